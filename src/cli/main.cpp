@@ -1,0 +1,48 @@
+// gpuwise: the command-line face of src/core. `gpuwise help` lists the subcommands.
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "version.h"
+
+namespace {
+
+struct Subcommand {
+  const char* name;
+  int (*run)(const gpuwise::cli::Args&);
+  const char* usage;
+};
+
+const Subcommand kSubcommands[] = {
+    {"catalog", gpuwise::cli::run_catalog, "catalog --json            the loaded catalog as JSON"},
+    {"validate", gpuwise::cli::run_validate, "validate [FILE]           check a gpus.json; exit 1 on any error"},
+};
+
+void print_help() {
+  std::printf("gpuwise %s: GPU catalog, rankings and buy-vs-rent figures\n\nusage:\n", gpuwise::version());
+  std::printf("  gpuwise --version\n");
+  for (const auto& sub : kSubcommands) std::printf("  gpuwise %s\n", sub.usage);
+  std::printf("\nEvery subcommand takes --data-dir DIR (default: the source tree's data/).\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || !std::strcmp(argv[1], "help") || !std::strcmp(argv[1], "--help")) {
+    print_help();
+    return argc < 2 ? 2 : 0;
+  }
+  if (!std::strcmp(argv[1], "--version")) {
+    std::printf("gpuwise %s\n", gpuwise::version());
+    return 0;
+  }
+  for (const auto& sub : kSubcommands) {
+    if (!std::strcmp(argv[1], sub.name)) {
+      return sub.run(gpuwise::cli::Args(std::vector<std::string>(argv + 2, argv + argc)));
+    }
+  }
+  std::fprintf(stderr, "gpuwise: unknown subcommand '%s' (try gpuwise help)\n", argv[1]);
+  return 2;
+}

@@ -1,0 +1,30 @@
+// Filtering, searching and sorting the catalog: what the Catalog table shows, in order.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog.h"
+#include "view_state.h"
+
+namespace gpuwise {
+
+// Lower-cased letters and digits only: "GeForce RTX 3090" -> "geforcertx3090".
+std::string normalize_for_search(std::string_view text);
+
+// Every whitespace-separated word of the query, normalized, must occur in the card's
+// vendor + name + id + series + architecture: "3090", "rtx3090", "GeForce RTX 3090",
+// "nvidia 3090" all find the RTX 3090.
+bool matches_search(const Gpu& gpu, std::string_view query);
+
+bool matches_filters(const Gpu& gpu, const CatalogView& view);
+
+// Indices into catalog.gpus that pass the view's search and filters, sorted by the
+// view's sort column. Cards missing the sort value always go last, in either direction;
+// ties keep name order so the table never jumps.
+std::vector<int> query_catalog(const Catalog& catalog, const CatalogView& view);
+
+// The distinct values of a text field, sorted, for filter menus.
+std::vector<std::string> distinct_values(const Catalog& catalog, std::string_view column_key);
+
+}  // namespace gpuwise

@@ -1,0 +1,96 @@
+#include "columns.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace gpuwise {
+
+const char* const kMissing = "\xE2\x80\x93";  // en dash: "no figure", never 0
+
+std::string format_number(std::optional<double> value) {
+  if (!value || !std::isfinite(*value)) return kMissing;
+  const double v = *value;
+  char buffer[48];
+  const double magnitude = std::fabs(v);
+  if (magnitude >= 1000 || std::floor(v) == v) {
+    std::snprintf(buffer, sizeof buffer, "%.0f", v);
+  } else if (magnitude >= 100) {
+    std::snprintf(buffer, sizeof buffer, "%.1f", v);
+  } else if (magnitude >= 1) {
+    std::snprintf(buffer, sizeof buffer, "%.2f", v);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.3f", v);
+  }
+  // Drop trailing zeros of a fraction: 35.60 -> 35.6
+  std::string text = buffer;
+  if (text.find('.') != std::string::npos) {
+    while (!text.empty() && text.back() == '0') text.pop_back();
+    if (!text.empty() && text.back() == '.') text.pop_back();
+  }
+  return text;
+}
+
+namespace {
+
+template <typename T>
+std::optional<double> as_number(const std::optional<T>& value) {
+  if (!value) return std::nullopt;
+  return static_cast<double>(*value);
+}
+
+#define GPUWISE_NUMBER(field) \
+  [](const Gpu& g) -> std::optional<double> { return as_number(std::optional<double>(g.field)); }
+#define GPUWISE_OPTIONAL(field) [](const Gpu& g) -> std::optional<double> { return as_number(g.field); }
+#define GPUWISE_TEXT(field) [](const Gpu& g) -> std::string { return g.field; }
+
+}  // namespace
+
+const std::vector<Column>& catalog_columns() {
+  static const std::vector<Column> columns = [] {
+    std::vector<Column> c = {
+        {"name", "Name", "", false, true, true, nullptr, GPUWISE_TEXT(name)},
+        {"vendor", "Vendor", "", false, true, true, nullptr, GPUWISE_TEXT(vendor)},
+        {"line", "Line", "", false, false, true, nullptr, GPUWISE_TEXT(line)},
+        {"series", "Series", "", false, false, true, nullptr, GPUWISE_TEXT(series)},
+        {"architecture", "Architecture", "", false, true, true, nullptr, GPUWISE_TEXT(architecture)},
+        {"compute_capability", "Compute cap.", "", false, false, true, nullptr,
+         [](const Gpu& g) -> std::string { return g.compute_capability.empty() ? kMissing : g.compute_capability; }},
+        {"release_year", "Year", "", true, true, true, GPUWISE_NUMBER(release_year), nullptr},
+        {"vram_gb", "VRAM", "GB", true, true, true, GPUWISE_NUMBER(vram_gb), nullptr},
+        {"memory_type", "Memory", "", false, true, true, nullptr, GPUWISE_TEXT(memory_type)},
+        {"memory_bus_bits", "Bus", "bit", true, false, true, GPUWISE_OPTIONAL(memory_bus_bits), nullptr},
+        {"memory_bandwidth_gbs", "Bandwidth", "GB/s", true, true, true, GPUWISE_NUMBER(memory_bandwidth_gbs), nullptr},
+        {"fp32_tflops", "FP32", "TFLOPS", true, true, true, GPUWISE_NUMBER(fp32_tflops), nullptr},
+        {"fp64_tflops", "FP64", "TFLOPS", true, true, true, GPUWISE_OPTIONAL(fp64_tflops), nullptr},
+        {"fp16_tflops", "FP16", "TFLOPS", true, false, true, GPUWISE_OPTIONAL(fp16_tflops), nullptr},
+        {"fp16_tensor_tflops", "FP16 tensor", "TFLOPS", true, true, true, GPUWISE_OPTIONAL(fp16_tensor_tflops), nullptr},
+        {"bf16_tensor_tflops", "BF16 tensor", "TFLOPS", true, false, true, GPUWISE_OPTIONAL(bf16_tensor_tflops), nullptr},
+        {"tf32_tensor_tflops", "TF32 tensor", "TFLOPS", true, false, true, GPUWISE_OPTIONAL(tf32_tensor_tflops), nullptr},
+        {"fp8_tensor_tflops", "FP8 tensor", "TFLOPS", true, false, true, GPUWISE_OPTIONAL(fp8_tensor_tflops), nullptr},
+        {"int8_tensor_tops", "INT8 tensor", "TOPS", true, false, true, GPUWISE_OPTIONAL(int8_tensor_tops), nullptr},
+        {"cuda_cores", "CUDA cores", "", true, true, true, GPUWISE_OPTIONAL(cuda_cores), nullptr},
+        {"tensor_cores", "Tensor cores", "", true, true, true, GPUWISE_OPTIONAL(tensor_cores), nullptr},
+        {"tdp_w", "TDP", "W", true, true, false, GPUWISE_NUMBER(tdp_w), nullptr},
+        {"interface", "Interface", "", false, false, true, nullptr, GPUWISE_TEXT(interface)},
+        {"nvlink", "NVLink", "", false, false, true, nullptr,
+         [](const Gpu& g) -> std::string { return g.nvlink ? "yes" : "no"; }},
+        {"launch_price_usd", "Launch price", "USD", true, true, false, GPUWISE_OPTIONAL(launch_price_usd), nullptr},
+    };
+    return c;
+  }();
+  return columns;
+}
+
+std::string column_text(const Column& column, const Gpu& gpu) {
+  return column.numeric ? format_number(column.number(gpu)) : column.text(gpu);
+}
+
+int find_column(std::string_view key) {
+  const auto& columns = catalog_columns();
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    if (key == columns[i].key) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace gpuwise

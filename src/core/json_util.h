@@ -1,0 +1,24 @@
+// Small helpers around nlohmann/json that never throw (the wasm build has no
+// exception catching, and bad input must become a message, not an abort).
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace gpuwise {
+
+using json = nlohmann::json;
+
+struct ParsedJson {
+  json value;          // discarded() when parsing failed
+  std::string error;   // "line 3, column 14: syntax error ..." when it failed
+  bool ok() const { return error.empty(); }
+};
+
+// Parses text; on failure returns the parser's message with a line and column.
+ParsedJson parse_json(std::string_view text);
+
+// dump() that replaces invalid UTF-8 instead of throwing.
+std::string dump_json(const json& value, int indent = -1);
+
+}  // namespace gpuwise

@@ -1,0 +1,48 @@
+// Helpers shared by the core tests: a valid catalog row to break one field at a time,
+// and the shipped data files.
+#pragma once
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "json_util.h"
+
+namespace gpuwise::test {
+
+inline json valid_row(const std::string& id = "rtx-3090") {
+  return json{{"id", id},
+              {"name", "GeForce RTX 3090"},
+              {"vendor", "NVIDIA"},
+              {"line", "geforce"},
+              {"series", "GeForce 30"},
+              {"architecture", "Ampere"},
+              {"compute_capability", "8.6"},
+              {"release_year", 2020},
+              {"vram_gb", 24},
+              {"memory_type", "GDDR6X"},
+              {"memory_bus_bits", 384},
+              {"memory_bandwidth_gbs", 936},
+              {"fp32_tflops", 35.58},
+              {"fp64_tflops", 0.556},
+              {"fp16_tensor_tflops", 71.2},
+              {"cuda_cores", 10496},
+              {"tensor_cores", 328},
+              {"tdp_w", 350},
+              {"interface", "PCIe 4.0 x16"},
+              {"nvlink", true},
+              {"launch_price_usd", 1499},
+              {"sources", {"https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/"}}};
+}
+
+inline std::string catalog_text(const json& rows) {
+  return dump_json(json{{"schema_version", 1}, {"gpus", rows}});
+}
+
+inline std::string read_source_file(const std::string& relative_path) {
+  std::ifstream in(std::string(GPUWISE_SOURCE_DIR) + "/" + relative_path, std::ios::binary);
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+}  // namespace gpuwise::test
