@@ -45,7 +45,7 @@ const FieldSpec kFields[] = {
     {"memory_type", &Gpu::memory_type, Req::required, Rule::any},
     {"memory_bus_bits", &Gpu::memory_bus_bits, Req::optional, Rule::positive},
     {"memory_bandwidth_gbs", &Gpu::memory_bandwidth_gbs, Req::required, Rule::positive},
-    {"fp32_tflops", &Gpu::fp32_tflops, Req::required, Rule::positive},
+    {"fp32_tflops", &Gpu::fp32_tflops, Req::optional, Rule::positive},
     {"fp64_tflops", &Gpu::fp64_tflops, Req::optional, Rule::positive},
     {"fp16_tflops", &Gpu::fp16_tflops, Req::optional, Rule::positive},
     {"fp16_tensor_tflops", &Gpu::fp16_tensor_tflops, Req::optional, Rule::positive},
@@ -234,7 +234,7 @@ void check_invariants(const Gpu& gpu, RowReader& reader) {
   if (!gpu.compute_capability.empty() && !is_compute_capability(gpu.compute_capability)) {
     reader.error("compute_capability", "'" + gpu.compute_capability + "' is not shaped like \"8.6\"");
   }
-  if (gpu.fp64_tflops && *gpu.fp64_tflops > gpu.fp32_tflops) {
+  if (gpu.fp64_tflops && gpu.fp32_tflops && *gpu.fp64_tflops > *gpu.fp32_tflops) {
     reader.error("fp64_tflops", "is larger than fp32_tflops; FP64 never runs faster than FP32");
   }
   if (kPreTensorArchitectures.count(gpu.architecture) && gpu.tensor_cores && *gpu.tensor_cores > 0) {

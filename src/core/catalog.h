@@ -23,7 +23,7 @@ struct Gpu {
   std::string memory_type;
   std::optional<int> memory_bus_bits;
   double memory_bandwidth_gbs = 0;
-  double fp32_tflops = 0;
+  std::optional<double> fp32_tflops;  // absent only where the vendor publishes none (Gaudi 2)
   std::optional<double> fp64_tflops;
   std::optional<double> fp16_tflops;
   std::optional<double> fp16_tensor_tflops;

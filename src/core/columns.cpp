@@ -60,7 +60,7 @@ const std::vector<Column>& catalog_columns() {
         {"memory_type", "Memory", "", false, true, true, nullptr, GPUWISE_TEXT(memory_type)},
         {"memory_bus_bits", "Bus", "bit", true, false, true, GPUWISE_OPTIONAL(memory_bus_bits), nullptr},
         {"memory_bandwidth_gbs", "Bandwidth", "GB/s", true, true, true, GPUWISE_NUMBER(memory_bandwidth_gbs), nullptr},
-        {"fp32_tflops", "FP32", "TFLOPS", true, true, true, GPUWISE_NUMBER(fp32_tflops), nullptr},
+        {"fp32_tflops", "FP32", "TFLOPS", true, true, true, GPUWISE_OPTIONAL(fp32_tflops), nullptr},
         {"fp64_tflops", "FP64", "TFLOPS", true, true, true, GPUWISE_OPTIONAL(fp64_tflops), nullptr},
         {"fp16_tflops", "FP16", "TFLOPS", true, false, true, GPUWISE_OPTIONAL(fp16_tflops), nullptr},
         {"fp16_tensor_tflops", "FP16 tensor", "TFLOPS", true, true, true, GPUWISE_OPTIONAL(fp16_tensor_tflops), nullptr},

@@ -1,0 +1,29 @@
+// The application: tabs and panels over one ViewState. The platform layer owns the
+// window and the loop and calls draw() once a frame.
+#pragma once
+#include <string>
+
+#include "ui_state.h"
+#include "view_state.h"
+
+namespace gpuwise::ui {
+
+class App {
+ public:
+  // Data arrives from the platform (fetched by the page, or read from disk natively).
+  void set_catalog_text(const std::string& json_text);
+  void set_catalog_error(const std::string& message);
+
+  // Draws one frame filling the given size (in ImGui units = CSS pixels).
+  void draw(float width, float height, PlatformRequests& requests);
+
+  ViewState& view() { return view_; }
+  const ViewState& view() const { return view_; }
+  const UiState& ui() const { return ui_; }
+
+ private:
+  ViewState view_;
+  UiState ui_;
+};
+
+}  // namespace gpuwise::ui

@@ -1,0 +1,33 @@
+#include "i18n.h"
+
+#include <cstring>
+#include <string_view>
+#include <unordered_map>
+
+namespace gpuwise::ui {
+namespace {
+
+std::string g_language = "en";
+
+// English -> 简体中文. Every string a panel passes to tr() has a line here; the test
+// run checks that (tests/check_translations.py).
+const std::unordered_map<std::string_view, const char*>& chinese() {
+  static const std::unordered_map<std::string_view, const char*> table = {
+#include "strings_zh.inc"
+  };
+  return table;
+}
+
+}  // namespace
+
+void set_language(const std::string& language) { g_language = language == "zh" ? "zh" : "en"; }
+const std::string& language() { return g_language; }
+
+const char* tr(const char* english) {
+  if (g_language != "zh") return english;
+  const auto& table = chinese();
+  auto it = table.find(english);
+  return it == table.end() ? english : it->second;
+}
+
+}  // namespace gpuwise::ui

@@ -1,0 +1,12 @@
+// UI strings in English and 简体中文. Call sites write the English text; tr() returns
+// the Chinese text when Chinese is shown. GPU names are never translated.
+#pragma once
+#include <string>
+
+namespace gpuwise::ui {
+
+void set_language(const std::string& language);  // "en" or "zh"
+const std::string& language();
+const char* tr(const char* english);
+
+}  // namespace gpuwise::ui

@@ -1,0 +1,262 @@
+// The Catalog tab: filters, a sortable table of every GPU (sorting in core), and the
+// selected card's details beside or below the table.
+#include <algorithm>
+#include <cstdio>
+
+#include "catalog_query.h"
+#include "columns.h"
+#include "i18n.h"
+#include "imgui.h"
+#include "panels.h"
+#include "widgets.h"
+
+namespace gpuwise::ui {
+namespace {
+
+// [SECTION] Which columns show
+bool column_visible(const CatalogView& view, const Column& column) {
+  if (std::string(column.key) == "name") return true;  // the row's identity never hides
+  if (!view.hidden_columns_set) return column.shown_by_default;
+  return std::find(view.hidden_columns.begin(), view.hidden_columns.end(), column.key) ==
+         view.hidden_columns.end();
+}
+
+void set_column_visible(CatalogView& view, const Column& column, bool visible) {
+  if (!view.hidden_columns_set) {
+    view.hidden_columns.clear();
+    for (const Column& c : catalog_columns()) {
+      if (!c.shown_by_default) view.hidden_columns.push_back(c.key);
+    }
+    view.hidden_columns_set = true;
+  }
+  auto it = std::find(view.hidden_columns.begin(), view.hidden_columns.end(), column.key);
+  if (visible && it != view.hidden_columns.end()) view.hidden_columns.erase(it);
+  if (!visible && it == view.hidden_columns.end()) view.hidden_columns.push_back(column.key);
+}
+
+std::string header_label(const Column& column) {
+  std::string label = tr(column.label);
+  if (*column.unit) label += std::string(" (") + column.unit + ")";
+  return label;
+}
+
+// [SECTION] Filters row
+void DrawFilters(ViewState& view, UiState& ui) {
+  CatalogView& c = view.catalog;
+  const Catalog& catalog = ui.catalog;
+  ImGui::SetNextItemWidth(std::min(280.0f, ImGui::GetContentRegionAvail().x));
+  char search[128];
+  std::snprintf(search, sizeof search, "%s", c.search.c_str());
+  if (ImGui::InputTextWithHint("##search", tr("Search: 3090, rtx3090, A100 80GB..."), search, sizeof search)) {
+    c.search = search;
+  }
+  MultiSelectFilter("Vendor", distinct_values(catalog, "vendor"), c.vendors);
+  MultiSelectFilter("Line", distinct_values(catalog, "line"), c.lines);
+  MultiSelectFilter("Architecture", distinct_values(catalog, "architecture"), c.architectures);
+  MultiSelectFilter("Series", distinct_values(catalog, "series"), c.series);
+
+  SameLineIfFits(230);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("Min VRAM"));
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(110);
+  float min_vram = static_cast<float>(c.min_vram_gb);
+  if (ImGui::InputFloat("GB##minvram", &min_vram, 8, 24, "%.0f")) {
+    c.min_vram_gb = std::clamp<double>(min_vram, 0, 1024);  // negative makes no sense
+  }
+
+  SameLineIfFits(260);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("Year"));
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(100);
+  int year_range[2] = {c.year_min, c.year_max};
+  if (ImGui::InputInt2("##years", year_range)) {
+    // 0 means "no bound"; anything else is kept in a sane range.
+    for (int& y : year_range) y = y <= 0 ? 0 : std::clamp(y, 1990, 2100);
+    c.year_min = year_range[0];
+    c.year_max = year_range[1];
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("From and to release year; 0 = any"));
+
+  SameLineIfFits(120);
+  if (ImGui::Button(tr("Columns"))) ImGui::OpenPopup("columns");
+  if (ImGui::BeginPopup("columns")) {
+    for (const Column& column : catalog_columns()) {
+      if (std::string(column.key) == "name") continue;
+      bool visible = column_visible(c, column);
+      if (ImGui::Checkbox(header_label(column).c_str(), &visible)) set_column_visible(c, column, visible);
+    }
+    ImGui::EndPopup();
+  }
+  SameLineIfFits(120);
+  if (ImGui::Button(tr("Reset filters"))) {
+    const CatalogView defaults;
+    c.search = defaults.search;
+    c.vendors.clear();
+    c.lines.clear();
+    c.series.clear();
+    c.architectures.clear();
+    c.min_vram_gb = 0;
+    c.year_min = c.year_max = 0;
+  }
+}
+
+// [SECTION] The table
+const std::vector<int>& CachedRows(const ViewState& view, UiState& ui) {
+  CatalogCache& cache = ui.catalog_cache;
+  if (!cache.valid || !(cache.view == view.catalog)) {
+    cache.rows = query_catalog(ui.catalog, view.catalog);
+    cache.view = view.catalog;
+    cache.valid = true;
+  }
+  return cache.rows;
+}
+
+// Headers drawn by hand rather than with ImGui's sort specs: the view state is the one
+// truth for the sort (a link restores it), and a header click only changes the state.
+void DrawHeaders(CatalogView& view, const std::vector<int>& visible_columns) {
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (std::size_t n = 0; n < visible_columns.size(); ++n) {
+    ImGui::TableSetColumnIndex(static_cast<int>(n));
+    const Column& column = catalog_columns()[visible_columns[n]];
+    const bool sorted = view.sort_column == column.key;
+    std::string label = header_label(column);
+    if (sorted) label += view.sort_descending ? " ▼" : " ▲";
+    ImGui::PushID(column.key);
+    ImGui::TableHeader(label.c_str());
+    if (ImGui::IsItemClicked()) {
+      if (sorted) {
+        view.sort_descending = !view.sort_descending;
+      } else {
+        view.sort_column = column.key;
+        view.sort_descending = column.numeric;  // biggest figures first, names A to Z
+      }
+    }
+    ImGui::PopID();
+  }
+}
+
+void RowTooltip(const Gpu& gpu) {
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+  ImGui::TextUnformatted(gpu.name.c_str());
+  ImGui::Separator();
+  for (const char* key : {"architecture", "vram_gb", "memory_bandwidth_gbs", "fp32_tflops",
+                          "fp16_tensor_tflops", "tdp_w", "launch_price_usd"}) {
+    const Column& column = catalog_columns()[find_column(key)];
+    ImGui::Text("%s: %s %s", tr(column.label), column_text(column, gpu).c_str(), column.unit);
+  }
+  if (!gpu.notes.empty()) {
+    ImGui::Separator();
+    ImGui::TextUnformatted(gpu.notes.c_str());
+  }
+  ImGui::Separator();
+  ImGui::TextDisabled("%s", tr("Click for every field and the sources"));
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
+  const std::vector<int>& rows = CachedRows(view, ui);
+  std::vector<int> visible;
+  for (std::size_t i = 0; i < catalog_columns().size(); ++i) {
+    if (column_visible(view.catalog, catalog_columns()[i])) visible.push_back(static_cast<int>(i));
+  }
+  const ImGuiTableFlags flags = ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("catalog-table", static_cast<int>(visible.size()), flags, size)) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  for (int index : visible) {
+    const Column& column = catalog_columns()[index];
+    // Each column is as wide as its widest cell or its header with a sort arrow, so
+    // nothing is cut and the column does not jump when the arrow appears.
+    float width = ImGui::CalcTextSize((header_label(column) + " ▼").c_str()).x;
+    for (int row : rows) width = std::max(width, ImGui::CalcTextSize(column_text(column, ui.catalog.gpus[row]).c_str()).x);
+    ImGui::TableSetupColumn(header_label(column).c_str(), ImGuiTableColumnFlags_WidthFixed, width);
+  }
+  DrawHeaders(view.catalog, visible);
+
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(rows.size()));
+  while (clipper.Step()) {
+    for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
+      const Gpu& gpu = ui.catalog.gpus[rows[r]];
+      ImGui::TableNextRow();
+      ImGui::PushID(rows[r]);
+      for (std::size_t n = 0; n < visible.size(); ++n) {
+        ImGui::TableSetColumnIndex(static_cast<int>(n));
+        const Column& column = catalog_columns()[visible[n]];
+        const std::string text = column_text(column, gpu);
+        if (n == 0) {
+          const bool selected = view.catalog.selected_id == gpu.id;
+          if (ImGui::Selectable(text.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)) {
+            view.catalog.selected_id = selected ? std::string() : gpu.id;
+          }
+          if (ImGui::IsItemHovered()) RowTooltip(gpu);
+        } else if (column.numeric) {
+          // Right-align numbers so magnitudes line up.
+          const float w = ImGui::CalcTextSize(text.c_str()).x;
+          ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetColumnWidth() - w -
+                               ImGui::GetStyle().CellPadding.x);
+          ImGui::TextUnformatted(text.c_str());
+        } else {
+          ImGui::TextUnformatted(text.c_str());
+        }
+      }
+      ImGui::PopID();
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+// [SECTION] The panel
+void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  if (!ui.catalog_error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1));
+    ImGui::TextWrapped("%s %s", tr("The GPU catalog could not be loaded:"), ui.catalog_error.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (!ui.catalog_loaded && ui.catalog_error.empty()) {
+    ImGui::TextUnformatted(tr("Loading the GPU catalog..."));
+    return;
+  }
+  if (!ui.catalog.issues.empty()) {
+    char summary[160];
+    std::snprintf(summary, sizeof summary, tr("%d problems in data/gpus.json (rows with errors are left out)"),
+                  static_cast<int>(ui.catalog.issues.size()));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.65f, 0.25f, 1));
+    if (ImGui::SmallButton(summary)) ui.show_catalog_issues = !ui.show_catalog_issues;
+    ImGui::PopStyleColor();
+    if (ui.show_catalog_issues) {
+      ImGui::BeginChild("catalog-issues", ImVec2(0, std::min(160.0f, 22.0f * ui.catalog.issues.size() + 10)), true);
+      for (const auto& issue : ui.catalog.issues) ImGui::TextWrapped("%s", issue.to_string().c_str());
+      ImGui::EndChild();
+    }
+  }
+
+  DrawFilters(view, ui);
+  const std::vector<int>& rows = CachedRows(view, ui);
+  ImGui::TextDisabled(tr("%d of %d GPUs. Figures per GPU, dense, at boost clock. Click a row for details."),
+                      static_cast<int>(rows.size()), static_cast<int>(ui.catalog.gpus.size()));
+
+  const int selected = ui.catalog.find(view.catalog.selected_id);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  if (selected < 0) {
+    DrawTable(view, ui, avail);
+    return;
+  }
+  // Details beside the table on a wide screen, below it on a narrow one.
+  const bool side_by_side = avail.x >= 900;
+  const ImVec2 table_size = side_by_side ? ImVec2(avail.x - 400, avail.y) : ImVec2(avail.x, avail.y * 0.45f);
+  DrawTable(view, ui, table_size);
+  if (side_by_side) ImGui::SameLine();
+  ImGui::BeginChild("card-details", ImVec2(0, 0), true);
+  DrawCardDetails(ui.catalog.gpus[selected], view, requests);
+  ImGui::EndChild();
+}
+
+}  // namespace gpuwise::ui

@@ -1,0 +1,106 @@
+// gpuwise page loader: checks the browser can run the app, downloads the wasm with a
+// progress bar and the data files in parallel, then starts the app. Every failure
+// becomes a readable message instead of a blank page.
+(function () {
+  'use strict';
+  var loading = document.getElementById('loading');
+  var statusText = document.getElementById('loading-status');
+  var bar = document.getElementById('loading-bar');
+
+  function fail(message) {
+    if (loading) loading.remove();
+    document.getElementById('error-text').textContent = message;
+    document.getElementById('error').hidden = false;
+    document.getElementById('canvas').style.display = 'none';
+  }
+
+  // What tests and scripts read: ready after the first frame, frames drawn, the view.
+  window.gpuwise = {
+    ready: false,
+    frames: 0,
+    tabs: [],
+    _state: '{}',
+    state: function () { return window.gpuwise._state; }
+  };
+
+  if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
+    fail('gpuwise needs WebAssembly, which this browser does not support or has turned off. ' +
+         'Any current Chrome, Edge, Firefox or Safari runs it.');
+    return;
+  }
+  var probe = document.createElement('canvas');
+  if (!probe.getContext('webgl2')) {
+    fail('gpuwise draws with WebGL2, which this browser cannot provide (it may be turned off, or ' +
+         'hardware acceleration may be disabled in the browser settings).');
+    return;
+  }
+
+  window.addEventListener('error', function (event) {
+    if (!window.gpuwise.ready) fail('gpuwise could not start: ' + (event.message || 'unknown error'));
+  });
+
+  // The data files: fetched now, read by the app when it starts (it waits if needed).
+  window.gpuwiseData = {};
+  ['gpus.json', 'prices.json', 'cuda.json'].forEach(function (name) {
+    fetch('data/' + name).then(function (response) {
+      if (!response.ok) throw new Error('the server answered ' + response.status);
+      return response.text();
+    }).then(function (text) {
+      window.gpuwiseData[name] = { ok: true, text: text };
+    }, function (error) {
+      window.gpuwiseData[name] = { ok: false, error: 'could not download data/' + name + ' (' + error.message + ')' };
+    });
+  });
+
+  function megabytes(bytes) { return (bytes / 1048576).toFixed(1); }
+
+  function downloadWithProgress(url) {
+    return fetch(url).then(function (response) {
+      if (!response.ok) throw new Error('the server answered ' + response.status + ' for ' + url);
+      var total = Number(response.headers.get('content-length')) || 0;
+      if (!response.body || !response.body.getReader) return response.arrayBuffer();
+      var reader = response.body.getReader();
+      var chunks = [];
+      var received = 0;
+      function pump() {
+        return reader.read().then(function (step) {
+          if (step.done) {
+            var all = new Uint8Array(received);
+            var offset = 0;
+            chunks.forEach(function (chunk) { all.set(chunk, offset); offset += chunk.length; });
+            return all.buffer;
+          }
+          chunks.push(step.value);
+          received += step.value.length;
+          // A compressed response can outgrow its content-length: then show bytes only.
+          if (total && received <= total) {
+            bar.style.width = Math.round(100 * received / total) + '%';
+            statusText.textContent = 'Downloading the app… ' + megabytes(received) + ' of ' + megabytes(total) + ' MB';
+          } else {
+            statusText.textContent = 'Downloading the app… ' + megabytes(received) + ' MB';
+          }
+          return pump();
+        });
+      }
+      return pump();
+    });
+  }
+
+  downloadWithProgress('index.wasm').then(function (wasmBytes) {
+    bar.style.width = '100%';
+    statusText.textContent = 'Starting…';
+    window.Module = {
+      canvas: document.getElementById('canvas'),
+      wasmBinary: wasmBytes,
+      print: function (text) { console.log(text); },
+      printErr: function (text) { console.warn(text); },
+      onAbort: function (what) { fail('gpuwise stopped unexpectedly (' + what + '). Reloading the page usually helps.'); }
+    };
+    var script = document.createElement('script');
+    script.src = 'index.js';
+    script.onerror = function () { fail('Could not download the app (index.js). Check your connection and reload.'); };
+    document.body.appendChild(script);
+  }, function (error) {
+    fail('Could not download the app (index.wasm): ' + error.message + '. Check your connection and reload.');
+  });
+})();
