@@ -18,7 +18,9 @@
   window.gpuwise = {
     ready: false,
     frames: 0,
-    tabs: [],
+    targets: {},
+    table: { rows: 0, ids: [] },
+    status: {},
     _state: '{}',
     state: function () { return window.gpuwise._state; }
   };

@@ -10,10 +10,11 @@ enum class DataStatus { pending, ready, failed };
 // On `ready`, `out` holds the text; on `failed`, a message saying what went wrong.
 DataStatus take_data_file(const std::string& name, std::string& out);
 
-// window.gpuwise: ready, frames, state() and tabs for tests and scripts.
+// window.gpuwise: ready, frames, state(), and the fields of `info_json` (targets,
+// table, status) for tests and scripts.
 void publish_frame(int frames);
 void publish_state(const std::string& state_json);
-void publish_tabs(const std::string& tabs_json);
+void publish_info(const std::string& info_json);
 
 void open_url(const std::string& url);
 double device_pixel_ratio();

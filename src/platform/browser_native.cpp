@@ -26,7 +26,7 @@ DataStatus take_data_file(const std::string& name, std::string& out) {
 
 void publish_frame(int) {}
 void publish_state(const std::string&) {}
-void publish_tabs(const std::string&) {}
+void publish_info(const std::string&) {}
 
 void open_url(const std::string& url) {
   // Only http(s) and relative data links come here; quote to keep the shell out of it.

@@ -33,8 +33,9 @@ EM_JS(void, js_publish_frame, (int frames), {
 EM_JS(void, js_publish_state, (const char* json), {
   window['gpuwise']['_state'] = UTF8ToString(json);
 });
-EM_JS(void, js_publish_tabs, (const char* json), {
-  window['gpuwise']['tabs'] = JSON.parse(UTF8ToString(json));
+EM_JS(void, js_publish_info, (const char* json), {
+  var info = JSON.parse(UTF8ToString(json));
+  for (var key in info) window['gpuwise'][key] = info[key];
 });
 EM_JS(void, js_open_url, (const char* url), {
   window.open(UTF8ToString(url), '_blank', 'noopener');
@@ -61,7 +62,7 @@ DataStatus take_data_file(const std::string& name, std::string& out) {
 
 void publish_frame(int frames) { js_publish_frame(frames); }
 void publish_state(const std::string& state_json) { js_publish_state(state_json.c_str()); }
-void publish_tabs(const std::string& tabs_json) { js_publish_tabs(tabs_json.c_str()); }
+void publish_info(const std::string& info_json) { js_publish_info(info_json.c_str()); }
 void open_url(const std::string& url) { js_open_url(url.c_str()); }
 double device_pixel_ratio() { return emscripten_get_device_pixel_ratio(); }
 bool prefers_dark_theme() { return js_prefers_dark() != 0; }

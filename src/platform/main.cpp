@@ -47,7 +47,7 @@ struct Platform {
   bool paused = false;
   ViewState published_view;
   bool published_once = false;
-  std::string published_tabs;
+  std::string published_info;
   bool running = true;
 };
 
@@ -97,6 +97,25 @@ int WakeOnEvent(void* user_data, SDL_Event*) {
   return 1;
 }
 
+// What a script can read besides state(): where the widgets are, what the catalog
+// table shows, and what went wrong while loading data.
+json PageInfo(const ui::UiState& ui) {
+  json targets = json::object();
+  for (const auto& rect : ui.targets) {
+    targets[rect.key] = {{"x", rect.x}, {"y", rect.y}, {"w", rect.w}, {"h", rect.h}};
+  }
+  json ids = json::array();
+  for (int row : ui.catalog_cache.rows) ids.push_back(ui.catalog.gpus[row].id);
+  json issues = json::array();
+  for (const auto& issue : ui.catalog.issues) issues.push_back(issue.to_string());
+  return {{"targets", targets},
+          {"table", {{"rows", ids.size()}, {"ids", ids}}},
+          {"status", {{"catalog_loaded", ui.catalog_loaded},
+                      {"catalog_gpus", ui.catalog.gpus.size()},
+                      {"catalog_error", ui.catalog_error},
+                      {"catalog_issues", issues}}}};
+}
+
 void PublishToPage(Platform& p) {
   platform::publish_frame(p.frames);
   if (!p.published_once || p.app.view() != p.published_view) {
@@ -105,14 +124,10 @@ void PublishToPage(Platform& p) {
     p.published_once = true;
     p.frames_until_idle = kFramesAfterInput;  // a changed view may change the layout
   }
-  json tabs = json::array();
-  for (const auto& rect : p.app.ui().tab_rects) {
-    tabs.push_back({{"key", rect.key}, {"x", rect.x}, {"y", rect.y}, {"w", rect.w}, {"h", rect.h}});
-  }
-  std::string tabs_text = dump_json(tabs);
-  if (tabs_text != p.published_tabs) {
-    platform::publish_tabs(tabs_text);
-    p.published_tabs = std::move(tabs_text);
+  std::string info = dump_json(PageInfo(p.app.ui()));
+  if (info != p.published_info) {
+    platform::publish_info(info);
+    p.published_info = std::move(info);
   }
 }
 
@@ -181,7 +196,6 @@ void Frame(void* arg) {
 
 // [SECTION] main
 int main(int, char**) {
-  SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
     SDL_Log("SDL_Init failed: %s", SDL_GetError());
     return 1;

@@ -50,7 +50,7 @@ void App::draw(float width, float height, PlatformRequests& requests) {
 
   // Tab buttons rather than ImGui's own tab selection: the view state decides which tab
   // shows, so a link or a script that sets view.tab is obeyed on the very next frame.
-  ui_.tab_rects.clear();
+  ui_.targets.clear();
   if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
     const ImGuiStyle& style = ImGui::GetStyle();
     for (const TabInfo& info : kTabs) {
@@ -62,9 +62,7 @@ void App::draw(float width, float height, PlatformRequests& requests) {
       const std::string label = std::string(tr(info.label)) + "###" + tab_key(info.tab);
       if (ImGui::TabItemButton(label.c_str())) view_.tab = info.tab;
       if (current) ImGui::PopStyleColor(2);
-      const ImVec2 min = ImGui::GetItemRectMin();
-      const ImVec2 max = ImGui::GetItemRectMax();
-      ui_.tab_rects.push_back({tab_key(info.tab), min.x, min.y, max.x - min.x, max.y - min.y});
+      RecordTarget(ui_, std::string("tab:") + tab_key(info.tab));
     }
     ImGui::EndTabBar();
   }

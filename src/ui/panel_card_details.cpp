@@ -7,7 +7,7 @@
 
 namespace gpuwise::ui {
 
-void DrawCardDetails(const Gpu& gpu, ViewState& view, PlatformRequests& requests) {
+void DrawCardDetails(const Gpu& gpu, ViewState& view, UiState& ui, PlatformRequests& requests) {
   ImGui::TextUnformatted(gpu.name.c_str());
   ImGui::SameLine(ImGui::GetContentRegionAvail().x + ImGui::GetCursorPosX() -
                   ImGui::CalcTextSize(tr("Close")).x - ImGui::GetStyle().FramePadding.x * 2);
@@ -39,10 +39,12 @@ void DrawCardDetails(const Gpu& gpu, ViewState& view, PlatformRequests& requests
   }
   ImGui::Spacing();
   ImGui::TextUnformatted(tr("Sources"));
-  for (const std::string& url : gpu.sources) {
-    ImGui::PushID(&url);
+  for (std::size_t i = 0; i < gpu.sources.size(); ++i) {
+    const std::string& url = gpu.sources[i];
+    ImGui::PushID(static_cast<int>(i));
     ImGui::Bullet();
     Link(url.c_str(), url, requests);
+    RecordTarget(ui, "source:" + std::to_string(i));
     ImGui::PopID();
   }
 }

@@ -50,6 +50,7 @@ void DrawFilters(ViewState& view, UiState& ui) {
   if (ImGui::InputTextWithHint("##search", tr("Search: 3090, rtx3090, A100 80GB..."), search, sizeof search)) {
     c.search = search;
   }
+  RecordTarget(ui, "search");
   MultiSelectFilter("Vendor", distinct_values(catalog, "vendor"), c.vendors);
   MultiSelectFilter("Line", distinct_values(catalog, "line"), c.lines);
   MultiSelectFilter("Architecture", distinct_values(catalog, "architecture"), c.architectures);
@@ -115,7 +116,7 @@ const std::vector<int>& CachedRows(const ViewState& view, UiState& ui) {
 
 // Headers drawn by hand rather than with ImGui's sort specs: the view state is the one
 // truth for the sort (a link restores it), and a header click only changes the state.
-void DrawHeaders(CatalogView& view, const std::vector<int>& visible_columns) {
+void DrawHeaders(CatalogView& view, UiState& ui, const std::vector<int>& visible_columns) {
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   for (std::size_t n = 0; n < visible_columns.size(); ++n) {
     ImGui::TableSetColumnIndex(static_cast<int>(n));
@@ -125,6 +126,7 @@ void DrawHeaders(CatalogView& view, const std::vector<int>& visible_columns) {
     if (sorted) label += view.sort_descending ? " ▼" : " ▲";
     ImGui::PushID(column.key);
     ImGui::TableHeader(label.c_str());
+    RecordTarget(ui, std::string("header:") + column.key);
     if (ImGui::IsItemClicked()) {
       if (sorted) {
         view.sort_descending = !view.sort_descending;
@@ -176,7 +178,7 @@ void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
     for (int row : rows) width = std::max(width, ImGui::CalcTextSize(column_text(column, ui.catalog.gpus[row]).c_str()).x);
     ImGui::TableSetupColumn(header_label(column).c_str(), ImGuiTableColumnFlags_WidthFixed, width);
   }
-  DrawHeaders(view.catalog, visible);
+  DrawHeaders(view.catalog, ui, visible);
 
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(rows.size()));
@@ -194,6 +196,7 @@ void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
           if (ImGui::Selectable(text.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)) {
             view.catalog.selected_id = selected ? std::string() : gpu.id;
           }
+          if (r - clipper.DisplayStart < 3) RecordTarget(ui, "row:" + std::to_string(r));
           if (ImGui::IsItemHovered()) RowTooltip(gpu);
         } else if (column.numeric) {
           // Right-align numbers so magnitudes line up.
@@ -255,7 +258,7 @@ void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   DrawTable(view, ui, table_size);
   if (side_by_side) ImGui::SameLine();
   ImGui::BeginChild("card-details", ImVec2(0, 0), true);
-  DrawCardDetails(ui.catalog.gpus[selected], view, requests);
+  DrawCardDetails(ui.catalog.gpus[selected], view, ui, requests);
   ImGui::EndChild();
 }
 

@@ -7,7 +7,7 @@
 namespace gpuwise::ui {
 
 void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
-void DrawCardDetails(const Gpu& gpu, ViewState& view, PlatformRequests& requests);
+void DrawCardDetails(const Gpu& gpu, ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawAboutPanel(const UiState& ui, PlatformRequests& requests);
 
 }  // namespace gpuwise::ui

@@ -18,7 +18,8 @@ struct PlatformRequests {
   std::string download_mime;
 };
 
-// A screen rectangle in CSS pixels, published for tests and scripts (window.gpuwise.tabs).
+// A named screen rectangle in CSS pixels ("tab:about", "header:fp32_tflops", "search"),
+// published as window.gpuwise.targets so tests and scripts can click real widgets.
 struct NamedRect {
   std::string key;
   float x = 0, y = 0, w = 0, h = 0;
@@ -39,7 +40,7 @@ struct UiState {
 
   CatalogCache catalog_cache;
   bool column_chooser_open = false;
-  std::vector<NamedRect> tab_rects;   // refreshed every frame
+  std::vector<NamedRect> targets;     // refreshed every frame
   bool first_frame = true;
 };
 

@@ -72,6 +72,12 @@ bool MultiSelectFilter(const char* label, const std::vector<std::string>& values
   return changed;
 }
 
+void RecordTarget(UiState& ui, const std::string& key) {
+  const ImVec2 min = ImGui::GetItemRectMin();
+  const ImVec2 max = ImGui::GetItemRectMax();
+  ui.targets.push_back({key, min.x, min.y, max.x - min.x, max.y - min.y});
+}
+
 void TextDim(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
   ImGui::TextWrapped("%s", text);

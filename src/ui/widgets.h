@@ -21,6 +21,9 @@ void SameLineIfFits(float next_width);
 bool MultiSelectFilter(const char* label, const std::vector<std::string>& values,
                        std::vector<std::string>& selected);
 
+// Records the last item's rectangle under `key` in ui.targets.
+void RecordTarget(UiState& ui, const std::string& key);
+
 // Text in the theme's dimmed colour.
 void TextDim(const char* text);
 

@@ -1,0 +1,87 @@
+// The Catalog tab in a real browser: the table, search, sorting, and a bad catalog.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startServer, launchBrowser, openPage, waitReady, clickTarget, waitForState, screenshotInk } from './harness.mjs';
+
+const catalog = JSON.parse(readFileSync(new URL('../../data/gpus.json', import.meta.url)));
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('the table lists the catalog; typing 3090 narrows it; sorting by FP32 puts the fastest first', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin);
+  await waitReady(page);
+  await page.waitForFunction((n) => window.gpuwise.table.rows === n, catalog.gpus.length, { timeout: 10000 });
+
+  await clickTarget(page, 'search');
+  await page.keyboard.type('3090');
+  await waitForState(page, (s) => s.catalog.search === '3090');
+  await page.waitForFunction(() => window.gpuwise.table.rows < 10, null, { timeout: 5000 });
+  const ids = await page.evaluate(() => window.gpuwise.table.ids);
+  assert.ok(ids.includes('rtx-3090') && ids.includes('rtx-3090-ti'), `got ${ids}`);
+  assert.ok(ids.every((id) => id.includes('3090')), `got ${ids}`);
+
+  // Clear the search, then sort by FP32 with a header click.
+  await clickTarget(page, 'search');
+  // Held for a moment like a person's key press: ImGui 1.86 reads key state once a frame.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace', { delay: 80 });
+  await waitForState(page, (s) => s.catalog.search === '');
+  await clickTarget(page, 'header:fp32_tflops');
+  await waitForState(page, (s) => s.catalog.sort_column === 'fp32_tflops' && s.catalog.sort_descending);
+  const fastest = catalog.gpus.filter((g) => g.fp32_tflops).sort((a, b) => b.fp32_tflops - a.fp32_tflops)[0];
+  await page.waitForFunction((id) => window.gpuwise.table.ids[0] === id, fastest.id, { timeout: 5000 });
+
+  // A second click reverses the order; cards without the figure stay last.
+  await clickTarget(page, 'header:fp32_tflops');
+  await waitForState(page, (s) => s.catalog.sort_column === 'fp32_tflops' && !s.catalog.sort_descending);
+  const slowest = catalog.gpus.filter((g) => g.fp32_tflops).sort((a, b) => a.fp32_tflops - b.fp32_tflops)[0];
+  await page.waitForFunction((id) => window.gpuwise.table.ids[0] === id, slowest.id, { timeout: 5000 });
+
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+test('a row click opens the card with its sources', async () => {
+  const { page, context } = await openPage(browser, server.origin);
+  await waitReady(page);
+  await clickTarget(page, 'search');
+  await page.keyboard.type('rtx3090');
+  await page.waitForFunction(() => window.gpuwise.table.rows >= 1 && window.gpuwise.targets['row:0'], null, { timeout: 5000 });
+  const first = await page.evaluate(() => window.gpuwise.table.ids[0]);
+  await clickTarget(page, 'row:0');
+  await waitForState(page, (s) => s.catalog.selected_id === first);
+  await page.waitForFunction(() => window.gpuwise.targets['source:0'], null, { timeout: 5000 });
+  await context.close();
+});
+
+test('a malformed catalog shows what is wrong and the app keeps working', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin, {
+    beforeLoad: (p) => p.route('**/data/gpus.json', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"schema_version": 1, "gpus": [ {"id": } ]}' })),
+  });
+  await waitReady(page);
+  await page.waitForFunction(() => window.gpuwise.status.catalog_error !== '', null, { timeout: 10000 });
+  const status = await page.evaluate(() => window.gpuwise.status);
+  assert.match(status.catalog_error, /not valid JSON: line 1, column \d+/);
+  assert.ok(await screenshotInk(page) > 0.01, 'the page is not blank');
+  await clickTarget(page, 'tab:about');
+  await waitForState(page, (s) => s.tab === 'about');
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+test('a catalog with one bad row still shows the other rows and names the problem', async () => {
+  const broken = structuredClone(catalog);
+  broken.gpus[0].vram_gb = -1;
+  const { page, context } = await openPage(browser, server.origin, {
+    beforeLoad: (p) => p.route('**/data/gpus.json', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(broken) })),
+  });
+  await waitReady(page);
+  await page.waitForFunction((n) => window.gpuwise.table.rows === n, catalog.gpus.length - 1, { timeout: 10000 });
+  const status = await page.evaluate(() => window.gpuwise.status);
+  assert.equal(status.catalog_issues.length, 1);
+  assert.match(status.catalog_issues[0], new RegExp(`row '${catalog.gpus[0].id}', field 'vram_gb'`));
+  await context.close();
+});

@@ -1,0 +1,118 @@
+// Shared by the browser tests: serves build/web/site on a loopback port, opens it in
+// Debian's headless Chromium through playwright-core, and watches for page errors and
+// requests to any other origin.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { decodePng, inkFraction } from './png.mjs';
+
+export const siteDir = fileURLToPath(new URL('../../build/web/site/', import.meta.url));
+const types = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
+  '.wasm': 'application/wasm', '.json': 'application/json', '.ttf': 'font/ttf', '.csv': 'text/csv',
+};
+
+export async function startServer() {
+  if (!existsSync(join(siteDir, 'index.html'))) {
+    throw new Error(`${siteDir} has no index.html: build the web preset first (scripts/build.sh web)`);
+  }
+  const requests = [];
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    requests.push(path);
+    const file = normalize(join(siteDir, path.endsWith('/') ? path + 'index.html' : path));
+    if (!file.startsWith(siteDir)) { res.writeHead(403).end(); return; }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': types[extname(file)] || 'application/octet-stream', 'content-length': body.length });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { origin, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--enable-unsafe-swiftshader', '--use-angle=swiftshader'],
+  });
+}
+
+// A page that records every problem a visitor would hit: script errors and requests
+// that leave the site's origin.
+export async function openPage(browser, origin, options = {}) {
+  const context = await browser.newContext({
+    viewport: options.viewport || { width: 1280, height: 800 },
+    deviceScaleFactor: options.deviceScaleFactor || 1,
+    locale: options.locale || 'en-US',
+    colorScheme: options.colorScheme || 'dark',
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  const problems = { pageErrors: [], foreignRequests: [] };
+  page.on('pageerror', (error) => problems.pageErrors.push(error.message));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith('data:') || url.startsWith('blob:')) return;
+    if (new URL(url).origin !== origin) problems.foreignRequests.push(url);
+  });
+  if (options.beforeLoad) await options.beforeLoad(page);
+  await page.goto(origin + '/' + (options.path || ''));
+  return { page, context, problems };
+}
+
+export async function waitReady(page, timeout = 30000) {
+  await page.waitForFunction(() => window.gpuwise && window.gpuwise.ready === true, null, { timeout });
+}
+
+export async function state(page) {
+  return JSON.parse(await page.evaluate(() => window.gpuwise.state()));
+}
+
+// Waits until the app has drawn `count` more frames (it may be idle: then any input
+// wakes it, which the callers provide).
+export async function waitFrames(page, count = 2) {
+  const start = await page.evaluate(() => window.gpuwise.frames);
+  await page.waitForFunction(({ start, count }) => window.gpuwise.frames >= start + count, { start, count }, { timeout: 5000 });
+}
+
+// Clicks the centre of a widget the app published in window.gpuwise.targets, the way a
+// person does: the pointer arrives, rests a moment, then presses and releases. (Dear
+// ImGui decides hover on the frame before the press; a teleporting click can miss.)
+export async function clickTarget(page, key) {
+  await page.waitForFunction((k) => window.gpuwise.targets && window.gpuwise.targets[k], key, { timeout: 10000 });
+  const r = await page.evaluate((k) => window.gpuwise.targets[k], key);
+  await page.mouse.move(r.x + r.w / 2, r.y + r.h / 2, { steps: 2 });
+  await waitFrames(page, 2);
+  await page.mouse.down();
+  await waitFrames(page, 1);
+  await page.mouse.up();
+  await waitFrames(page, 1);
+}
+
+// Polls state() from node until `predicate(state)` holds (the page's CSP forbids eval,
+// so the predicate runs here, not in the page).
+export async function waitForState(page, predicate, timeout = 10000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    last = await state(page);
+    if (predicate(last)) return last;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`state never matched ${predicate}; last state: ${JSON.stringify(last)}`);
+}
+
+export async function screenshotInk(page, region) {
+  const image = decodePng(await page.screenshot());
+  return inkFraction(image, region);
+}

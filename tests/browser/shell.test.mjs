@@ -1,0 +1,71 @@
+// The app shell as a visitor meets it: the page loads, draws, switches tabs on a click,
+// makes no request outside its origin, and explains itself when it cannot run.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, waitReady, state, clickTarget, waitForState, screenshotInk } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('the page draws, a tab click changes the view, and nothing leaves the origin', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin);
+  await waitReady(page);
+  assert.ok(await page.evaluate(() => window.gpuwise.frames) >= 1);
+  assert.equal(await page.locator('#loading').count(), 0, 'the loading screen is gone');
+  assert.ok(await screenshotInk(page) > 0.02, 'the screenshot is not blank');
+  assert.equal((await state(page)).tab, 'catalog');
+
+  await clickTarget(page, 'tab:about');
+  await waitForState(page, (s) => s.tab === 'about');
+  await clickTarget(page, 'tab:ranking');
+  await waitForState(page, (s) => s.tab === 'ranking');
+
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.foreignRequests, []);
+  await context.close();
+});
+
+test('the canvas follows the window size and the device pixel ratio', async () => {
+  const { page, context } = await openPage(browser, server.origin, { viewport: { width: 900, height: 600 }, deviceScaleFactor: 2 });
+  await waitReady(page);
+  const size = await page.evaluate(() => { const c = document.getElementById('canvas'); return { w: c.width, h: c.height }; });
+  assert.deepEqual(size, { w: 1800, h: 1200 });
+  await page.setViewportSize({ width: 700, height: 500 });
+  await page.waitForFunction(() => document.getElementById('canvas').width === 1400, null, { timeout: 5000 });
+  await context.close();
+});
+
+test('a missing wasm file shows a readable message, not a blank page', async () => {
+  const { page, context } = await openPage(browser, server.origin, {
+    beforeLoad: (p) => p.route('**/index.wasm', (route) => route.fulfill({ status: 404, body: 'gone' })),
+  });
+  await page.waitForSelector('#error:not([hidden])', { timeout: 10000 });
+  const text = await page.textContent('#error-text');
+  assert.match(text, /Could not download the app \(index\.wasm\)/);
+  assert.match(text, /404/);
+  await context.close();
+});
+
+test('a browser without WebGL2 is told so', async () => {
+  const { page, context } = await openPage(browser, server.origin, {
+    beforeLoad: (p) => p.addInitScript(() => {
+      const original = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+        return kind === 'webgl2' ? null : original.call(this, kind, ...rest);
+      };
+    }),
+  });
+  await page.waitForSelector('#error:not([hidden])', { timeout: 10000 });
+  assert.match(await page.textContent('#error-text'), /WebGL2/);
+  await context.close();
+});
+
+test('a browser without WebAssembly is told so', async () => {
+  const { page, context } = await openPage(browser, server.origin, {
+    beforeLoad: (p) => p.addInitScript(() => { delete window.WebAssembly; }),
+  });
+  await page.waitForSelector('#error:not([hidden])', { timeout: 10000 });
+  assert.match(await page.textContent('#error-text'), /WebAssembly/);
+  await context.close();
+});
