@@ -4,7 +4,7 @@ set(GPUWISE_SITE_DIR "${CMAKE_BINARY_DIR}/site")
 set(GPUWISE_GEN_DIR "${CMAKE_BINARY_DIR}/generated")
 file(MAKE_DIRECTORY "${GPUWISE_GEN_DIR}")
 
-if(GPUWISE_SANITIZE)
+if(GPUWISE_CORE_ONLY)
   return()
 endif()
 

@@ -27,7 +27,7 @@ else()
   target_link_libraries(catch2_headers INTERFACE Catch2::Catch2)
 endif()
 
-if(GPUWISE_SANITIZE)
+if(GPUWISE_CORE_ONLY)
   return()   # the sanitizer build only needs core and its tests
 endif()
 

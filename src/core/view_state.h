@@ -1,6 +1,8 @@
 // The whole view as one plain struct: what the user is looking at and every input.
-// The share link, localStorage and window.gpuwise.state() are this struct encoded.
+// The share link (share_link.h), localStorage and window.gpuwise.state() are this
+// struct encoded; decoding gives it back. Defaults here are the site's defaults.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,21 +26,98 @@ struct CatalogView {
   int year_max = 0;
   std::string sort_column = "release_year";
   bool sort_descending = true;
-  std::vector<std::string> hidden_columns;  // keys; default from the column table
-  bool hidden_columns_set = false;          // false: use each column's default
+  std::vector<std::string> hidden_columns;  // keys; used when hidden_columns_set
+  bool hidden_columns_set = false;          // false: each column's default
   std::string selected_id;                  // the card whose details are open
+};
+
+struct MetricWeight {
+  std::string metric;  // a ranking metric key, e.g. "fp16_tensor_tflops"
+  double weight = 0;   // >= 0; only the ratios between weights matter
+};
+bool operator==(const MetricWeight& a, const MetricWeight& b);
+
+struct RankingView {
+  std::string profile = "cnn";              // cnn, rnn, llm-inference, llm-training, fp64, custom
+  std::string metric;                       // non-empty: rank by this one metric instead
+  std::vector<MetricWeight> custom_weights; // the weights of the "custom" profile
+  std::vector<std::string> vendors;         // filters; empty: all
+  std::vector<std::string> lines;
+  std::vector<std::string> architectures;
+  double min_vram_gb = 0;
+  double max_price_usd = 0;                 // 0: no limit
+  int year_min = 0;                         // 0: no bound
+  std::string cuda;                         // "10.2": only cards that run CUDA 10.2; "" any
+  std::string pytorch;                      // "2.1": only cards the official wheels support
+  bool fits_model = false;                  // only cards that hold the VRAM-fit model
+  int fit_gpu_count = 1;                    // ... on this many GPUs
+  int top_n = 15;
+};
+
+struct FitView {
+  std::string preset = "llama-3-8b";        // a named model shape, or "custom"
+  double params_b = 8.03;                   // parameters, billions
+  std::string precision = "bf16";           // fp32, bf16, fp16, int8, int4
+  std::string mode = "inference";           // inference, lora, full
+  int batch_size = 1;
+  int context = 8192;                       // sequence length, tokens
+  int layers = 32;
+  int kv_heads = 8;                         // GQA: fewer KV heads than attention heads
+  int head_dim = 128;
+  int hidden_size = 4096;                   // drives the activation estimate
+};
+
+struct AdvisorView {
+  std::string gpu_id = "rtx-4090";
+  int gpu_count = 1;
+  double dataset_read_mbs = 300;            // how fast training reads data, MB/s
+};
+
+struct RoiView {
+  std::string gpu_id = "rtx-4090";
+  int gpu_count = 1;
+  // Overrides; absent means "the default from data" (see prices.h).
+  std::optional<double> price_usd;          // per card
+  std::optional<double> rate_usd_per_hour;  // cloud rate per GPU-hour
+  std::optional<double> power_w;            // per card; default TDP
+  double host_cost_usd = 0;                 // host / server share for the whole purchase
+  double host_power_w = 150;                // CPU, RAM, disks, fans
+  double kwh_price_usd = 0.15;
+  double hours_per_day = 8;
+  int months = 36;
+  double depreciation_pct_per_year = 25;
+  std::optional<double> resale_usd;         // per card at the horizon; overrides depreciation
+  double maintenance_usd_per_year = 0;
+  // The owner of idle cards: rent them out on a GPU cloud.
+  std::optional<double> rent_out_rate_usd_per_hour;  // default: the cloud rate
+  double occupancy_pct = 50;
+  double platform_fee_pct = 20;
 };
 
 struct ViewState {
   Tab tab = Tab::catalog;
   std::string language = "en";              // "en" or "zh"
+  std::string currency = "USD";             // "USD" or "CNY"; money in data is USD
+  double cny_per_usd = 0;                   // 0: the rate in prices.json
+  std::string theme = "auto";               // auto (follow the system), light, dark
   CatalogView catalog;
+  RankingView ranking;
+  std::vector<std::string> compare_ids;     // 2 to 4 cards side by side
+  FitView fit;
+  AdvisorView advisor;
+  RoiView roi;
 };
 
 bool operator==(const CatalogView& a, const CatalogView& b);
+bool operator==(const RankingView& a, const RankingView& b);
+bool operator==(const FitView& a, const FitView& b);
+bool operator==(const AdvisorView& a, const AdvisorView& b);
+bool operator==(const RoiView& a, const RoiView& b);
 bool operator==(const ViewState& a, const ViewState& b);
 inline bool operator!=(const ViewState& a, const ViewState& b) { return !(a == b); }
 
+// The state as JSON (every field, defaults included): window.gpuwise.state(),
+// `gpuwise link decode --json`, and what `gpuwise link encode` reads.
 json view_state_to_json(const ViewState& state);
 
 }  // namespace gpuwise

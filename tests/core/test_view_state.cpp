@@ -28,7 +28,10 @@ TEST_CASE("the state JSON carries the tab, language and catalog view") {
   CHECK(j["catalog"]["search"] == "3090");
   CHECK(j["catalog"]["vendors"] == json::array({"NVIDIA"}));
   CHECK(j["catalog"]["sort_column"] == "release_year");
-  CHECK_FALSE(j["catalog"].contains("hidden_columns"));
+  CHECK(j["catalog"]["hidden_columns"].is_null());
+  CHECK(j["roi"]["price_usd"].is_null());
+  CHECK(j["ranking"]["profile"] == "cnn");
+  CHECK(j["fit"]["precision"] == "bf16");
 }
 
 TEST_CASE("view states compare field by field") {
@@ -38,5 +41,14 @@ TEST_CASE("view states compare field by field") {
   CHECK(a != b);
   b = a;
   b.language = "zh";
+  CHECK(a != b);
+  b = a;
+  b.roi.price_usd = 1599;
+  CHECK(a != b);
+  b = a;
+  b.ranking.custom_weights.push_back({"fp32_tflops", 1});
+  CHECK(a != b);
+  b = a;
+  b.compare_ids = {"rtx-3090", "rtx-4090"};
   CHECK(a != b);
 }
