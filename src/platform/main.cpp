@@ -85,7 +85,9 @@ float CurrentDensity(SDL_Window* window) {
 // [SECTION] Idle: no frames when nothing changes
 // Any SDL event (mouse, key, wheel, resize, focus) wakes the loop from any thread of
 // control: SDL calls this watcher as the browser event arrives.
-int WakeOnEvent(void* user_data, SDL_Event*) {
+int WakeOnEvent(void* user_data, SDL_Event* event) {
+  // SDL queues a sentinel on every poll; it is bookkeeping, not input.
+  if (event->type == SDL_POLLSENTINEL) return 1;
   auto* p = static_cast<Platform*>(user_data);
   p->frames_until_idle = kFramesAfterInput;
 #ifdef __EMSCRIPTEN__
