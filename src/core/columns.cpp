@@ -48,33 +48,33 @@ std::optional<double> as_number(const std::optional<T>& value) {
 const std::vector<Column>& catalog_columns() {
   static const std::vector<Column> columns = [] {
     std::vector<Column> c = {
-        {"name", "Name", "", false, true, true, nullptr, GPUWISE_TEXT(name)},
-        {"vendor", "Vendor", "", false, true, true, nullptr, GPUWISE_TEXT(vendor)},
-        {"line", "Line", "", false, false, true, nullptr, GPUWISE_TEXT(line)},
-        {"series", "Series", "", false, false, true, nullptr, GPUWISE_TEXT(series)},
-        {"architecture", "Architecture", "", false, true, true, nullptr, GPUWISE_TEXT(architecture)},
-        {"compute_capability", "Compute cap.", "", false, false, true, nullptr,
+        {"name", "Name", "", false, true, true, nullptr, GPUWISE_TEXT(name)},  // i18n
+        {"vendor", "Vendor", "", false, true, true, nullptr, GPUWISE_TEXT(vendor)},  // i18n
+        {"line", "Line", "", false, false, true, nullptr, GPUWISE_TEXT(line)},  // i18n
+        {"series", "Series", "", false, false, true, nullptr, GPUWISE_TEXT(series)},  // i18n
+        {"architecture", "Architecture", "", false, true, true, nullptr, GPUWISE_TEXT(architecture)},  // i18n
+        {"compute_capability", "Compute cap.", "", false, false, true, nullptr,  // i18n
          [](const Gpu& g) -> std::string { return g.compute_capability.empty() ? kMissing : g.compute_capability; }},
-        {"release_year", "Year", "", true, true, true, GPUWISE_NUMBER(release_year), nullptr},
-        {"vram_gb", "VRAM", "GB", true, true, true, GPUWISE_NUMBER(vram_gb), nullptr},
-        {"memory_type", "Memory", "", false, true, true, nullptr, GPUWISE_TEXT(memory_type)},
-        {"memory_bus_bits", "Bus", "bit", true, false, true, GPUWISE_OPTIONAL(memory_bus_bits), nullptr},
-        {"memory_bandwidth_gbs", "Bandwidth", "GB/s", true, true, true, GPUWISE_NUMBER(memory_bandwidth_gbs), nullptr},
-        {"fp32_tflops", "FP32", "TFLOPS", true, true, true, GPUWISE_OPTIONAL(fp32_tflops), nullptr},
-        {"fp64_tflops", "FP64", "TFLOPS", true, true, true, GPUWISE_OPTIONAL(fp64_tflops), nullptr},
-        {"fp16_tflops", "FP16", "TFLOPS", true, false, true, GPUWISE_OPTIONAL(fp16_tflops), nullptr},
-        {"fp16_tensor_tflops", "FP16 tensor", "TFLOPS", true, true, true, GPUWISE_OPTIONAL(fp16_tensor_tflops), nullptr},
-        {"bf16_tensor_tflops", "BF16 tensor", "TFLOPS", true, false, true, GPUWISE_OPTIONAL(bf16_tensor_tflops), nullptr},
-        {"tf32_tensor_tflops", "TF32 tensor", "TFLOPS", true, false, true, GPUWISE_OPTIONAL(tf32_tensor_tflops), nullptr},
-        {"fp8_tensor_tflops", "FP8 tensor", "TFLOPS", true, false, true, GPUWISE_OPTIONAL(fp8_tensor_tflops), nullptr},
-        {"int8_tensor_tops", "INT8 tensor", "TOPS", true, false, true, GPUWISE_OPTIONAL(int8_tensor_tops), nullptr},
-        {"cuda_cores", "CUDA cores", "", true, true, true, GPUWISE_OPTIONAL(cuda_cores), nullptr},
-        {"tensor_cores", "Tensor cores", "", true, true, true, GPUWISE_OPTIONAL(tensor_cores), nullptr},
-        {"tdp_w", "TDP", "W", true, true, false, GPUWISE_NUMBER(tdp_w), nullptr},
-        {"interface", "Interface", "", false, false, true, nullptr, GPUWISE_TEXT(interface)},
-        {"nvlink", "NVLink", "", false, false, true, nullptr,
+        {"release_year", "Year", "", true, true, true, GPUWISE_NUMBER(release_year), nullptr},  // i18n
+        {"vram_gb", "VRAM", "GB", true, true, true, GPUWISE_NUMBER(vram_gb), nullptr},  // i18n
+        {"memory_type", "Memory", "", false, true, true, nullptr, GPUWISE_TEXT(memory_type)},  // i18n
+        {"memory_bus_bits", "Bus", "bit", true, false, true, GPUWISE_OPTIONAL(memory_bus_bits), nullptr},  // i18n
+        {"memory_bandwidth_gbs", "Bandwidth", "GB/s", true, true, true, GPUWISE_NUMBER(memory_bandwidth_gbs), nullptr},  // i18n
+        {"fp32_tflops", "FP32", "TFLOPS", true, true, true, GPUWISE_OPTIONAL(fp32_tflops), nullptr},  // i18n
+        {"fp64_tflops", "FP64", "TFLOPS", true, true, true, GPUWISE_OPTIONAL(fp64_tflops), nullptr},  // i18n
+        {"fp16_tflops", "FP16", "TFLOPS", true, false, true, GPUWISE_OPTIONAL(fp16_tflops), nullptr},  // i18n
+        {"fp16_tensor_tflops", "FP16 tensor", "TFLOPS", true, true, true, GPUWISE_OPTIONAL(fp16_tensor_tflops), nullptr},  // i18n
+        {"bf16_tensor_tflops", "BF16 tensor", "TFLOPS", true, false, true, GPUWISE_OPTIONAL(bf16_tensor_tflops), nullptr},  // i18n
+        {"tf32_tensor_tflops", "TF32 tensor", "TFLOPS", true, false, true, GPUWISE_OPTIONAL(tf32_tensor_tflops), nullptr},  // i18n
+        {"fp8_tensor_tflops", "FP8 tensor", "TFLOPS", true, false, true, GPUWISE_OPTIONAL(fp8_tensor_tflops), nullptr},  // i18n
+        {"int8_tensor_tops", "INT8 tensor", "TOPS", true, false, true, GPUWISE_OPTIONAL(int8_tensor_tops), nullptr},  // i18n
+        {"cuda_cores", "CUDA cores", "", true, true, true, GPUWISE_OPTIONAL(cuda_cores), nullptr},  // i18n
+        {"tensor_cores", "Tensor cores", "", true, true, true, GPUWISE_OPTIONAL(tensor_cores), nullptr},  // i18n
+        {"tdp_w", "TDP", "W", true, true, false, GPUWISE_NUMBER(tdp_w), nullptr},  // i18n
+        {"interface", "Interface", "", false, false, true, nullptr, GPUWISE_TEXT(interface)},  // i18n
+        {"nvlink", "NVLink", "", false, false, true, nullptr,  // i18n
          [](const Gpu& g) -> std::string { return g.nvlink ? "yes" : "no"; }},
-        {"launch_price_usd", "Launch price", "USD", true, true, false, GPUWISE_OPTIONAL(launch_price_usd), nullptr},
+        {"launch_price_usd", "Launch price", "USD", true, true, false, GPUWISE_OPTIONAL(launch_price_usd), nullptr},  // i18n
     };
     return c;
   }();

@@ -1,7 +1,8 @@
 // The only place that talks to the browser (or, natively, its stand-ins): data files,
-// window.gpuwise, opening links, the clipboard, downloads, display density, theme.
+// window.gpuwise, the URL, localStorage, the clipboard, downloads, fonts, theme.
 #pragma once
 #include <string>
+#include <vector>
 
 namespace gpuwise::platform {
 
@@ -10,16 +11,47 @@ enum class DataStatus { pending, ready, failed };
 // On `ready`, `out` holds the text; on `failed`, a message saying what went wrong.
 DataStatus take_data_file(const std::string& name, std::string& out);
 
+// The CJK font subset, downloaded only when Chinese is first shown.
+void request_cjk_font();
+DataStatus take_cjk_font(std::vector<unsigned char>& bytes, std::string& error);
+
 // window.gpuwise: ready, frames, state(), and the fields of `info_json` (targets,
 // table, status) for tests and scripts.
 void publish_frame(int frames);
 void publish_state(const std::string& state_json);
 void publish_info(const std::string& info_json);
 
+// The URL fragment (without '#'); replace_url_fragment() rewrites it without adding a
+// history entry. take_url_change() reports a fragment the user navigated to (a pasted
+// link, the back button) since the last call.
+std::string url_fragment();
+void replace_url_fragment(const std::string& fragment);
+bool take_url_change(std::string& fragment);
+
+// localStorage; false / empty when storage is unavailable (private mode, quota).
+std::string storage_get(const std::string& key);
+bool storage_set(const std::string& key, const std::string& value);
+void storage_remove(const std::string& key);
+
+// The system clipboard. Writes finish later: take_clipboard_result() then returns 1 (ok)
+// or 2 (refused), 0 while nothing new happened. Pasted text arrives through take_paste().
+void copy_to_clipboard(const std::string& text);
+int take_clipboard_result();
+bool take_paste(std::string& text);
+
+// Saves `content` as a file through the browser's download.
+void download_file(const std::string& name, const std::string& mime, const std::string& content);
+
 void open_url(const std::string& url);
 double device_pixel_ratio();
 bool prefers_dark_theme();
+std::string preferred_language();   // "zh" for a Chinese browser, else "en"
+void set_document_language(const std::string& language);
 // Hides the HTML loading screen once the first frame is on the canvas.
 void hide_loading_screen();
+
+// Browser events outside SDL (hash change, paste, font download, theme change) call
+// this to wake an idle loop; set by main.
+void set_wake_handler(void (*wake)());
 
 }  // namespace gpuwise::platform

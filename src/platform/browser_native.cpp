@@ -1,32 +1,78 @@
-// Native (desktop) bodies of browser.h: data from the source tree, links through
-// xdg-open, everything else a no-op. Handy for debugging the UI outside a browser.
+// Native (desktop) bodies of browser.h: data and fonts from disk, links through
+// xdg-open, storage in memory for the session; the rest does nothing. Handy for
+// debugging the UI outside a browser.
 #ifndef __EMSCRIPTEN__
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
+#include <map>
 #include <sstream>
 
 #include "browser.h"
 
 namespace gpuwise::platform {
+namespace {
+std::map<std::string, std::string> g_storage;
+
+bool read_whole_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  out = buffer.str();
+  return true;
+}
+}  // namespace
 
 DataStatus take_data_file(const std::string& name, std::string& out) {
   const char* dir = std::getenv("GPUWISE_DATA_DIR");
   const std::string path = std::string(dir ? dir : GPUWISE_DATA_DIR) + "/" + name;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    out = "cannot read " + path;
+  if (read_whole_file(path, out)) return DataStatus::ready;
+  out = "cannot read " + path;
+  return DataStatus::failed;
+}
+
+void request_cjk_font() {}
+DataStatus take_cjk_font(std::vector<unsigned char>& bytes, std::string& error) {
+  std::string text;
+  if (!read_whole_file(GPUWISE_CJK_FONT, text)) {
+    error = std::string("cannot read ") + GPUWISE_CJK_FONT;
     return DataStatus::failed;
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  out = buffer.str();
+  bytes.assign(text.begin(), text.end());
   return DataStatus::ready;
 }
 
 void publish_frame(int) {}
 void publish_state(const std::string&) {}
 void publish_info(const std::string&) {}
+
+std::string url_fragment() {
+  const char* fragment = std::getenv("GPUWISE_LINK");  // try a link on the desktop
+  return fragment ? fragment : "";
+}
+void replace_url_fragment(const std::string&) {}
+bool take_url_change(std::string&) { return false; }
+
+std::string storage_get(const std::string& key) {
+  auto it = g_storage.find(key);
+  return it == g_storage.end() ? std::string() : it->second;
+}
+bool storage_set(const std::string& key, const std::string& value) {
+  g_storage[key] = value;
+  return true;
+}
+void storage_remove(const std::string& key) { g_storage.erase(key); }
+
+void copy_to_clipboard(const std::string&) {}
+int take_clipboard_result() { return 0; }
+bool take_paste(std::string&) { return false; }
+
+void download_file(const std::string& name, const std::string&, const std::string& content) {
+  std::ofstream(name, std::ios::binary) << content;
+  std::fprintf(stderr, "saved %s\n", name.c_str());
+}
 
 void open_url(const std::string& url) {
   // Only http(s) and relative data links come here; quote to keep the shell out of it.
@@ -41,7 +87,13 @@ void open_url(const std::string& url) {
 
 double device_pixel_ratio() { return 1.0; }
 bool prefers_dark_theme() { return true; }
+std::string preferred_language() {
+  const char* lang = std::getenv("LANG");
+  return lang && std::string(lang).rfind("zh", 0) == 0 ? "zh" : "en";
+}
+void set_document_language(const std::string&) {}
 void hide_loading_screen() {}
+void set_wake_handler(void (*)()) {}
 
 }  // namespace gpuwise::platform
 #endif

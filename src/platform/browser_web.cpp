@@ -1,5 +1,6 @@
 // Web bodies of browser.h. Property names are quoted (window['gpuwise']) so that the
-// closure compiler keeps them.
+// closure compiler keeps them. Browser events are queued in window['gpuwiseHost'] and
+// taken by the frame loop; each one also wakes the loop if it is idle.
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -8,7 +9,30 @@
 
 #include "browser.h"
 
+namespace {
+void (*g_wake)() = nullptr;
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE void gpuwise_wake() {
+  if (g_wake) g_wake();
+}
+
 // clang-format off
+EM_JS(void, js_install, (), {
+  var host = window['gpuwiseHost'] = {'url': null, 'pastes': [], 'clipboard': 0, 'font': null};
+  window.addEventListener('hashchange', function () {
+    host['url'] = location.hash.replace(/^#/, '');
+    _gpuwise_wake();
+  });
+  // Ctrl+V in a text field: the browser hands us the text with the paste event.
+  document.addEventListener('paste', function (event) {
+    var text = (event.clipboardData || window.clipboardData).getData('text');
+    if (text) { host['pastes'].push(text); _gpuwise_wake(); }
+  });
+  if (window.matchMedia) {
+    window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', function () { _gpuwise_wake(); });
+  }
+});
 EM_JS(int, js_data_status, (const char* name), {
   var files = window['gpuwiseData'] || {};
   var entry = files[UTF8ToString(name)];
@@ -23,12 +47,38 @@ EM_JS(char*, js_data_text, (const char* name), {
   stringToUTF8(text, out, size);
   return out;
 });
+EM_JS(void, js_request_cjk_font, (), {
+  var host = window['gpuwiseHost'];
+  if (host['font']) return;
+  host['font'] = {'status': 0};
+  fetch('fonts/cjk.ttf').then(function (response) {
+    if (!response.ok) throw new Error('the server answered ' + response.status);
+    return response.arrayBuffer();
+  }).then(function (buffer) {
+    host['font'] = {'status': 1, 'bytes': new Uint8Array(buffer)};
+    _gpuwise_wake();
+  }, function (error) {
+    host['font'] = {'status': 2, 'error': 'could not download the Chinese font (' + error.message + ')'};
+    _gpuwise_wake();
+  });
+});
+EM_JS(int, js_cjk_font_status, (), {
+  var font = window['gpuwiseHost']['font'];
+  return font ? font['status'] : 0;
+});
+EM_JS(int, js_cjk_font_size, (), {
+  var font = window['gpuwiseHost']['font'];
+  return font['status'] == 1 ? font['bytes'].length : lengthBytesUTF8(font['error']) + 1;
+});
+EM_JS(void, js_cjk_font_copy, (unsigned char* out, int size), {
+  var font = window['gpuwiseHost']['font'];
+  if (font['status'] == 1) HEAPU8.set(font['bytes'], out);
+  else stringToUTF8(font['error'], out, size);
+});
 EM_JS(void, js_publish_frame, (int frames), {
   var g = window['gpuwise'];
   g['frames'] = frames;
-  if (!g['ready']) {
-    g['ready'] = true;
-  }
+  g['ready'] = true;
 });
 EM_JS(void, js_publish_state, (const char* json), {
   window['gpuwise']['_state'] = UTF8ToString(json);
@@ -37,11 +87,90 @@ EM_JS(void, js_publish_info, (const char* json), {
   var info = JSON.parse(UTF8ToString(json));
   for (var key in info) window['gpuwise'][key] = info[key];
 });
+EM_JS(char*, js_url_fragment, (), {
+  var text = location.hash.replace(/^#/, '');
+  var size = lengthBytesUTF8(text) + 1;
+  var out = _malloc(size);
+  stringToUTF8(text, out, size);
+  return out;
+});
+EM_JS(void, js_replace_url_fragment, (const char* fragment), {
+  var text = UTF8ToString(fragment);
+  if (location.hash.replace(/^#/, '') === text) return;
+  history.replaceState(history.state, '', text ? '#' + text : location.pathname + location.search);
+});
+EM_JS(char*, js_take_url_change, (), {
+  var host = window['gpuwiseHost'];
+  if (host['url'] === null) return 0;
+  var text = host['url'];
+  host['url'] = null;
+  var size = lengthBytesUTF8(text) + 1;
+  var out = _malloc(size);
+  stringToUTF8(text, out, size);
+  return out;
+});
+EM_JS(char*, js_storage_get, (const char* key), {
+  var text = null;
+  try { text = window.localStorage.getItem(UTF8ToString(key)); } catch (e) { text = null; }
+  if (text === null) return 0;
+  var size = lengthBytesUTF8(text) + 1;
+  var out = _malloc(size);
+  stringToUTF8(text, out, size);
+  return out;
+});
+EM_JS(int, js_storage_set, (const char* key, const char* value), {
+  try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); return 1; } catch (e) { return 0; }
+});
+EM_JS(void, js_storage_remove, (const char* key), {
+  try { window.localStorage.removeItem(UTF8ToString(key)); } catch (e) {}
+});
+EM_JS(void, js_copy_to_clipboard, (const char* text), {
+  var host = window['gpuwiseHost'];
+  var value = UTF8ToString(text);
+  function done(ok) { host['clipboard'] = ok ? 1 : 2; _gpuwise_wake(); }
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    navigator.clipboard.writeText(value).then(function () { done(true); }, function () { done(false); });
+  } else {
+    done(false);
+  }
+});
+EM_JS(int, js_take_clipboard_result, (), {
+  var host = window['gpuwiseHost'];
+  var result = host['clipboard'];
+  host['clipboard'] = 0;
+  return result;
+});
+EM_JS(char*, js_take_paste, (), {
+  var host = window['gpuwiseHost'];
+  if (!host['pastes'].length) return 0;
+  var text = host['pastes'].shift();
+  var size = lengthBytesUTF8(text) + 1;
+  var out = _malloc(size);
+  stringToUTF8(text, out, size);
+  return out;
+});
+EM_JS(void, js_download_file, (const char* name, const char* mime, const char* content), {
+  var blob = new Blob([UTF8ToString(content)], {type: UTF8ToString(mime)});
+  var link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = UTF8ToString(name);
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(function () { URL.revokeObjectURL(link.href); }, 10000);
+});
 EM_JS(void, js_open_url, (const char* url), {
   window.open(UTF8ToString(url), '_blank', 'noopener');
 });
 EM_JS(int, js_prefers_dark, (), {
   return window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 1 : 0;
+});
+EM_JS(int, js_prefers_chinese, (), {
+  var languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
+  return String(languages[0]).toLowerCase().indexOf('zh') === 0 ? 1 : 0;
+});
+EM_JS(void, js_set_document_language, (const char* language), {
+  document.documentElement.lang = UTF8ToString(language) === 'zh' ? 'zh-CN' : 'en';
 });
 EM_JS(void, js_hide_loading, (), {
   var el = document.getElementById('loading');
@@ -50,22 +179,84 @@ EM_JS(void, js_hide_loading, (), {
 // clang-format on
 
 namespace gpuwise::platform {
+namespace {
+bool g_installed = false;
+void install() {
+  if (!g_installed) js_install();
+  g_installed = true;
+}
+std::string take_string(char* text) {
+  std::string out = text ? text : "";
+  std::free(text);
+  return out;
+}
+}  // namespace
+
+void set_wake_handler(void (*wake)()) {
+  g_wake = wake;
+  install();
+}
 
 DataStatus take_data_file(const std::string& name, std::string& out) {
   const int status = js_data_status(name.c_str());
   if (status == 0) return DataStatus::pending;
-  char* text = js_data_text(name.c_str());
-  out = text;
-  std::free(text);
+  out = take_string(js_data_text(name.c_str()));
   return status == 1 ? DataStatus::ready : DataStatus::failed;
+}
+
+void request_cjk_font() { js_request_cjk_font(); }
+
+DataStatus take_cjk_font(std::vector<unsigned char>& bytes, std::string& error) {
+  const int status = js_cjk_font_status();
+  if (status == 0) return DataStatus::pending;
+  const int size = js_cjk_font_size();
+  std::vector<unsigned char> buffer(static_cast<std::size_t>(size));
+  js_cjk_font_copy(buffer.data(), size);
+  if (status == 1) {
+    bytes = std::move(buffer);
+    return DataStatus::ready;
+  }
+  error.assign(reinterpret_cast<const char*>(buffer.data()));
+  return DataStatus::failed;
 }
 
 void publish_frame(int frames) { js_publish_frame(frames); }
 void publish_state(const std::string& state_json) { js_publish_state(state_json.c_str()); }
 void publish_info(const std::string& info_json) { js_publish_info(info_json.c_str()); }
+
+std::string url_fragment() { return take_string(js_url_fragment()); }
+void replace_url_fragment(const std::string& fragment) { js_replace_url_fragment(fragment.c_str()); }
+bool take_url_change(std::string& fragment) {
+  char* text = js_take_url_change();
+  if (!text) return false;
+  fragment = take_string(text);
+  return true;
+}
+
+std::string storage_get(const std::string& key) { return take_string(js_storage_get(key.c_str())); }
+bool storage_set(const std::string& key, const std::string& value) {
+  return js_storage_set(key.c_str(), value.c_str()) != 0;
+}
+void storage_remove(const std::string& key) { js_storage_remove(key.c_str()); }
+
+void copy_to_clipboard(const std::string& text) { js_copy_to_clipboard(text.c_str()); }
+int take_clipboard_result() { return js_take_clipboard_result(); }
+bool take_paste(std::string& text) {
+  char* pasted = js_take_paste();
+  if (!pasted) return false;
+  text = take_string(pasted);
+  return true;
+}
+
+void download_file(const std::string& name, const std::string& mime, const std::string& content) {
+  js_download_file(name.c_str(), mime.c_str(), content.c_str());
+}
+
 void open_url(const std::string& url) { js_open_url(url.c_str()); }
 double device_pixel_ratio() { return emscripten_get_device_pixel_ratio(); }
 bool prefers_dark_theme() { return js_prefers_dark() != 0; }
+std::string preferred_language() { return js_prefers_chinese() ? "zh" : "en"; }
+void set_document_language(const std::string& language) { js_set_document_language(language.c_str()); }
 void hide_loading_screen() { js_hide_loading(); }
 
 }  // namespace gpuwise::platform

@@ -1,0 +1,99 @@
+// Which CUDA toolkits and official PyTorch wheels run on a card, from data/cuda.json.
+// The rules are in docs/ranking.md ("CUDA and PyTorch compatibility"). Loading never
+// throws: problems become CatalogIssues naming the entry and the field.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog.h"
+
+namespace gpuwise {
+
+struct CudaToolkit {
+  std::string version;  // "12.8"
+  int release_year = 0;
+};
+
+struct ComputeCapabilityRange {
+  std::string cc;            // "8.6"
+  std::string architecture;  // "Ampere"
+  std::string first_cuda;    // oldest toolkit that targets it (table's lower bound: 6.5)
+  std::string last_cuda;     // newest toolkit that targets it; empty: still supported
+  std::string notes;
+  std::vector<std::string> sources;
+};
+
+struct PytorchWheel {
+  std::string cuda;                               // "12.1": the cu121 wheel
+  std::vector<std::string> compute_capabilities;  // SASS (machine code) it ships
+  std::string ptx;                                // PTX arch it embeds; empty: none
+};
+
+struct PytorchRelease {
+  std::string version;  // "2.1"
+  int release_year = 0;
+  std::vector<PytorchWheel> wheels;
+  std::string notes;
+  std::vector<std::string> sources;
+};
+
+// One official wheel that runs on a card; via_ptx: only by JIT-compiling the wheel's
+// PTX (works, but the first start is slow and some kernels may be missing).
+struct WheelSupport {
+  std::string cuda;
+  bool via_ptx = false;
+};
+
+struct PytorchSupport {
+  std::string version;
+  int release_year = 0;
+  std::vector<WheelSupport> wheels;  // in cuda.json order (oldest CUDA first)
+};
+
+struct Compat {
+  int schema_version = 0;
+  std::vector<CudaToolkit> toolkits;  // oldest first, as in the file
+  std::vector<ComputeCapabilityRange> compute_capabilities;
+  std::vector<PytorchRelease> pytorch;
+  std::vector<CatalogIssue> issues;  // row: "compute_capabilities '8.6'", "pytorch '2.1'", ...
+
+  int error_count() const;
+
+  const ComputeCapabilityRange* find_cc(std::string_view cc) const;
+  // "2.1" or "2.1.2" (patch releases share the X.Y wheel lists): the release, or null.
+  const PytorchRelease* find_pytorch(std::string_view version) const;
+
+  // A version the CUDA filter accepts: a listed toolkit ("10.2"), or a major
+  // ("12", "12.x") meaning "some 12.y toolkit".
+  bool is_known_cuda(std::string_view version) const;
+
+  // The card's compute capability is targeted by this toolkit ("12.x": by some 12.y).
+  // False for non-NVIDIA cards, unknown compute capabilities and unknown versions.
+  bool runs_cuda(const Gpu& gpu, std::string_view cuda_version) const;
+  // Every toolkit in cuda_toolkits that targets the card, oldest first.
+  std::vector<std::string> cuda_versions_for(const Gpu& gpu) const;
+  // The PyTorch releases with at least one official Linux wheel that runs on the card,
+  // oldest first.
+  std::vector<PytorchSupport> pytorch_for(const Gpu& gpu) const;
+  // Some official wheel of this release runs on the card (PTX JIT counts).
+  bool runs_pytorch(const Gpu& gpu, std::string_view pytorch_version) const;
+  // Why the card has no CUDA at all ("AMD cards use ROCm, not CUDA ..."); empty when it has.
+  std::string no_cuda_reason(const Gpu& gpu) const;
+};
+
+// Parses and validates the text of a cuda.json file.
+Compat load_compat(std::string_view json_text);
+
+// A wheel's machine code runs on a card of the same major and an equal or higher
+// minor (sm_86 code runs on 8.9); its PTX runs, by JIT, on any card at or above the
+// PTX arch. via_ptx is set when only the PTX makes it run.
+bool wheel_runs_on(const PytorchWheel& wheel, std::string_view cc, bool* via_ptx = nullptr);
+
+// [SECTION] Version numbers: compared numerically, part by part ("12.10" > "12.9").
+// True for "12", "12.8", "1.13.1": dot-separated runs of 1 to 6 digits.
+bool is_version(std::string_view text);
+// -1, 0 or 1; missing parts count as 0 ("12" == "12.0"). Call with valid versions.
+int compare_versions(std::string_view a, std::string_view b);
+
+}  // namespace gpuwise

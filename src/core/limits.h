@@ -1,0 +1,68 @@
+// The allowed range of every number and list a user can set, in one place. The share
+// link and the saved state (view_fields.cpp) check against these, and the calculators
+// and input widgets should clamp to the same ranges so a value typed in the page
+// always survives a link.
+#pragma once
+
+namespace gpuwise {
+
+struct NumberRange {
+  double min;
+  double max;
+  bool whole;      // integers only (counts, years, tokens)
+  bool zero_too;   // 0 is also allowed, meaning "no bound" / "from data"
+
+  constexpr bool contains(double value) const {
+    if (zero_too && value == 0) return true;
+    return value >= min && value <= max;  // false for NaN
+  }
+};
+
+namespace limits {
+
+// [SECTION] Top level
+inline constexpr NumberRange kCnyPerUsd{0.01, 1000, false, true};  // 0: the rate in prices.json
+
+// [SECTION] Catalog and ranking filters
+inline constexpr NumberRange kMinVramGb{0, 10000, false, false};
+inline constexpr NumberRange kYear{1990, 2100, true, true};        // 0: no bound
+inline constexpr NumberRange kMaxPriceUsd{0, 1e9, false, false};   // 0: no limit
+inline constexpr NumberRange kTopN{1, 500, true, false};
+inline constexpr NumberRange kMetricWeight{0, 100, false, false};  // only ratios matter
+
+// [SECTION] Counts of cards (ranking "fits on N GPUs", advisor, ROI)
+inline constexpr NumberRange kGpuCount{1, 10000, true, false};
+
+// [SECTION] VRAM fit
+inline constexpr NumberRange kParamsB{0.01, 2000, false, false};   // billions of parameters
+inline constexpr NumberRange kBatchSize{1, 1024, true, false};
+inline constexpr NumberRange kContextTokens{1, 1048576, true, false};
+inline constexpr NumberRange kLayers{1, 512, true, false};
+inline constexpr NumberRange kKvHeads{1, 256, true, false};
+inline constexpr NumberRange kHeadDim{8, 1024, true, false};
+inline constexpr NumberRange kHiddenSize{64, 65536, true, false};
+
+// [SECTION] Advisor
+inline constexpr NumberRange kDatasetReadMbs{0, 1e6, false, false};
+
+// [SECTION] ROI: money is USD, >= 0; the upper bounds only keep figures finite and sane
+inline constexpr NumberRange kMoneyUsd{0, 1e9, false, false};         // prices, host cost, resale
+inline constexpr NumberRange kUsdPerHour{0, 10000, false, false};     // cloud / rent-out rate
+inline constexpr NumberRange kKwhPriceUsd{0, 100, false, false};
+inline constexpr NumberRange kPowerW{0, 100000, false, false};        // card or host watts
+inline constexpr NumberRange kHoursPerDay{0, 24, false, false};
+inline constexpr NumberRange kMonths{1, 120, true, false};
+inline constexpr NumberRange kPercent{0, 100, false, false};          // depreciation, occupancy, fee
+
+// [SECTION] Text and lists (characters are Unicode code points)
+inline constexpr int kSearchMaxChars = 200;
+inline constexpr int kFilterValueMaxChars = 64;   // one vendor / line / series / architecture
+inline constexpr int kKeyMaxChars = 64;           // card ids, metric and column keys, presets
+inline constexpr int kVersionMaxChars = 10;       // "12.1"
+inline constexpr int kFilterMaxValues = 32;
+inline constexpr int kHiddenColumnsMax = 64;
+inline constexpr int kCustomWeightsMax = 32;
+inline constexpr int kCompareMaxCards = 4;
+
+}  // namespace limits
+}  // namespace gpuwise

@@ -1,0 +1,50 @@
+#include "template_text.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace gpuwise {
+
+std::string TemplateText::text() const { return fill_template(pattern, args); }
+
+std::string fill_template(std::string_view pattern, const std::vector<std::string>& args) {
+  std::string out;
+  out.reserve(pattern.size() + 16);
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] == '{') {
+      std::size_t close = pattern.find('}', i);
+      if (close != std::string_view::npos && close > i + 1 && close - i <= 3) {
+        bool digits = true;
+        std::size_t index = 0;
+        for (std::size_t k = i + 1; k < close; ++k) {
+          if (pattern[k] < '0' || pattern[k] > '9') digits = false;
+          else index = index * 10 + static_cast<std::size_t>(pattern[k] - '0');
+        }
+        if (digits && index < args.size()) {
+          out += args[index];
+          i = close;
+          continue;
+        }
+      }
+    }
+    out += pattern[i];
+  }
+  return out;
+}
+
+std::string format_number(double value, int max_decimals) {
+  if (!std::isfinite(value)) return "?";
+  if (max_decimals < 0) max_decimals = 0;
+  if (max_decimals > 9) max_decimals = 9;
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", max_decimals, value);
+  std::string text = buffer;
+  if (text.find('.') != std::string::npos) {
+    while (!text.empty() && text.back() == '0') text.pop_back();
+    if (!text.empty() && text.back() == '.') text.pop_back();
+  }
+  if (text == "-0") text = "0";
+  return text;
+}
+
+}  // namespace gpuwise

@@ -1,0 +1,24 @@
+// A sentence shown to the buyer as a fixed English pattern plus the numbers filled in,
+// so the UI can translate the pattern once (tr(pattern)) and fill the same numbers:
+//   fill_template(tr(why.pattern), why.args)
+// Patterns use {0}, {1}, ... placeholders; args are already formatted numbers or ids.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuwise {
+
+struct TemplateText {
+  std::string pattern;            // "clamped to {0}"; one of a small fixed set per module
+  std::vector<std::string> args;  // "2048"
+  std::string text() const;       // the English sentence with the args filled in
+};
+
+// Replaces {N} with args[N]; a placeholder without an argument stays as written.
+std::string fill_template(std::string_view pattern, const std::vector<std::string>& args);
+
+// "141.2", "2.68", "16": fixed decimals with trailing zeros (and a bare dot) removed.
+std::string format_number(double value, int max_decimals);
+
+}  // namespace gpuwise
