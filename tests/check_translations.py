@@ -26,7 +26,7 @@ def table():
 
 def used_strings():
     found = {}
-    for path in sorted((ROOT / "src/ui").glob("*.cpp")):
+    for path in sorted(list((ROOT / "src/ui").glob("*.cpp")) + list((ROOT / "src/platform").glob("*.cpp"))):
         text = path.read_text(encoding="utf-8")
         # tr("a" "b"): adjacent literals are one string, as in C++.
         for m in re.finditer(r'\b(?:tr|N_)\(\s*((?:' + LITERAL + r'\s*)+)', text):

@@ -28,5 +28,9 @@ std::string data_path(const Args& args, const std::string& name);
 
 int run_catalog(const Args& args);
 int run_validate(const Args& args);
+int run_roi(const Args& args);
+int run_fit(const Args& args);
+int run_link(const Args& args);
+int run_rank(const Args& args);
 
 }  // namespace gpuwise::cli

@@ -39,7 +39,7 @@ struct PytorchRelease {
 };
 
 // One official wheel that runs on a card; via_ptx: only by JIT-compiling the wheel's
-// PTX (works, but the first start is slow and some kernels may be missing).
+// PTX (works, but the first start is slow).
 struct WheelSupport {
   std::string cuda;
   bool via_ptx = false;
@@ -86,8 +86,9 @@ struct Compat {
 Compat load_compat(std::string_view json_text);
 
 // A wheel's machine code runs on a card of the same major and an equal or higher
-// minor (sm_86 code runs on 8.9); its PTX runs, by JIT, on any card at or above the
-// PTX arch. via_ptx is set when only the PTX makes it run.
+// minor (sm_86 code runs on 8.9); its PTX, by JIT, on a card of the same major at or
+// above the PTX arch (compute_120 on 12.x; not across majors, see docs/ranking.md).
+// via_ptx is set when only the PTX makes it run.
 bool wheel_runs_on(const PytorchWheel& wheel, std::string_view cc, bool* via_ptx = nullptr);
 
 // [SECTION] Version numbers: compared numerically, part by part ("12.10" > "12.9").

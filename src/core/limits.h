@@ -45,14 +45,17 @@ inline constexpr NumberRange kHiddenSize{64, 65536, true, false};
 // [SECTION] Advisor
 inline constexpr NumberRange kDatasetReadMbs{0, 1e6, false, false};
 
-// [SECTION] ROI: money is USD, >= 0; the upper bounds only keep figures finite and sane
-inline constexpr NumberRange kMoneyUsd{0, 1e9, false, false};         // prices, host cost, resale
-inline constexpr NumberRange kUsdPerHour{0, 10000, false, false};     // cloud / rent-out rate
-inline constexpr NumberRange kKwhPriceUsd{0, 100, false, false};
-inline constexpr NumberRange kPowerW{0, 100000, false, false};        // card or host watts
+// [SECTION] ROI: money is USD, >= 0; the same bounds roi.cpp clamps to
+inline constexpr NumberRange kPriceUsd{0, 10e6, false, false};          // per GPU: price, resale
+inline constexpr NumberRange kUsdPerHour{0, 1000, false, false};        // per GPU-hour: cloud, rent-out
+inline constexpr NumberRange kPowerW{0, 5000, false, false};            // per GPU
+inline constexpr NumberRange kHostCostUsd{0, 1e9, false, false};        // whole purchase
+inline constexpr NumberRange kHostPowerW{0, 10e6, false, false};        // whole purchase
+inline constexpr NumberRange kKwhPriceUsd{0, 10, false, false};
+inline constexpr NumberRange kMaintenanceUsdPerYear{0, 1e9, false, false};
 inline constexpr NumberRange kHoursPerDay{0, 24, false, false};
 inline constexpr NumberRange kMonths{1, 120, true, false};
-inline constexpr NumberRange kPercent{0, 100, false, false};          // depreciation, occupancy, fee
+inline constexpr NumberRange kPercent{0, 100, false, false};            // depreciation, occupancy, fee
 
 // [SECTION] Text and lists (characters are Unicode code points)
 inline constexpr int kSearchMaxChars = 200;

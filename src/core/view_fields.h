@@ -31,18 +31,18 @@ enum class FieldKind {
 enum class TextRule {
   any,         // free text: valid UTF-8, no control characters, at most max_chars
   choice,      // one of `choices`
-  metric_key,  // fp32_tflops: a-z, 0-9, '_'
-  preset,      // llama-3-8b: a-z, 0-9, '-', '.', '_'
+  metric_key,  // a key of ranking_metrics(): fp32_tflops
+  preset,      // a model_presets() id (llama-3-8b) or "custom"
   version,     // 12.1: digits and dots
   column_key,  // a key of catalog_columns()
   card_id,     // a slug (is_slug); checked against the catalog when known
 };
 
 struct ViewField {
-  const char* link_key;  // "roi.hpd"
-  const char* section;   // "roi"; "" for top-level fields
-  const char* name;      // "hours_per_day": the view_state_to_json name
-  FieldKind kind;
+  const char* link_key = "";  // "roi.hpd"
+  const char* section = "";   // "roi"; "" for top-level fields
+  const char* name = "";      // "hours_per_day": the view_state_to_json name
+  FieldKind kind = FieldKind::text;
   TextRule rule = TextRule::any;
   std::vector<const char*> choices;  // TextRule::choice
   NumberRange range{0, 0, false, false};
@@ -74,7 +74,7 @@ bool clean_utf8(std::string& text);
 // Cuts at max_chars code points; true if it cut. Expects valid UTF-8.
 bool cut_to_chars(std::string& text, int max_chars);
 // 'text' for a notice: cleaned, at most 40 characters, in single quotes.
-std::string quoted(std::string_view text);
+std::string in_quotes(std::string_view text);
 
 // [SECTION] Notices: each problem is one short line; a garbage link cannot flood them.
 class Notices {
@@ -120,6 +120,7 @@ class FieldApplier {
 
  private:
   std::string expected(const ViewField& field) const;  // "a number from 0 to 24"
+  std::string expected_text(const ViewField& field) const;  // one text value: "a card id like rtx-3090"
   std::string current(const ViewField& field) const;   // "8"
   void refuse(const ViewField& field);                 // "'x' must be ...; kept ..."
   // Checks one text value by the field's rule; on failure adds a notice and returns false.

@@ -49,17 +49,11 @@ const std::vector<std::string>& fit_precisions();  // fp32, bf16, fp16, int8, in
 const std::vector<std::string>& fit_modes();       // inference, lora, full
 bool is_fit_precision(const std::string& precision);
 bool is_fit_mode(const std::string& mode);
+// Every pattern a FitResult notice can use, for translation tables and their tests.
+const std::vector<std::string>& fit_notice_patterns();
 
-// The input limits; a value outside is clamped and reported in FitResult::notices.
-struct FitLimits {
-  static constexpr double params_b_min = 0.01, params_b_max = 2000;
-  static constexpr int batch_min = 1, batch_max = 1024;
-  static constexpr int context_min = 1, context_max = 1048576;
-  static constexpr int layers_min = 1, layers_max = 512;
-  static constexpr int kv_heads_min = 1, kv_heads_max = 256;
-  static constexpr int head_dim_min = 8, head_dim_max = 1024;
-  static constexpr int hidden_min = 64, hidden_max = 131072;
-};
+// Inputs outside the ranges in limits.h (limits::kParamsB, kBatchSize, kContextTokens,
+// kLayers, kKvHeads, kHeadDim, kHiddenSize) are clamped and reported in FitResult::notices.
 
 // [SECTION] The estimate
 

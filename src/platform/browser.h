@@ -26,6 +26,7 @@ void publish_info(const std::string& info_json);
 // link, the back button) since the last call.
 std::string url_fragment();
 void replace_url_fragment(const std::string& fragment);
+std::string page_url_without_fragment();  // "https://user.github.io/gpuwise/"
 bool take_url_change(std::string& fragment);
 
 // localStorage; false / empty when storage is unavailable (private mode, quota).

@@ -53,6 +53,7 @@ std::string url_fragment() {
   return fragment ? fragment : "";
 }
 void replace_url_fragment(const std::string&) {}
+std::string page_url_without_fragment() { return "http://127.0.0.1:8000/"; }
 bool take_url_change(std::string&) { return false; }
 
 std::string storage_get(const std::string& key) {

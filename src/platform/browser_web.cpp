@@ -99,6 +99,13 @@ EM_JS(void, js_replace_url_fragment, (const char* fragment), {
   if (location.hash.replace(/^#/, '') === text) return;
   history.replaceState(history.state, '', text ? '#' + text : location.pathname + location.search);
 });
+EM_JS(char*, js_page_url, (), {
+  var text = location.origin + location.pathname + location.search;
+  var size = lengthBytesUTF8(text) + 1;
+  var out = _malloc(size);
+  stringToUTF8(text, out, size);
+  return out;
+});
 EM_JS(char*, js_take_url_change, (), {
   var host = window['gpuwiseHost'];
   if (host['url'] === null) return 0;
@@ -226,6 +233,7 @@ void publish_info(const std::string& info_json) { js_publish_info(info_json.c_st
 
 std::string url_fragment() { return take_string(js_url_fragment()); }
 void replace_url_fragment(const std::string& fragment) { js_replace_url_fragment(fragment.c_str()); }
+std::string page_url_without_fragment() { return take_string(js_page_url()); }
 bool take_url_change(std::string& fragment) {
   char* text = js_take_url_change();
   if (!text) return false;

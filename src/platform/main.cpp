@@ -1,21 +1,27 @@
 // gpuwise's main loop, the same file for the browser (emscripten) and the desktop.
-// Owns the SDL window, the GL context, ImGui's backends and the fonts; draws the App.
+// Owns the SDL window, the GL context, ImGui's backends and the fonts; feeds data and
+// browser events to the App and mirrors its view into the URL and localStorage.
 //
 // [SECTION] Fonts and display density
 // [SECTION] Idle: no frames when nothing changes
+// [SECTION] Data, links and storage
 // [SECTION] One frame
 // [SECTION] main
 #include <SDL.h>
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "app.h"
 #include "browser.h"
+#include "i18n.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "json_util.h"
+#include "session.h"
+#include "share_link.h"
 #include "theme.h"
 
 #ifdef __EMSCRIPTEN__
@@ -27,6 +33,8 @@
 
 extern const unsigned char kLatinFont[];
 extern const std::size_t kLatinFont_size;
+extern const unsigned char kLanguageSwitchFont[];  // just "中文", for the language button
+extern const std::size_t kLanguageSwitchFont_size;
 
 namespace {
 
@@ -42,19 +50,27 @@ struct Platform {
   ui::App app;
   int frames = 0;
   float font_density = 0;          // the pixel ratio the font atlas was built for
-  bool catalog_pending = true;
+  bool fonts_dirty = true;
+  std::vector<unsigned char> cjk_font;  // kept alive: the atlas reads it when rebuilt
+  bool catalog_pending = true, prices_pending = true, cuda_pending = true;
+  bool view_started = false;       // the link / saved view has been applied
   int frames_until_idle = kFramesAfterInput;
   bool paused = false;
+  bool dark = true;
   ViewState published_view;
-  bool published_once = false;
   std::string published_info;
+  std::string published_link;
+  PriceOverrides saved_overrides;
   bool running = true;
 };
 
+Platform* g_platform = nullptr;
+
 // [SECTION] Fonts and display density
 // The atlas is rasterised at the device pixel ratio and scaled back, so text stays
-// sharp on HiDPI screens and after a browser zoom.
-void BuildFonts(float density) {
+// sharp on HiDPI screens and after a browser zoom. Chinese glyphs are merged in once
+// the CJK subset has arrived (it is downloaded only when Chinese is first shown).
+void BuildFonts(Platform& p, float density) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   ImFontConfig config;
@@ -62,12 +78,26 @@ void BuildFonts(float density) {
   config.OversampleH = 1;  // the atlas is already at device resolution
   config.OversampleV = 1;
   config.PixelSnapH = true;
-  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2010, 0x27BF, 0};
-  io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kLatinFont), static_cast<int>(kLatinFont_size),
-                                 std::round(kFontSizeCssPx * density), &config, ranges);
+  const float size_px = std::round(kFontSizeCssPx * density);
+  static const ImWchar latin_ranges[] = {0x0020, 0x00FF, 0x2010, 0x27BF, 0};
+  io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kLatinFont), static_cast<int>(kLatinFont_size), size_px,
+                                 &config, latin_ranges);
+  ImFontConfig merge = config;
+  merge.MergeMode = true;
+  if (p.cjk_font.empty()) {
+    static const ImWchar switch_ranges[] = {0x4E2D, 0x4E2D, 0x6587, 0x6587, 0};  // 中 文
+    io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kLanguageSwitchFont),
+                                   static_cast<int>(kLanguageSwitchFont_size), size_px, &merge, switch_ranges);
+  } else {
+    static const ImWchar cjk_ranges[] = {0x3000, 0x30FF, 0x4E00, 0x9FFF, 0xFF00, 0xFFEF, 0};
+    io.Fonts->AddFontFromMemoryTTF(p.cjk_font.data(), static_cast<int>(p.cjk_font.size()), size_px, &merge,
+                                   cjk_ranges);
+  }
   io.FontGlobalScale = 1.0f / density;
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
+  p.font_density = density;
+  p.fonts_dirty = false;
 }
 
 float CurrentDensity(SDL_Window* window) {
@@ -82,13 +112,21 @@ float CurrentDensity(SDL_Window* window) {
 #endif
 }
 
+void UpdateCjkFont(Platform& p) {
+  ui::UiState& ui = p.app.ui();
+  if (p.app.view().language != "zh" || ui.cjk_font != ui::LoadState::pending) return;
+  platform::request_cjk_font();
+  switch (platform::take_cjk_font(p.cjk_font, ui.cjk_font_error)) {
+    case platform::DataStatus::pending: return;
+    case platform::DataStatus::ready: ui.cjk_font = ui::LoadState::ready; p.fonts_dirty = true; break;
+    case platform::DataStatus::failed: ui.cjk_font = ui::LoadState::failed; ui.notices.push_back(ui.cjk_font_error); break;
+  }
+}
+
 // [SECTION] Idle: no frames when nothing changes
-// Any SDL event (mouse, key, wheel, resize, focus) wakes the loop from any thread of
-// control: SDL calls this watcher as the browser event arrives.
-int WakeOnEvent(void* user_data, SDL_Event* event) {
-  // SDL queues a sentinel on every poll; it is bookkeeping, not input.
-  if (event->type == SDL_POLLSENTINEL) return 1;
-  auto* p = static_cast<Platform*>(user_data);
+void Wake() {
+  Platform* p = g_platform;
+  if (!p) return;
   p->frames_until_idle = kFramesAfterInput;
 #ifdef __EMSCRIPTEN__
   if (p->paused) {
@@ -96,7 +134,96 @@ int WakeOnEvent(void* user_data, SDL_Event* event) {
     emscripten_resume_main_loop();
   }
 #endif
+}
+
+// Any SDL event (mouse, key, wheel, resize, focus) wakes the loop: SDL calls this
+// watcher as the browser event arrives.
+int WakeOnEvent(void*, SDL_Event* event) {
+  if (event->type != SDL_POLLSENTINEL) Wake();  // the sentinel is SDL bookkeeping
   return 1;
+}
+
+// [SECTION] Data, links and storage
+std::vector<std::string> CatalogIds(const Catalog& catalog) {
+  std::vector<std::string> ids;
+  for (const Gpu& gpu : catalog.gpus) ids.push_back(gpu.id);
+  return ids;
+}
+
+void LoadPendingData(Platform& p) {
+  std::string text;
+  if (p.catalog_pending) {
+    switch (platform::take_data_file("gpus.json", text)) {
+      case platform::DataStatus::pending: break;
+      case platform::DataStatus::ready: p.app.set_catalog_text(text); p.catalog_pending = false; break;
+      case platform::DataStatus::failed: p.app.set_catalog_error(text); p.catalog_pending = false; break;
+    }
+  }
+  // Prices name catalog ids, so they are read after the catalog.
+  if (!p.catalog_pending && p.prices_pending) {
+    switch (platform::take_data_file("prices.json", text)) {
+      case platform::DataStatus::pending: break;
+      case platform::DataStatus::ready: p.app.set_prices_text(text); p.prices_pending = false; break;
+      case platform::DataStatus::failed: p.app.set_prices_error(text); p.prices_pending = false; break;
+    }
+  }
+  if (p.cuda_pending) {
+    switch (platform::take_data_file("cuda.json", text)) {
+      case platform::DataStatus::pending: break;
+      case platform::DataStatus::ready: p.app.set_cuda_text(text); p.cuda_pending = false; break;
+      case platform::DataStatus::failed: p.app.set_cuda_error(text); p.cuda_pending = false; break;
+    }
+  }
+}
+
+// Once the catalog is known (its ids check the link), open the link's view, or the
+// saved one, or the defaults in the browser's language.
+void StartView(Platform& p) {
+  if (p.view_started || p.catalog_pending) return;
+  const bool have_catalog = !p.app.ui().catalog.gpus.empty();
+  const std::vector<std::string> ids = CatalogIds(p.app.ui().catalog);
+  const auto start = start_view(platform::url_fragment(), platform::storage_get(kSavedViewKey),
+                                platform::preferred_language(), have_catalog ? &ids : nullptr);
+  p.app.view() = start.view;
+  auto& notices = p.app.ui().notices;
+  for (const auto& notice : start.notices) notices.push_back((start.from_link ? "link: " : "") + notice);
+  p.app.ui().overrides = price_overrides_from_json(platform::storage_get(kSavedOverridesKey), notices);
+  p.saved_overrides = p.app.ui().overrides;
+  p.view_started = true;
+}
+
+// A link the reader navigated to (pasted into the address bar, or the back button).
+void FollowUrlChanges(Platform& p) {
+  std::string fragment;
+  if (!p.view_started || !platform::take_url_change(fragment)) return;
+  if (fragment == p.published_link) return;
+  const std::vector<std::string> ids = CatalogIds(p.app.ui().catalog);
+  LinkDecode decoded = decode_link(fragment, ViewState{}, p.app.ui().catalog.gpus.empty() ? nullptr : &ids);
+  p.app.view() = decoded.state;
+  p.app.ui().notices.clear();
+  for (const auto& notice : decoded.notices) p.app.ui().notices.push_back("link: " + notice);
+}
+
+// The URL and localStorage mirror the view; the user's prices are saved separately
+// and never go into a link.
+void MirrorView(Platform& p) {
+  if (!p.view_started) return;
+  const ViewState& view = p.app.view();
+  if (view != p.published_view || p.published_link.empty()) {
+    p.published_link = encode_link(view);
+    platform::replace_url_fragment(p.published_link);
+    platform::storage_set(kSavedViewKey, dump_json(view_state_to_json(view)));
+    platform::publish_state(dump_json(view_state_to_json(view)));
+    platform::set_document_language(view.language);
+    p.published_view = view;
+    p.frames_until_idle = kFramesAfterInput;  // a changed view may change the layout
+  }
+  const PriceOverrides& overrides = p.app.ui().overrides;
+  if (overrides.price_usd != p.saved_overrides.price_usd ||
+      overrides.rate_usd_per_hour != p.saved_overrides.rate_usd_per_hour) {
+    platform::storage_set(kSavedOverridesKey, price_overrides_to_json(overrides));
+    p.saved_overrides = overrides;
+  }
 }
 
 // What a script can read besides state(): where the widgets are, what the catalog
@@ -112,20 +239,20 @@ json PageInfo(const ui::UiState& ui) {
   for (const auto& issue : ui.catalog.issues) issues.push_back(issue.to_string());
   return {{"targets", targets},
           {"table", {{"rows", ids.size()}, {"ids", ids}}},
+          {"notices", ui.notices},
           {"status", {{"catalog_loaded", ui.catalog_loaded},
                       {"catalog_gpus", ui.catalog.gpus.size()},
                       {"catalog_error", ui.catalog_error},
-                      {"catalog_issues", issues}}}};
+                      {"catalog_issues", issues},
+                      {"prices_error", ui.prices_error},
+                      {"cuda_error", ui.compat_error},
+                      {"cjk_font", ui.cjk_font == ui::LoadState::ready ? "ready"
+                                   : ui.cjk_font == ui::LoadState::failed ? "failed" : "pending"},
+                      {"clipboard", ui.clipboard_message}}}};
 }
 
 void PublishToPage(Platform& p) {
   platform::publish_frame(p.frames);
-  if (!p.published_once || p.app.view() != p.published_view) {
-    platform::publish_state(dump_json(view_state_to_json(p.app.view())));
-    p.published_view = p.app.view();
-    p.published_once = true;
-    p.frames_until_idle = kFramesAfterInput;  // a changed view may change the layout
-  }
   std::string info = dump_json(PageInfo(p.app.ui()));
   if (info != p.published_info) {
     platform::publish_info(info);
@@ -133,19 +260,52 @@ void PublishToPage(Platform& p) {
   }
 }
 
-void LoadPendingData(Platform& p) {
-  if (!p.catalog_pending) return;
-  std::string text;
-  switch (platform::take_data_file("gpus.json", text)) {
-    case platform::DataStatus::pending: return;
-    case platform::DataStatus::ready: p.app.set_catalog_text(text); break;
-    case platform::DataStatus::failed: p.app.set_catalog_error(text); break;
+void RunRequests(Platform& p, const ui::PlatformRequests& requests) {
+  ui::UiState& ui = p.app.ui();
+  if (!requests.open_url.empty()) platform::open_url(requests.open_url);
+  if (requests.copy_link) {
+    ui.copied_link = platform::page_url_without_fragment() + "#" + encode_link(p.app.view());
+    platform::copy_to_clipboard(ui.copied_link);
   }
-  p.catalog_pending = false;
+  if (!requests.clipboard_text.empty()) platform::copy_to_clipboard(requests.clipboard_text);
+  if (requests.clear_saved) {
+    platform::storage_remove(kSavedViewKey);
+    platform::storage_remove(kSavedOverridesKey);
+    p.saved_overrides = {};
+  }
+  if (!requests.download_name.empty()) {
+    platform::download_file(requests.download_name, requests.download_mime, requests.download_content);
+  }
+  switch (platform::take_clipboard_result()) {
+    case 1:
+      ui.clipboard_message = ui.copied_link.empty() ? "" : N_("Link copied to the clipboard.");
+      ui.copied_link.clear();
+      break;
+    case 2: ui.clipboard_message = N_("The browser did not allow copying; select the link and copy it:"); break;
+    default: break;
+  }
 }
 
-void RunRequests(const ui::PlatformRequests& requests) {
-  if (!requests.open_url.empty()) platform::open_url(requests.open_url);
+// ImGui's Ctrl+C goes to the system clipboard; Ctrl+V arrives as the browser's paste
+// event (the only way a page may read the clipboard), typed into the focused field.
+void SetClipboardText(void*, const char* text) { platform::copy_to_clipboard(text ? text : ""); }
+const char* GetClipboardText(void*) { return ""; }
+
+void FeedPastes() {
+  std::string text;
+  while (platform::take_paste(text)) {
+    if (ImGui::GetIO().WantTextInput) ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
+  }
+}
+
+void UpdateTheme(Platform& p) {
+  const std::string& theme = p.app.view().theme;
+  const bool dark = theme == "dark" || (theme != "light" && platform::prefers_dark_theme());
+  if (dark != p.dark || p.frames == 0) {
+    ui::ApplyTheme(dark);
+    p.dark = dark;
+  }
+  p.app.ui().dark = dark;
 }
 
 // [SECTION] One frame
@@ -157,15 +317,17 @@ void Frame(void* arg) {
     if (event.type == SDL_QUIT) p.running = false;
   }
   LoadPendingData(p);
+  StartView(p);
+  FollowUrlChanges(p);
+  UpdateCjkFont(p);
+  UpdateTheme(p);
   const float density = CurrentDensity(p.window);
-  if (density != p.font_density && density > 0) {
-    BuildFonts(density);
-    p.font_density = density;
-  }
+  if ((density != p.font_density || p.fonts_dirty) && density > 0) BuildFonts(p, density);
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
+  FeedPastes();
   ui::PlatformRequests requests;
   const ImGuiIO& io = ImGui::GetIO();
   p.app.draw(io.DisplaySize.x, io.DisplaySize.y, requests);
@@ -180,10 +342,13 @@ void Frame(void* arg) {
 
   ++p.frames;
   if (p.frames == 1) platform::hide_loading_screen();
+  MirrorView(p);
   PublishToPage(p);
-  RunRequests(requests);
+  RunRequests(p, requests);
 
-  if (p.catalog_pending) p.frames_until_idle = kFramesAfterInput;
+  const bool waiting = p.catalog_pending || p.prices_pending || p.cuda_pending ||
+                       (p.app.view().language == "zh" && p.app.ui().cjk_font == ui::LoadState::pending);
+  if (waiting) p.frames_until_idle = kFramesAfterInput;  // keep polling until data arrives
   if (--p.frames_until_idle <= 0) {
 #ifdef __EMSCRIPTEN__
     p.paused = true;
@@ -214,6 +379,7 @@ int main(int, char**) {
 #endif
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
   static Platform p;  // lives for the whole program; the web loop outlives main()
+  g_platform = &p;
   p.window = SDL_CreateWindow("gpuwise", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
                               SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!p.window) {
@@ -233,10 +399,14 @@ int main(int, char**) {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;                 // the view lives in the URL, not in imgui.ini
   io.ConfigInputTextCursorBlink = false;    // a blinking caret would keep the loop awake
+#ifdef __EMSCRIPTEN__
+  io.SetClipboardTextFn = SetClipboardText;
+  io.GetClipboardTextFn = GetClipboardText;
+#endif
   ImGui_ImplSDL2_InitForOpenGL(p.window, gl);
   ImGui_ImplOpenGL3_Init(glsl_version);
-  ui::ApplyTheme(platform::prefers_dark_theme());
-  SDL_AddEventWatch(WakeOnEvent, &p);
+  SDL_AddEventWatch(WakeOnEvent, nullptr);
+  platform::set_wake_handler(Wake);
 
 #ifdef __EMSCRIPTEN__
   emscripten_set_main_loop_arg(Frame, &p, 0, true);

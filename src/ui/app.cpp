@@ -36,21 +36,39 @@ void App::set_catalog_error(const std::string& message) {
   ui_.catalog_loaded = false;
 }
 
+void App::set_prices_text(const std::string& json_text) {
+  ui_.prices = load_prices(json_text, ui_.catalog);
+  ui_.prices_state = LoadState::ready;
+}
+
+void App::set_prices_error(const std::string& message) {
+  ui_.prices_error = message;
+  ui_.prices_state = LoadState::failed;
+}
+
+void App::set_cuda_text(const std::string& json_text) {
+  ui_.compat = load_compat(json_text);
+  ui_.compat_state = LoadState::ready;
+}
+
+void App::set_cuda_error(const std::string& message) {
+  ui_.compat_error = message;
+  ui_.compat_state = LoadState::failed;
+}
+
 void App::draw(float width, float height, PlatformRequests& requests) {
   set_language(view_.language);
+  ui_.targets.clear();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(width, height));
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("gpuwise", nullptr, flags);
 
-  ImGui::TextUnformatted("gpuwise");
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s", tr("GPUs for deep learning: specs, rankings, buy or rent"));
+  DrawHeader(view_, ui_, requests);
 
   // Tab buttons rather than ImGui's own tab selection: the view state decides which tab
   // shows, so a link or a script that sets view.tab is obeyed on the very next frame.
-  ui_.targets.clear();
   if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
     const ImGuiStyle& style = ImGui::GetStyle();
     for (const TabInfo& info : kTabs) {
@@ -73,7 +91,6 @@ void App::draw(float width, float height, PlatformRequests& requests) {
     default: TextDim(tr("This section is being built.")); break;
   }
   ImGui::End();
-  ui_.first_frame = false;
 }
 
 }  // namespace gpuwise::ui

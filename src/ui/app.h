@@ -1,5 +1,5 @@
-// The application: tabs and panels over one ViewState. The platform layer owns the
-// window and the loop and calls draw() once a frame.
+// The application: a header, tabs and panels over one ViewState. The platform layer
+// owns the window and the loop, feeds data in, and calls draw() once a frame.
 #pragma once
 #include <string>
 
@@ -13,12 +13,17 @@ class App {
   // Data arrives from the platform (fetched by the page, or read from disk natively).
   void set_catalog_text(const std::string& json_text);
   void set_catalog_error(const std::string& message);
+  void set_prices_text(const std::string& json_text);
+  void set_prices_error(const std::string& message);
+  void set_cuda_text(const std::string& json_text);
+  void set_cuda_error(const std::string& message);
 
   // Draws one frame filling the given size (in ImGui units = CSS pixels).
   void draw(float width, float height, PlatformRequests& requests);
 
   ViewState& view() { return view_; }
   const ViewState& view() const { return view_; }
+  UiState& ui() { return ui_; }
   const UiState& ui() const { return ui_; }
 
  private:

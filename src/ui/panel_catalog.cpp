@@ -66,19 +66,29 @@ void DrawFilters(ViewState& view, UiState& ui) {
     c.min_vram_gb = std::clamp<double>(min_vram, 0, 1024);  // negative makes no sense
   }
 
-  SameLineIfFits(260);
+  // Release years as two menus ("any" or a year the catalog has): no invalid year to type.
+  std::vector<std::string> years = distinct_values(catalog, "release_year");
+  std::reverse(years.begin(), years.end());
+  auto year_combo = [&](const char* id, int& year) {
+    const std::string shown = year ? std::to_string(year) : std::string(tr("any"));
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("0000").x + 40);
+    if (ImGui::BeginCombo(id, shown.c_str())) {
+      if (ImGui::Selectable(tr("any"), year == 0)) year = 0;
+      for (const std::string& y : years) {
+        if (ImGui::Selectable(y.c_str(), std::to_string(year) == y)) year = std::stoi(y);
+      }
+      ImGui::EndCombo();
+    }
+  };
+  SameLineIfFits(240);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("Year"));
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(100);
-  int year_range[2] = {c.year_min, c.year_max};
-  if (ImGui::InputInt2("##years", year_range)) {
-    // 0 means "no bound"; anything else is kept in a sane range.
-    for (int& y : year_range) y = y <= 0 ? 0 : std::clamp(y, 1990, 2100);
-    c.year_min = year_range[0];
-    c.year_max = year_range[1];
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("From and to release year; 0 = any"));
+  year_combo("##year-from", c.year_min);
+  ImGui::SameLine();
+  ImGui::TextUnformatted("–");
+  ImGui::SameLine();
+  year_combo("##year-to", c.year_max);
 
   SameLineIfFits(120);
   if (ImGui::Button(tr("Columns"))) ImGui::OpenPopup("columns");
@@ -168,7 +178,9 @@ void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("catalog-table", static_cast<int>(visible.size()), flags, size)) return;
+  // One table per language: column widths are measured when a table is created.
+  const std::string table_id = "catalog-table-" + view.language;
+  if (!ImGui::BeginTable(table_id.c_str(), static_cast<int>(visible.size()), flags, size)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   for (int index : visible) {
     const Column& column = catalog_columns()[index];

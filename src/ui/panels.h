@@ -6,6 +6,7 @@
 
 namespace gpuwise::ui {
 
+void DrawHeader(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawCardDetails(const Gpu& gpu, ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawAboutPanel(const UiState& ui, PlatformRequests& requests);

@@ -1,10 +1,13 @@
 // What the UI keeps between frames that is not part of the shareable view (ViewState):
-// caches, open popups, messages. Passed by reference; no function-static state.
+// loaded data, caches, messages. Passed by reference; no function-static state.
 #pragma once
 #include <string>
 #include <vector>
 
 #include "catalog.h"
+#include "compat.h"
+#include "prices.h"
+#include "value.h"
 #include "view_state.h"
 
 namespace gpuwise::ui {
@@ -12,7 +15,9 @@ namespace gpuwise::ui {
 // Things the UI asks the platform to do after a frame (ui/ never calls the browser).
 struct PlatformRequests {
   std::string open_url;          // open in a new tab
-  std::string clipboard_text;    // put on the system clipboard
+  bool copy_link = false;        // put the page's share link on the clipboard
+  std::string clipboard_text;    // put this text on the system clipboard
+  bool clear_saved = false;      // forget the saved view and prices (Reset)
   std::string download_name;     // save download_content under this file name
   std::string download_content;
   std::string download_mime;
@@ -31,17 +36,33 @@ struct CatalogCache {
   std::vector<int> rows;         // indices into the catalog, in display order
 };
 
+enum class LoadState { pending, ready, failed };
+
 struct UiState {
   // Data as loaded; `catalog_error` is set when gpus.json could not be read at all.
   Catalog catalog;
   bool catalog_loaded = false;
   std::string catalog_error;
   bool show_catalog_issues = false;
+  PriceBook prices;
+  LoadState prices_state = LoadState::pending;
+  std::string prices_error;
+  Compat compat;
+  LoadState compat_state = LoadState::pending;
+  std::string compat_error;
+  PriceOverrides overrides;      // the user's own prices, kept on this device
+
+  // Messages: what a link or saved data could not restore (dismissable), and the
+  // outcome of the last "Copy link".
+  std::vector<std::string> notices;
+  std::string clipboard_message;
+  std::string copied_link;       // shown for manual copying when the clipboard refused
+  LoadState cjk_font = LoadState::pending;
+  std::string cjk_font_error;
+  bool dark = true;              // the theme in effect (auto follows the system)
 
   CatalogCache catalog_cache;
-  bool column_chooser_open = false;
   std::vector<NamedRect> targets;     // refreshed every frame
-  bool first_frame = true;
 };
 
 }  // namespace gpuwise::ui

@@ -1,0 +1,396 @@
+#include "prices.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "json_util.h"
+#include "view_state.h"
+
+namespace gpuwise {
+namespace {
+
+// [SECTION] Field rules shared by both lists
+const std::set<std::string> kStreetFields = {"gpu_id", "usd", "condition", "date_seen", "source", "notes"};
+const std::set<std::string> kRateFields = {"gpu_id",   "provider",         "provider_kind",
+                                           "pricing",  "usd_per_gpu_hour", "cny_per_gpu_hour",
+                                           "date_seen", "source",          "notes"};
+const std::set<std::string> kProviderKinds = {"hyperscaler", "gpu-cloud", "marketplace", "china-cloud"};
+const std::set<std::string> kRootFields = {"schema_version",   "cny_per_usd",   "cny_per_usd_date",
+                                           "cny_per_usd_source", "street_prices", "cloud_rates"};
+constexpr int kSupportedSchemaVersion = 1;
+// A CNY list price converted at the file's rate should land within this of the USD figure;
+// further off usually means one of the two was typed wrong.
+constexpr double kCnyMismatchTolerance = 0.05;
+
+bool is_date(const std::string& text) {
+  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
+  for (int i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (text[i] < '0' || text[i] > '9') return false;
+  }
+  const int month = (text[5] - '0') * 10 + (text[6] - '0');
+  const int day = (text[8] - '0') * 10 + (text[9] - '0');
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+bool is_url(const std::string& text) {
+  return text.rfind("https://", 0) == 0 || text.rfind("http://", 0) == 0;
+}
+
+std::string describe(const json& value) {
+  std::string text = dump_json(value);
+  if (text.size() > 40) text = text.substr(0, 37) + "...";
+  return std::string(value.type_name()) + " " + text;
+}
+
+// Reads one row's fields, recording problems under the row's label.
+class RowReader {
+ public:
+  RowReader(const json& row, std::string label, std::vector<CatalogIssue>& issues)
+      : row_(row), label_(std::move(label)), issues_(issues) {}
+
+  bool failed() const { return errors_ > 0; }
+  void error(const std::string& field, const std::string& message) {
+    issues_.push_back({CatalogIssue::Severity::error, label_, field, message});
+    ++errors_;
+  }
+  void warning(const std::string& field, const std::string& message) {
+    issues_.push_back({CatalogIssue::Severity::warning, label_, field, message});
+  }
+
+  // A required (or, with required=false, optional) string; empty strings are errors.
+  std::string text(const char* field, bool required = true) {
+    auto it = row_.find(field);
+    if (it == row_.end() || it->is_null()) {
+      if (required) error(field, "is required but missing");
+      return {};
+    }
+    if (!it->is_string()) {
+      error(field, "must be a string (got " + describe(*it) + ")");
+      return {};
+    }
+    std::string value = it->get<std::string>();
+    if (value.empty() && required) error(field, "must not be empty");
+    return value;
+  }
+
+  std::optional<double> positive_number(const char* field, bool required = true) {
+    auto it = row_.find(field);
+    if (it == row_.end() || it->is_null()) {
+      if (required) error(field, "is required but missing");
+      return std::nullopt;
+    }
+    if (!it->is_number()) {
+      error(field, "must be a number (got " + describe(*it) + ")");
+      return std::nullopt;
+    }
+    const double value = it->get<double>();
+    if (!std::isfinite(value) || value <= 0) {
+      error(field, "must be a number > 0 (got " + dump_json(*it) + ")");
+      return std::nullopt;
+    }
+    return value;
+  }
+
+  void date(const char* field, std::string& out) {
+    out = text(field);
+    if (!out.empty() && !is_date(out)) error(field, "'" + out + "' is not a date shaped like 2026-05-01");
+  }
+  void url(const char* field, std::string& out) {
+    out = text(field);
+    if (!out.empty() && !is_url(out)) error(field, "'" + out + "' is not an http(s) URL");
+  }
+  void gpu_id(std::string& out, const Catalog* catalog) {
+    out = text("gpu_id");
+    if (out.empty()) return;
+    if (!is_slug(out)) {
+      error("gpu_id", "'" + out + "' must be a catalog id such as rtx-4090");
+    } else if (catalog && catalog->find(out) < 0) {
+      warning("gpu_id", "'" + out + "' is not in gpus.json; the row is never used");
+    }
+  }
+  void unknown_fields(const std::set<std::string>& known) {
+    for (const auto& item : row_.items()) {
+      if (!known.count(item.key())) warning(item.key(), "is not a known field (see data/README.md); ignored");
+    }
+  }
+
+ private:
+  const json& row_;
+  std::string label_;
+  std::vector<CatalogIssue>& issues_;
+  int errors_ = 0;
+};
+
+std::string row_label(const char* list, std::size_t index, const json& row) {
+  std::string label = std::string(list) + " #" + std::to_string(index + 1);
+  if (row.is_object()) {
+    auto id = row.find("gpu_id");
+    if (id != row.end() && id->is_string() && !id->get<std::string>().empty()) {
+      label += " (" + id->get<std::string>() + ")";
+    }
+  }
+  return label;
+}
+
+void read_street_prices(const json& rows, const Catalog* catalog, PriceBook& book) {
+  for (std::size_t index = 0; index < rows.size(); ++index) {
+    const json& row = rows[index];
+    RowReader reader(row, row_label("street_prices", index, row), book.issues);
+    if (!row.is_object()) {
+      reader.error("", "must be a JSON object, not " + std::string(row.type_name()));
+      continue;
+    }
+    StreetPrice price;
+    reader.gpu_id(price.gpu_id, catalog);
+    if (auto usd = reader.positive_number("usd")) price.usd = *usd;
+    price.condition = reader.text("condition");
+    if (!price.condition.empty() && price.condition != "new" && price.condition != "used") {
+      reader.error("condition", "'" + price.condition + "' must be \"new\" or \"used\"");
+    }
+    reader.date("date_seen", price.date_seen);
+    reader.url("source", price.source);
+    price.notes = reader.text("notes", false);
+    reader.unknown_fields(kStreetFields);
+    if (!reader.failed()) book.street_prices.push_back(std::move(price));
+  }
+}
+
+void read_cloud_rates(const json& rows, const Catalog* catalog, PriceBook& book) {
+  for (std::size_t index = 0; index < rows.size(); ++index) {
+    const json& row = rows[index];
+    RowReader reader(row, row_label("cloud_rates", index, row), book.issues);
+    if (!row.is_object()) {
+      reader.error("", "must be a JSON object, not " + std::string(row.type_name()));
+      continue;
+    }
+    CloudRate rate;
+    reader.gpu_id(rate.gpu_id, catalog);
+    rate.provider = reader.text("provider");
+    rate.provider_kind = reader.text("provider_kind");
+    if (!rate.provider_kind.empty() && !kProviderKinds.count(rate.provider_kind)) {
+      reader.warning("provider_kind", "'" + rate.provider_kind +
+                                          "' is not one of hyperscaler, gpu-cloud, marketplace, china-cloud");
+    }
+    rate.pricing = reader.text("pricing");
+    if (!rate.pricing.empty() && rate.pricing != "on-demand" && rate.pricing != "spot") {
+      reader.error("pricing", "'" + rate.pricing + "' must be \"on-demand\" or \"spot\"");
+    }
+    if (auto usd = reader.positive_number("usd_per_gpu_hour")) rate.usd_per_gpu_hour = *usd;
+    rate.cny_per_gpu_hour = reader.positive_number("cny_per_gpu_hour", false);
+    reader.date("date_seen", rate.date_seen);
+    reader.url("source", rate.source);
+    rate.notes = reader.text("notes", false);
+    reader.unknown_fields(kRateFields);
+    if (rate.cny_per_gpu_hour && book.cny_per_usd > 0 && rate.usd_per_gpu_hour > 0) {
+      const double converted = *rate.cny_per_gpu_hour / book.cny_per_usd;
+      if (std::fabs(converted - rate.usd_per_gpu_hour) > kCnyMismatchTolerance * rate.usd_per_gpu_hour) {
+        reader.warning("usd_per_gpu_hour", "does not match cny_per_gpu_hour / cny_per_usd (" +
+                                               dump_json(json(converted)) + ")");
+      }
+    }
+    if (!reader.failed()) book.cloud_rates.push_back(std::move(rate));
+  }
+}
+
+PriceBook load(std::string_view json_text, const Catalog* catalog) {
+  PriceBook book;
+  auto file_error = [&](const std::string& field, const std::string& message) {
+    book.issues.push_back({CatalogIssue::Severity::error, "", field, message});
+  };
+  ParsedJson parsed = parse_json(json_text);
+  if (!parsed.ok()) {
+    file_error("", "prices.json is not valid JSON: " + parsed.error);
+    return book;
+  }
+  const json& root = parsed.value;
+  if (!root.is_object()) {
+    file_error("", "prices.json must be a JSON object {\"schema_version\": 1, \"cny_per_usd\": ..., ...}");
+    return book;
+  }
+  auto version = root.find("schema_version");
+  if (version == root.end() || !version->is_number_integer()) {
+    file_error("schema_version", "must be the whole number 1");
+  } else {
+    book.schema_version = version->get<int>();
+    if (book.schema_version > kSupportedSchemaVersion) {
+      book.issues.push_back({CatalogIssue::Severity::warning, "", "schema_version",
+                             "is " + std::to_string(book.schema_version) +
+                                 ", newer than this site reads (1); reading what it can"});
+    } else if (book.schema_version < 1) {
+      file_error("schema_version", "must be 1");
+    }
+  }
+  // The file-level fields go through the same reader as rows, labelled as the file.
+  RowReader file(root, "", book.issues);
+  if (auto rate = file.positive_number("cny_per_usd")) book.cny_per_usd = *rate;
+  book.cny_per_usd_date = file.text("cny_per_usd_date", false);
+  if (!book.cny_per_usd_date.empty() && !is_date(book.cny_per_usd_date)) {
+    file.error("cny_per_usd_date", "'" + book.cny_per_usd_date + "' is not a date shaped like 2026-05-01");
+  }
+  book.cny_per_usd_source = file.text("cny_per_usd_source", false);
+  file.unknown_fields(kRootFields);
+
+  for (const char* list : {"street_prices", "cloud_rates"}) {
+    auto rows = root.find(list);
+    if (rows == root.end() || !rows->is_array()) {
+      file_error(list, "must be a list of objects");
+      continue;
+    }
+    if (std::string(list) == "street_prices") {
+      read_street_prices(*rows, catalog, book);
+    } else {
+      read_cloud_rates(*rows, catalog, book);
+    }
+  }
+  return book;
+}
+
+}  // namespace
+
+// [SECTION] Loading
+int PriceBook::error_count() const {
+  int count = 0;
+  for (const auto& issue : issues) count += issue.severity == CatalogIssue::Severity::error;
+  return count;
+}
+
+int PriceBook::warning_count() const { return static_cast<int>(issues.size()) - error_count(); }
+
+PriceBook load_prices(std::string_view json_text) { return load(json_text, nullptr); }
+PriceBook load_prices(std::string_view json_text, const Catalog& catalog) { return load(json_text, &catalog); }
+
+// [SECTION] Defaults
+const char* price_kind_key(PriceKind kind) {
+  switch (kind) {
+    case PriceKind::user: return "user";
+    case PriceKind::street_new: return "street_new";
+    case PriceKind::launch_msrp: return "launch_msrp";
+    case PriceKind::street_used: return "street_used";
+    case PriceKind::none: break;
+  }
+  return "none";
+}
+
+namespace {
+// Newest first; on the same date the cheaper offer first (the one a buyer would take).
+bool newer_then_cheaper(const StreetPrice& a, const StreetPrice& b) {
+  if (a.date_seen != b.date_seen) return a.date_seen > b.date_seen;
+  return a.usd < b.usd;
+}
+
+std::optional<StreetPrice> newest_street_price(const PriceBook& book, std::string_view gpu_id,
+                                               const std::string& condition) {
+  std::optional<StreetPrice> best;
+  for (const auto& price : book.street_prices) {
+    if (price.gpu_id != gpu_id || price.condition != condition) continue;
+    if (!best || newer_then_cheaper(price, *best)) best = price;
+  }
+  return best;
+}
+
+PriceChoice from_street(const StreetPrice& price, PriceKind kind, int gpus_per_board) {
+  PriceChoice choice;
+  choice.kind = kind;
+  choice.usd_per_board = price.usd;
+  choice.gpus_per_board = gpus_per_board;
+  choice.usd_per_gpu = price.usd / gpus_per_board;
+  choice.date_seen = price.date_seen;
+  choice.source = price.source;
+  choice.notes = price.notes;
+  return choice;
+}
+}  // namespace
+
+std::optional<StreetPrice> newest_used_price(const PriceBook& book, std::string_view gpu_id) {
+  return newest_street_price(book, gpu_id, "used");
+}
+
+PriceChoice default_price(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id) {
+  const int index = catalog.find(gpu_id);
+  if (index < 0) return {};
+  const Gpu& gpu = catalog.gpus[index];
+  const int per_board = std::max(1, gpu.gpus_per_board);
+  if (auto street = newest_street_price(book, gpu_id, "new")) {
+    return from_street(*street, PriceKind::street_new, per_board);
+  }
+  if (gpu.launch_price_usd && *gpu.launch_price_usd > 0) {
+    PriceChoice choice;
+    choice.kind = PriceKind::launch_msrp;
+    choice.usd_per_board = *gpu.launch_price_usd;
+    choice.gpus_per_board = per_board;
+    choice.usd_per_gpu = *gpu.launch_price_usd / per_board;
+    choice.source = gpu.sources.empty() ? std::string() : gpu.sources.front();
+    choice.notes = "launch MSRP (" + std::to_string(gpu.release_year) + ")";
+    return choice;
+  }
+  if (auto used = newest_used_price(book, gpu_id)) return from_street(*used, PriceKind::street_used, per_board);
+  return {};
+}
+
+std::optional<CloudRate> cheapest_on_demand_rate(const PriceBook& book, std::string_view gpu_id) {
+  std::optional<CloudRate> best;
+  for (const auto& rate : book.cloud_rates) {
+    if (rate.gpu_id != gpu_id || rate.pricing != "on-demand") continue;
+    if (!best || rate.usd_per_gpu_hour < best->usd_per_gpu_hour ||
+        (rate.usd_per_gpu_hour == best->usd_per_gpu_hour && rate.date_seen > best->date_seen)) {
+      best = rate;
+    }
+  }
+  return best;
+}
+
+std::vector<CloudRate> rates_for(const PriceBook& book, std::string_view gpu_id) {
+  std::vector<CloudRate> out;
+  for (const auto& rate : book.cloud_rates) {
+    if (rate.gpu_id == gpu_id) out.push_back(rate);
+  }
+  std::stable_sort(out.begin(), out.end(), [](const CloudRate& a, const CloudRate& b) {
+    return a.usd_per_gpu_hour < b.usd_per_gpu_hour;
+  });
+  return out;
+}
+
+std::vector<StreetPrice> street_prices_for(const PriceBook& book, std::string_view gpu_id) {
+  std::vector<StreetPrice> out;
+  for (const auto& price : book.street_prices) {
+    if (price.gpu_id == gpu_id) out.push_back(price);
+  }
+  std::stable_sort(out.begin(), out.end(), newer_then_cheaper);
+  return out;
+}
+
+// [SECTION] Currency
+namespace {
+bool usable_rate(double cny_per_usd) { return std::isfinite(cny_per_usd) && cny_per_usd > 0; }
+bool shows_cny(const std::string& currency, double cny_per_usd) {
+  return currency == "CNY" && usable_rate(cny_per_usd);
+}
+}  // namespace
+
+double cny_per_usd_in_use(const ViewState& state, const PriceBook& book) {
+  if (usable_rate(state.cny_per_usd)) return state.cny_per_usd;
+  return usable_rate(book.cny_per_usd) ? book.cny_per_usd : 0;
+}
+
+double to_display(double usd, const std::string& currency, double cny_per_usd) {
+  return shows_cny(currency, cny_per_usd) ? usd * cny_per_usd : usd;
+}
+
+double to_display(double usd, const ViewState& state, const PriceBook& book) {
+  return to_display(usd, state.currency, cny_per_usd_in_use(state, book));
+}
+
+double from_display(double amount, const std::string& currency, double cny_per_usd) {
+  return shows_cny(currency, cny_per_usd) ? amount / cny_per_usd : amount;
+}
+
+double from_display(double amount, const ViewState& state, const PriceBook& book) {
+  return from_display(amount, state.currency, cny_per_usd_in_use(state, book));
+}
+
+const char* currency_symbol(const std::string& currency, double cny_per_usd) {
+  return shows_cny(currency, cny_per_usd) ? "\xC2\xA5" : "$";  // ¥ in UTF-8
+}
+
+}  // namespace gpuwise

@@ -1,0 +1,287 @@
+#include "ranking.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "columns.h"
+
+namespace gpuwise {
+
+// [SECTION] Profiles
+namespace {
+
+struct ProfileTable {
+  RankingProfile profile;
+  std::vector<MetricWeight> weights;
+};
+
+// The guide ranks four figures per network type (DIGEST.md section 5); weights 4-3-2-1
+// keep its order and let the first matter most. Its "tensor cores" is tensor-core
+// throughput, which the catalog has as fp16_tensor_tflops.
+const std::vector<ProfileTable> kProfiles = {
+    {{"cnn", "CNN / Transformer training",
+      "The guide's order for CNNs and Transformers: tensor-core throughput > FP32 > memory bandwidth > FP16."},
+     {{"fp16_tensor_tflops", 4}, {"fp32_tflops", 3}, {"memory_bandwidth_gbs", 2}, {"fp16_tflops", 1}}},
+    {{"rnn", "RNN training",
+      "The guide's order for RNNs: memory bandwidth > FP16 > tensor-core throughput > FP32."},
+     {{"memory_bandwidth_gbs", 4}, {"fp16_tflops", 3}, {"fp16_tensor_tflops", 2}, {"fp32_tflops", 1}}},
+    {{"llm-inference", "LLM inference",
+      "Generating a token reads every weight once, so bandwidth sets the speed and VRAM sets which models fit."},
+     {{"memory_bandwidth_gbs", 5}, {"vram_gb", 4}, {"fp16_tensor_tflops", 1}}},
+    {{"llm-training", "LLM training",
+      "BF16 tensor throughput does the work, VRAM holds weights, gradients and optimizer state, bandwidth feeds it."},
+     {{"bf16_tensor_tflops", 3}, {"vram_gb", 3}, {"memory_bandwidth_gbs", 3}, {"fp16_tensor_tflops", 1}}},
+    {{"fp64", "FP64 scientific computing",
+      "Double-precision throughput first; bandwidth for memory-bound solvers; VRAM for problem size."},
+     {{"fp64_tflops", 6}, {"memory_bandwidth_gbs", 3}, {"vram_gb", 1}}},
+    {{"custom", "Custom weights", "Your own weights: any metric, any weight; only their ratios matter."}, {}},
+};
+
+std::vector<RankingProfile> profile_list() {
+  std::vector<RankingProfile> out;
+  for (const auto& table : kProfiles) out.push_back(table.profile);
+  return out;
+}
+
+}  // namespace
+
+const std::vector<RankingProfile>& ranking_profiles() {
+  static const std::vector<RankingProfile> list = profile_list();
+  return list;
+}
+
+const RankingProfile* find_ranking_profile(const std::string& key) {
+  for (const auto& profile : ranking_profiles()) {
+    if (key == profile.key) return &profile;
+  }
+  return nullptr;
+}
+
+std::vector<MetricWeight> profile_weights(const std::string& profile) {
+  for (const auto& table : kProfiles) {
+    if (profile == table.profile.key) return table.weights;
+  }
+  return {};
+}
+
+const char* scoring_summary() {
+  return "Each figure is divided by the best card's figure in the current list (for TDP, the lowest "
+         "divided by the card's), and the score is the weighted geometric mean of those ratios times 100, "
+         "so 100 means best on every weighted figure.";
+}
+
+const char* scoring_formula() { return "score = 100 * prod_i (v_i / best_i) ^ (w_i / W),  W = sum of w_i the card has"; }
+
+const char* missing_rule_summary() {
+  return "A card missing a figure is scored on the figures it has, with the weights rescaled, and marked; "
+         "if those carry half of the weight or less it gets no score and is listed last. A card without the "
+         "hardware (no tensor cores, no BF16) is scored at the rate it really runs that math at, marked "
+         "as estimated.";
+}
+
+double display_score(double score) { return std::round(score * 10.0) / 10.0; }
+
+std::string format_score(const std::optional<double>& score) {
+  if (!score || !std::isfinite(*score)) return kMissing;
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", display_score(*score));
+  return text;
+}
+
+// [SECTION] Filters
+namespace {
+
+bool in_list_or_all(const std::vector<std::string>& allowed, const std::string& value) {
+  return allowed.empty() || std::find(allowed.begin(), allowed.end(), value) != allowed.end();
+}
+
+std::string known_metric_keys() {
+  std::string out;
+  for (const auto& metric : ranking_metrics()) out += (out.empty() ? "" : ", ") + std::string(metric.key);
+  return out;
+}
+
+std::string known_profile_keys() {
+  std::string out;
+  for (const auto& profile : ranking_profiles()) out += (out.empty() ? "" : ", ") + std::string(profile.key);
+  return out;
+}
+
+// The view's filters that need cuda.json, checked once: an empty string when usable.
+std::string check_compat_filters(const RankingView& view, const Compat* compat) {
+  if (!view.cuda.empty()) {
+    if (!compat) return "the CUDA filter needs cuda.json, which is not loaded";
+    if (!compat->is_known_cuda(view.cuda)) {
+      std::string range = compat->toolkits.empty()
+                              ? "none"
+                              : compat->toolkits.front().version + " to " + compat->toolkits.back().version;
+      return "unknown CUDA version '" + view.cuda + "' (cuda.json lists " + range + "; '12.x' means any 12.y)";
+    }
+  }
+  if (!view.pytorch.empty()) {
+    if (!compat) return "the PyTorch filter needs cuda.json, which is not loaded";
+    if (!compat->find_pytorch(view.pytorch)) {
+      std::string range = compat->pytorch.empty()
+                              ? "none"
+                              : compat->pytorch.front().version + " to " + compat->pytorch.back().version;
+      return "unknown PyTorch version '" + view.pytorch + "' (cuda.json lists " + range + ")";
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+bool passes_ranking_filters(const Gpu& gpu, const RankingView& view, const Compat* compat) {
+  if (!in_list_or_all(view.vendors, gpu.vendor)) return false;
+  if (!in_list_or_all(view.lines, gpu.line)) return false;
+  if (!in_list_or_all(view.architectures, gpu.architecture)) return false;
+  if (gpu.vram_gb < view.min_vram_gb) return false;
+  if (view.year_min > 0 && gpu.release_year < view.year_min) return false;
+  // A price limit keeps only cards with a known launch price at or under it: a card
+  // without one cannot be shown to fit the budget.
+  if (view.max_price_usd > 0 && !(gpu.launch_price_usd && *gpu.launch_price_usd <= view.max_price_usd)) {
+    return false;
+  }
+  if (!view.cuda.empty() && !(compat && compat->runs_cuda(gpu, view.cuda))) return false;
+  if (!view.pytorch.empty() && !(compat && compat->runs_pytorch(gpu, view.pytorch))) return false;
+  return true;
+}
+
+// [SECTION] Scoring
+namespace {
+
+// The weights to use: a single metric, a built-in profile or the custom table,
+// validated; zero weights dropped and repeated metrics merged. Sets error when unusable.
+std::vector<MetricWeight> resolve_weights(const RankingView& view, RankedList& out) {
+  if (!view.metric.empty()) {
+    const RankingMetric* metric = find_ranking_metric(view.metric);
+    if (!metric) {
+      out.error = "unknown metric '" + view.metric + "' (known: " + known_metric_keys() + ")";
+      return {};
+    }
+    out.metric = view.metric;
+    out.metric_label = std::string(metric->label) + (*metric->unit ? std::string(" (") + metric->unit + ")" : "");
+    return {{view.metric, 1}};
+  }
+  const RankingProfile* profile = find_ranking_profile(view.profile);
+  if (!profile) {
+    out.error = "unknown profile '" + view.profile + "' (known: " + known_profile_keys() + ")";
+    return {};
+  }
+  out.profile = view.profile;
+  out.metric_label = profile->label;
+  const std::vector<MetricWeight> given =
+      view.profile == "custom" ? view.custom_weights : profile_weights(view.profile);
+  std::vector<MetricWeight> weights;
+  for (const auto& w : given) {
+    if (!find_ranking_metric(w.metric)) {
+      out.error = "unknown metric '" + w.metric + "' in the weights (known: " + known_metric_keys() + ")";
+      return {};
+    }
+    if (!std::isfinite(w.weight) || w.weight < 0) {
+      out.error = "the weight of " + w.metric + " must be a number >= 0";
+      return {};
+    }
+    if (w.weight == 0) continue;
+    auto same = std::find_if(weights.begin(), weights.end(), [&](const MetricWeight& x) { return x.metric == w.metric; });
+    if (same != weights.end()) same->weight += w.weight;
+    else weights.push_back(w);
+  }
+  if (weights.empty()) out.error = "every weight is 0: give at least one metric a weight above 0";
+  return weights;
+}
+
+}  // namespace
+
+RankedList rank(const Catalog& catalog, const RankingView& view, const Compat* compat,
+                const std::vector<std::string>* allowed_ids) {
+  RankedList out;
+  out.weights = resolve_weights(view, out);
+  if (out.error.empty()) out.error = check_compat_filters(view, compat);
+  if (!out.error.empty()) {
+    out.weights.clear();
+    return out;
+  }
+  const bool single_metric = !out.metric.empty();
+  std::vector<const RankingMetric*> metrics;
+  double total_weight = 0;
+  for (const auto& w : out.weights) {
+    metrics.push_back(find_ranking_metric(w.metric));
+    total_weight += w.weight;
+  }
+
+  // Readings of every card that passes the filters.
+  for (std::size_t i = 0; i < catalog.gpus.size(); ++i) {
+    const Gpu& gpu = catalog.gpus[i];
+    if (!passes_ranking_filters(gpu, view, compat)) continue;
+    if (allowed_ids && std::find(allowed_ids->begin(), allowed_ids->end(), gpu.id) == allowed_ids->end()) continue;
+    RankedGpu row;
+    row.gpu_index = static_cast<int>(i);
+    for (const RankingMetric* metric : metrics) {
+      // One metric ranks the catalog's own figure; profiles estimate missing hardware.
+      MetricReading reading =
+          single_metric ? MetricReading{metric->catalog_value(gpu), false, ""} : profile_metric_value(*metric, gpu);
+      row.metric_values.push_back(reading.value);
+      if (!reading.value) row.missing_metrics.push_back(metric->key);
+      else if (reading.estimated) row.estimated_metrics.push_back(metric->key);
+    }
+    out.rows.push_back(std::move(row));
+  }
+
+  // The best figure in the list per metric: the highest, or the lowest for TDP.
+  for (std::size_t m = 0; m < metrics.size(); ++m) {
+    std::optional<double> best;
+    for (const auto& row : out.rows) {
+      const auto& v = row.metric_values[m];
+      if (v && (!best || (metrics[m]->higher_is_better ? *v > *best : *v < *best))) best = v;
+    }
+    out.best_values.push_back(best);
+  }
+
+  for (auto& row : out.rows) {
+    double known_weight = 0;
+    for (std::size_t m = 0; m < metrics.size(); ++m) {
+      const auto& v = row.metric_values[m];
+      const auto& best = out.best_values[m];
+      if (!v || !best) {
+        row.normalized.push_back(std::nullopt);
+        continue;
+      }
+      double ratio;
+      if (*best == 0) ratio = 1;  // nobody in the list has any (tensor cores of Pascal cards): no information
+      else if (metrics[m]->higher_is_better) ratio = *v / *best;
+      else ratio = *v > 0 ? *best / *v : 0;
+      row.normalized.push_back(std::clamp(ratio, 0.0, 1.0));
+      known_weight += out.weights[m].weight;
+    }
+    row.known_weight_share = total_weight > 0 ? known_weight / total_weight : 0;
+    if (row.known_weight_share <= kMinKnownWeightShare) continue;
+    // Weighted geometric mean over the known figures; one zero ratio makes it zero.
+    double log_sum = 0;
+    bool zero = false;
+    for (std::size_t m = 0; m < metrics.size(); ++m) {
+      if (!row.normalized[m]) continue;
+      if (*row.normalized[m] <= 0) zero = true;
+      else log_sum += out.weights[m].weight / known_weight * std::log(*row.normalized[m]);
+    }
+    row.score = zero ? 0.0 : std::clamp(100.0 * std::exp(log_sum), 0.0, 100.0);
+    ++out.scored_count;
+  }
+
+  std::sort(out.rows.begin(), out.rows.end(), [&](const RankedGpu& a, const RankedGpu& b) {
+    if (a.score.has_value() != b.score.has_value()) return a.score.has_value();
+    if (a.score && *a.score != *b.score) return *a.score > *b.score;
+    const Gpu& ga = catalog.gpus[a.gpu_index];
+    const Gpu& gb = catalog.gpus[b.gpu_index];
+    // Equal scores: the card that holds more is the better buy; then a stable A-Z.
+    if (ga.vram_gb != gb.vram_gb) return ga.vram_gb > gb.vram_gb;
+    if (ga.name != gb.name) return ga.name < gb.name;
+    return ga.id < gb.id;
+  });
+  return out;
+}
+
+}  // namespace gpuwise

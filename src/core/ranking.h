@@ -1,0 +1,77 @@
+// Ranking the catalog for a workload: filters, a weighted score, best first.
+// Method and formulas: docs/ranking.md. The ranking tab, `gpuwise rank` and the tests
+// all call rank(), so the page and the command print the same numbers.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog.h"
+#include "compat.h"
+#include "metrics.h"
+#include "view_state.h"
+
+namespace gpuwise {
+
+// [SECTION] Profiles: named weight tables, plain data the UI shows and edits.
+struct RankingProfile {
+  const char* key;          // "cnn", "rnn", "llm-inference", "llm-training", "fp64", "custom"
+  const char* label;        // English, e.g. "CNN / Transformer training"
+  const char* description;  // one sentence: why these weights
+};
+
+// Every profile, built-ins first, "custom" last.
+const std::vector<RankingProfile>& ranking_profiles();
+const RankingProfile* find_ranking_profile(const std::string& key);
+// A built-in profile's weights, heaviest first; empty for "custom" and unknown keys.
+std::vector<MetricWeight> profile_weights(const std::string& profile);
+
+// For the UI's "how is this scored?" line.
+const char* scoring_summary();   // one sentence
+const char* scoring_formula();   // ASCII: "score = 100 * prod_i (v_i / best_i) ^ (w_i / W)"
+const char* missing_rule_summary();  // what happens to a card missing a figure
+
+// A card is scored only when the figures it has carry more than this share of the
+// total weight; otherwise it is listed after every scored card, without a score.
+constexpr double kMinKnownWeightShare = 0.5;
+
+// [SECTION] The result
+struct RankedGpu {
+  int gpu_index = -1;            // into catalog.gpus
+  std::optional<double> score;   // 0..100; absent: too little of the weight is known
+  // One entry per RankedList::weights entry: the figure used (catalog or estimated)
+  // and that figure divided by the best in the list (0..1); absent where unknown.
+  std::vector<std::optional<double>> metric_values;
+  std::vector<std::optional<double>> normalized;
+  std::vector<std::string> missing_metrics;    // keys: weighted but unknown; the UI marks them
+  std::vector<std::string> estimated_metrics;  // keys: hardware the card lacks, fallback rate used
+  double known_weight_share = 0;               // share of the weight the card has figures for
+};
+
+struct RankedList {
+  std::vector<RankedGpu> rows;       // every card passing the filters: scored best first, then unscored
+  std::vector<MetricWeight> weights; // the weights used (weight > 0, duplicates merged)
+  std::vector<std::optional<double>> best_values;  // per weight: the denominator (TDP: the lowest)
+  std::string profile;               // the profile key; empty when ranking by one metric
+  std::string metric;                // the single metric key; empty for a profile
+  std::string metric_label;          // "FP32 (TFLOPS)" or the profile's label
+  std::string error;                 // non-empty: nothing was ranked (unknown profile, bad filter ...)
+  int scored_count = 0;
+};
+
+// The cards of `catalog` that pass `view`'s filters (and are in allowed_ids unless it
+// is null: the VRAM-fit filter), scored and sorted. `compat` is needed only for the
+// cuda / pytorch filters; without it those filters give an error.
+// Order: score (high first); equal scores: more VRAM first, then name A-Z, then id.
+RankedList rank(const Catalog& catalog, const RankingView& view, const Compat* compat = nullptr,
+                const std::vector<std::string>* allowed_ids = nullptr);
+
+// One card against the filters of `view` (not allowed_ids). Unknown cuda/pytorch
+// versions or a null compat make every card fail; rank() reports why.
+bool passes_ranking_filters(const Gpu& gpu, const RankingView& view, const Compat* compat);
+
+// The score as the page shows it: rounded to 0.1. format_score gives "87.3" or "–".
+double display_score(double score);
+std::string format_score(const std::optional<double>& score);
+
+}  // namespace gpuwise

@@ -1,0 +1,112 @@
+// The header: the site's name, presets, "Copy link", language, theme and reset; under
+// it, notices about what a link or saved data could not restore.
+#include <string>
+
+#include "i18n.h"
+#include "imgui.h"
+#include "panels.h"
+#include "presets.h"
+#include "session.h"
+#include "widgets.h"
+
+namespace gpuwise::ui {
+namespace {
+
+void DrawPresetsMenu(ViewState& view, UiState& ui) {
+  if (ImGui::Button((std::string(tr("Presets")) + " ▾###presets").c_str())) ImGui::OpenPopup("presets-menu");
+  RecordTarget(ui, "presets");
+  if (ImGui::BeginPopup("presets-menu")) {
+    for (const ViewPreset& preset : view_presets()) {
+      if (ImGui::Selectable(tr(preset.label.c_str()))) {
+        const std::string language = view.language;
+        view = preset.view;
+        view.language = language;  // a preset does not switch the reader's language
+      }
+      RecordTarget(ui, "preset:" + preset.id);
+    }
+    ImGui::EndPopup();
+  }
+}
+
+void DrawResetButton(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  if (ImGui::Button(tr("Reset"))) ImGui::OpenPopup("reset-confirm");
+  RecordTarget(ui, "reset");
+  if (ImGui::BeginPopup("reset-confirm")) {
+    ImGui::TextUnformatted(tr("Put every setting back to its default and forget your own prices?"));
+    if (ImGui::Button(tr("Reset everything"))) {
+      view = reset_view(view);
+      ui.overrides = {};
+      ui.notices.clear();
+      requests.clear_saved = true;
+      ImGui::CloseCurrentPopup();
+    }
+    RecordTarget(ui, "reset-confirm");
+    ImGui::SameLine();
+    if (ImGui::Button(tr("Cancel"))) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+}
+
+}  // namespace
+
+void DrawHeader(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("gpuwise");
+  if (ImGui::GetContentRegionAvail().x > 900) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", tr("GPUs for deep learning: specs, rankings, buy or rent"));
+  }
+  // Right-aligned controls, wrapping under the title on a narrow screen.
+  ImGui::SameLine();
+  const float controls_width = 440;
+  const float right = ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetCursorPosX() + controls_width < right) ImGui::SetCursorPosX(right - controls_width);
+  else ImGui::NewLine();
+
+  DrawPresetsMenu(view, ui);
+  ImGui::SameLine();
+  if (ImGui::Button(tr("Copy link"))) {
+    requests.copy_link = true;
+    ui.clipboard_message.clear();
+  }
+  RecordTarget(ui, "copy-link");
+  ImGui::SameLine();
+  // The other language's name, in that language: what a reader looks for.
+  if (ImGui::Button(view.language == "zh" ? "English###lang" : "中文###lang")) {
+    view.language = view.language == "zh" ? "en" : "zh";
+  }
+  RecordTarget(ui, "language");
+  ImGui::SameLine();
+  const char* theme_label = view.theme == "light" ? tr("Light") : view.theme == "dark" ? tr("Dark") : tr("Auto");
+  if (ImGui::Button((std::string(tr("Theme")) + ": " + theme_label + "###theme").c_str())) {
+    view.theme = view.theme == "auto" ? "light" : view.theme == "light" ? "dark" : "auto";
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Auto follows your system's light or dark setting"));
+  RecordTarget(ui, "theme");
+  ImGui::SameLine();
+  DrawResetButton(view, ui, requests);
+
+  if (!ui.clipboard_message.empty()) {
+    ImGui::TextDisabled("%s", tr(ui.clipboard_message.c_str()));
+    if (!ui.copied_link.empty()) {
+      // The clipboard refused: the link is still there to select and copy by hand.
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(-1);
+      ImGui::InputText("##link", ui.copied_link.data(), ui.copied_link.size() + 1, ImGuiInputTextFlags_ReadOnly);
+    }
+  }
+  if (!ui.notices.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.65f, 0.25f, 1));
+    std::string joined;
+    for (const auto& notice : ui.notices) joined += (joined.empty() ? "" : "; ") + notice;
+    ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - 80);
+    ImGui::TextWrapped("%s %s", tr("Note:"), joined.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    if (ImGui::SmallButton(tr("Dismiss"))) ui.notices.clear();
+    RecordTarget(ui, "dismiss-notices");
+  }
+}
+
+}  // namespace gpuwise::ui

@@ -1,0 +1,111 @@
+// One valid, non-default value for every field of ViewState, one change at a time:
+// the share-link and state-JSON round-trip tests walk this list.
+#pragma once
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "catalog.h"
+#include "test_support.h"
+#include "view_state.h"
+
+namespace gpuwise::test {
+
+using StateChange = std::pair<std::string, std::function<void(ViewState&)>>;
+
+inline std::vector<StateChange> one_field_changes() {
+  return {
+      {"tab", [](ViewState& s) { s.tab = Tab::roi; }},
+      {"language", [](ViewState& s) { s.language = "zh"; }},
+      {"currency", [](ViewState& s) { s.currency = "CNY"; }},
+      {"cny_per_usd", [](ViewState& s) { s.cny_per_usd = 7.1; }},
+      {"theme", [](ViewState& s) { s.theme = "dark"; }},
+      {"catalog.search", [](ViewState& s) { s.catalog.search = "GeForce RTX 3090"; }},
+      {"catalog.vendors", [](ViewState& s) { s.catalog.vendors = {"NVIDIA", "AMD"}; }},
+      {"catalog.lines", [](ViewState& s) { s.catalog.lines = {"geforce"}; }},
+      {"catalog.series", [](ViewState& s) { s.catalog.series = {"GeForce 30", "Tesla K"}; }},
+      {"catalog.architectures", [](ViewState& s) { s.catalog.architectures = {"Ada Lovelace"}; }},
+      {"catalog.min_vram_gb", [](ViewState& s) { s.catalog.min_vram_gb = 24; }},
+      {"catalog.year_min", [](ViewState& s) { s.catalog.year_min = 2018; }},
+      {"catalog.year_max", [](ViewState& s) { s.catalog.year_max = 2022; }},
+      {"catalog.sort_column", [](ViewState& s) { s.catalog.sort_column = "fp32_tflops"; }},
+      {"catalog.sort_descending", [](ViewState& s) { s.catalog.sort_descending = false; }},
+      {"catalog.hidden_columns", [](ViewState& s) {
+         s.catalog.hidden_columns = {"memory_type", "interface"};
+         s.catalog.hidden_columns_set = true;
+       }},
+      {"catalog.hidden_columns_set (show all)", [](ViewState& s) { s.catalog.hidden_columns_set = true; }},
+      {"catalog.selected_id", [](ViewState& s) { s.catalog.selected_id = "rtx-3090"; }},
+      {"ranking.profile", [](ViewState& s) { s.ranking.profile = "custom"; }},
+      {"ranking.metric", [](ViewState& s) { s.ranking.metric = "fp32_tflops"; }},
+      {"ranking.custom_weights", [](ViewState& s) {
+         s.ranking.custom_weights = {{"fp32_tflops", 2}, {"memory_bandwidth_gbs", 0.5}};
+       }},
+      {"ranking.vendors", [](ViewState& s) { s.ranking.vendors = {"AMD"}; }},
+      {"ranking.lines", [](ViewState& s) { s.ranking.lines = {"datacenter", "workstation"}; }},
+      {"ranking.architectures", [](ViewState& s) { s.ranking.architectures = {"Hopper"}; }},
+      {"ranking.min_vram_gb", [](ViewState& s) { s.ranking.min_vram_gb = 16; }},
+      {"ranking.max_price_usd", [](ViewState& s) { s.ranking.max_price_usd = 1999.99; }},
+      {"ranking.year_min", [](ViewState& s) { s.ranking.year_min = 2020; }},
+      {"ranking.cuda", [](ViewState& s) { s.ranking.cuda = "12.1"; }},
+      {"ranking.pytorch", [](ViewState& s) { s.ranking.pytorch = "2.1"; }},
+      {"ranking.fits_model", [](ViewState& s) { s.ranking.fits_model = true; }},
+      {"ranking.fit_gpu_count", [](ViewState& s) { s.ranking.fit_gpu_count = 4; }},
+      {"ranking.top_n", [](ViewState& s) { s.ranking.top_n = 50; }},
+      {"compare_ids", [](ViewState& s) { s.compare_ids = {"rtx-3090", "a100-sxm4-80gb"}; }},
+      {"fit.preset", [](ViewState& s) { s.fit.preset = "llama-3-70b"; }},
+      {"fit.params_b", [](ViewState& s) { s.fit.params_b = 70.6; }},
+      {"fit.precision", [](ViewState& s) { s.fit.precision = "int4"; }},
+      {"fit.mode", [](ViewState& s) { s.fit.mode = "lora"; }},
+      {"fit.batch_size", [](ViewState& s) { s.fit.batch_size = 8; }},
+      {"fit.context", [](ViewState& s) { s.fit.context = 32768; }},
+      {"fit.layers", [](ViewState& s) { s.fit.layers = 80; }},
+      {"fit.kv_heads", [](ViewState& s) { s.fit.kv_heads = 16; }},
+      {"fit.head_dim", [](ViewState& s) { s.fit.head_dim = 64; }},
+      {"fit.hidden_size", [](ViewState& s) { s.fit.hidden_size = 8192; }},
+      {"advisor.gpu_id", [](ViewState& s) { s.advisor.gpu_id = "a100-sxm4-80gb"; }},
+      {"advisor.gpu_count", [](ViewState& s) { s.advisor.gpu_count = 8; }},
+      {"advisor.dataset_read_mbs", [](ViewState& s) { s.advisor.dataset_read_mbs = 1234.5; }},
+      {"roi.gpu_id", [](ViewState& s) { s.roi.gpu_id = "h100-sxm5"; }},
+      {"roi.gpu_count", [](ViewState& s) { s.roi.gpu_count = 2; }},
+      {"roi.price_usd", [](ViewState& s) { s.roi.price_usd = 1599; }},
+      {"roi.price_usd = 0 (not absent)", [](ViewState& s) { s.roi.price_usd = 0.0; }},
+      {"roi.rate_usd_per_hour", [](ViewState& s) { s.roi.rate_usd_per_hour = 0.44; }},
+      {"roi.power_w", [](ViewState& s) { s.roi.power_w = 320.5; }},
+      {"roi.host_cost_usd", [](ViewState& s) { s.roi.host_cost_usd = 2500; }},
+      {"roi.host_power_w", [](ViewState& s) { s.roi.host_power_w = 200; }},
+      {"roi.kwh_price_usd", [](ViewState& s) { s.roi.kwh_price_usd = 0.31; }},
+      {"roi.hours_per_day", [](ViewState& s) { s.roi.hours_per_day = 24; }},
+      {"roi.hours_per_day = 0", [](ViewState& s) { s.roi.hours_per_day = 0; }},
+      {"roi.months", [](ViewState& s) { s.roi.months = 60; }},
+      {"roi.depreciation_pct_per_year", [](ViewState& s) { s.roi.depreciation_pct_per_year = 33.3; }},
+      {"roi.resale_usd", [](ViewState& s) { s.roi.resale_usd = 700; }},
+      {"roi.maintenance_usd_per_year", [](ViewState& s) { s.roi.maintenance_usd_per_year = 120; }},
+      {"roi.rent_out_rate_usd_per_hour", [](ViewState& s) { s.roi.rent_out_rate_usd_per_hour = 0.35; }},
+      {"roi.occupancy_pct", [](ViewState& s) { s.roi.occupancy_pct = 72.5; }},
+      {"roi.platform_fee_pct", [](ViewState& s) { s.roi.platform_fee_pct = 15; }},
+  };
+}
+
+// Every change above applied to one state.
+inline ViewState all_fields_changed() {
+  ViewState s;
+  for (const auto& change : one_field_changes()) {
+    if (change.first.find('(') != std::string::npos || change.first.find('=') != std::string::npos) continue;
+    change.second(s);
+  }
+  return s;
+}
+
+// The ids in the shipped catalog, as the site passes them to the decoders.
+inline const std::vector<std::string>& shipped_card_ids() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> out;
+    for (const Gpu& gpu : load_catalog(read_source_file("data/gpus.json")).gpus) out.push_back(gpu.id);
+    return out;
+  }();
+  return ids;
+}
+
+}  // namespace gpuwise::test
