@@ -11,14 +11,15 @@ endif()
 set(LATIN_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 set(CJK_FONT "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
 file(GLOB_RECURSE UI_STRING_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/ui/*")
+file(GLOB DATA_JSON_FILES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/data/*.json")
 add_custom_command(
   OUTPUT "${GPUWISE_GEN_DIR}/font_latin.cpp" "${GPUWISE_GEN_DIR}/latin.ttf" "${GPUWISE_GEN_DIR}/cjk.ttf"
   COMMAND /usr/bin/python3 "${CMAKE_SOURCE_DIR}/scripts/subset_fonts.py"
-          --sources "${CMAKE_SOURCE_DIR}/src/ui"
+          --sources "${CMAKE_SOURCE_DIR}/src/ui" --data ${DATA_JSON_FILES}
           --latin-font "${LATIN_FONT}" --cjk-font "${CJK_FONT}"
           --latin-out "${GPUWISE_GEN_DIR}/latin.ttf" --latin-cpp "${GPUWISE_GEN_DIR}/font_latin.cpp"
           --cjk-out "${GPUWISE_GEN_DIR}/cjk.ttf"
-  DEPENDS ${UI_STRING_SOURCES} "${CMAKE_SOURCE_DIR}/scripts/subset_fonts.py"
+  DEPENDS ${UI_STRING_SOURCES} ${DATA_JSON_FILES} "${CMAKE_SOURCE_DIR}/scripts/subset_fonts.py"
   COMMENT "Subsetting UI fonts from the strings in src/ui"
   VERBATIM)
 add_library(fonts STATIC "${GPUWISE_GEN_DIR}/font_latin.cpp")

@@ -31,6 +31,13 @@ def ui_characters(source_dirs):
     return chars
 
 
+def data_characters(paths):
+    chars = set()
+    for path in paths:
+        chars.update(pathlib.Path(path).read_text(encoding="utf-8"))
+    return chars
+
+
 def subset(font, font_number, text, unicodes, out):
     text_file = pathlib.Path(str(out) + ".chars.txt")
     text_file.write_text(text, encoding="utf-8")
@@ -58,6 +65,7 @@ def embed(fonts, cpp_path):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sources", nargs="+", required=True)
+    parser.add_argument("--data", nargs="*", default=[], help="data files whose characters are always shown")
     parser.add_argument("--latin-font", required=True)
     parser.add_argument("--cjk-font", required=True)
     parser.add_argument("--latin-out", required=True)
@@ -65,15 +73,17 @@ def main():
     parser.add_argument("--cjk-out", required=True)
     args = parser.parse_args()
 
-    chars = ui_characters(args.sources)
+    chars = ui_characters(args.sources) | data_characters(args.data)
     cjk = "".join(sorted(c for c in chars if is_cjk(c)))
     latin_extra = "".join(sorted(c for c in chars if ord(c) > 0xFF and not is_cjk(c) and c.isprintable()))
     subset(args.latin_font, 0, latin_extra, "U+0020-007E,U+00A0-00FF,U+2013,U+2014,U+2026", args.latin_out)
-    # The language switch says "中文" to English readers, who never download the CJK
-    # subset: those glyphs ride along in the wasm (a few hundred bytes).
-    switch_out = str(pathlib.Path(args.latin_out).with_name("language-switch.ttf"))
-    subset(args.cjk_font, 0, LANGUAGE_SWITCH_TEXT, "U+0020", switch_out)
-    embed([(args.latin_out, "kLatinFont"), (switch_out, "kLanguageSwitchFont")], args.latin_cpp)
+    # English readers never download the CJK subset, yet the language switch says "中文"
+    # and a few data strings (Chinese cloud providers) are Chinese: those glyphs ride
+    # along in the wasm (a few KB).
+    always = LANGUAGE_SWITCH_TEXT + "".join(sorted(c for c in data_characters(args.data) if is_cjk(c)))
+    always_out = str(pathlib.Path(args.latin_out).with_name("always-cjk.ttf"))
+    subset(args.cjk_font, 0, always, "U+0020", always_out)
+    embed([(args.latin_out, "kLatinFont"), (always_out, "kAlwaysCjkFont")], args.latin_cpp)
     # The CJK subset also carries the full-width punctuation Chinese text uses.
     subset(args.cjk_font, 0, cjk, "U+3000-3003,U+FF01-FF1F", args.cjk_out)
     print(f"fonts: latin {pathlib.Path(args.latin_out).stat().st_size} bytes, "

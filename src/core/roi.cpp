@@ -208,7 +208,8 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
   defaults.used_price = newest_used_price(book, gpu.id);
   if (defaults.used_price) {
     defaults.resale_now_basis = "street_used";
-    in.resale_now_usd = std::fmin(in.price_usd, defaults.used_price->usd / per_board);
+    defaults.used_usd_per_gpu = defaults.used_price->usd / per_board;
+    in.resale_now_usd = std::fmin(in.price_usd, defaults.used_usd_per_gpu);
   } else {
     defaults.resale_now_basis = "depreciation";
     in.resale_now_usd = in.price_usd * (1 - in.depreciation_pct_per_year / 100);
@@ -348,7 +349,8 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
   const char* symbol = currency_symbol(currency, cny_per_usd);
   auto shown = [&](double usd) { return to_display(usd, currency, cny_per_usd); };
   auto m = [&](double usd) { return money(shown(usd), symbol); };      // a result
-  auto n = [&](double usd) { return plain(shown(usd)); };              // a money input
+  // A money input: cents for totals, four decimals for per-hour and per-kWh figures.
+  auto n = [&](double usd) { return plain(shown(usd), std::fabs(shown(usd)) >= 10 ? 2 : 4); };
   const std::string M = std::to_string(in.months);
   const std::string count = std::to_string(in.gpu_count);
   const std::string d = plain(in.depreciation_pct_per_year / 100);
@@ -358,8 +360,7 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
 
   if (result.defaults.resale_now_basis == "street_used") {
     lines.push_back({"Resale value now, per GPU", "resale_now = min(price, newest used street price)",
-                     "min(" + n(in.price_usd) + ", " + n(result.defaults.used_price->usd /
-                                                      std::max(1, result.defaults.price.gpus_per_board)) + ")",
+                     "min(" + n(in.price_usd) + ", " + n(result.defaults.used_usd_per_gpu) + ")",
                      m(in.resale_now_usd)});
   } else {
     lines.push_back({"Resale value now, per GPU", "resale_now = price × (1 − depreciation)",

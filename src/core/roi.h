@@ -65,6 +65,7 @@ struct RoiDefaults {
   // resale_now_usd came from: "street_used" (used_price is set) or "depreciation".
   std::string resale_now_basis;
   std::optional<StreetPrice> used_price;
+  double used_usd_per_gpu = 0;        // used_price per board / gpus_per_board
 };
 
 enum class NeverReason {

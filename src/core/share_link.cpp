@@ -286,7 +286,11 @@ LinkDecode decode_link(std::string_view fragment, const ViewState& defaults,
     const ViewField* field = find_field_by_link_key(setting.key);
     if (!field) {
       // A newer link's keys are covered by the version notice.
-      if (version <= kLinkVersion) notices.add("ignored unknown key " + in_quotes(setting.key));
+      if (setting.key.empty()) {
+        notices.add("ignored a setting with no key");
+      } else if (version <= kLinkVersion) {
+        notices.add("ignored unknown key " + in_quotes(setting.key));
+      }
       continue;
     }
     if (earlier) notices.add("'" + std::string(field->link_key) + "' was given more than once; used the last one");

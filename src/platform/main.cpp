@@ -33,8 +33,8 @@
 
 extern const unsigned char kLatinFont[];
 extern const std::size_t kLatinFont_size;
-extern const unsigned char kLanguageSwitchFont[];  // just "中文", for the language button
-extern const std::size_t kLanguageSwitchFont_size;
+extern const unsigned char kAlwaysCjkFont[];  // "中文" and the Chinese in the data files
+extern const std::size_t kAlwaysCjkFont_size;
 
 namespace {
 
@@ -84,12 +84,12 @@ void BuildFonts(Platform& p, float density) {
                                  &config, latin_ranges);
   ImFontConfig merge = config;
   merge.MergeMode = true;
+  // Glyphs missing from a subset are skipped by the atlas builder, so one range fits both.
+  static const ImWchar cjk_ranges[] = {0x3000, 0x30FF, 0x4E00, 0x9FFF, 0xFF00, 0xFFEF, 0};
   if (p.cjk_font.empty()) {
-    static const ImWchar switch_ranges[] = {0x4E2D, 0x4E2D, 0x6587, 0x6587, 0};  // 中 文
-    io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kLanguageSwitchFont),
-                                   static_cast<int>(kLanguageSwitchFont_size), size_px, &merge, switch_ranges);
+    io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kAlwaysCjkFont), static_cast<int>(kAlwaysCjkFont_size),
+                                   size_px, &merge, cjk_ranges);
   } else {
-    static const ImWchar cjk_ranges[] = {0x3000, 0x30FF, 0x4E00, 0x9FFF, 0xFF00, 0xFFEF, 0};
     io.Fonts->AddFontFromMemoryTTF(p.cjk_font.data(), static_cast<int>(p.cjk_font.size()), size_px, &merge,
                                    cjk_ranges);
   }

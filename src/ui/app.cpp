@@ -87,9 +87,13 @@ void App::draw(float width, float height, PlatformRequests& requests) {
   ImGui::Spacing();
   switch (view_.tab) {
     case Tab::catalog: DrawCatalogPanel(view_, ui_, requests); break;
+    case Tab::ranking: DrawRankingPanel(view_, ui_, requests); break;
+    case Tab::compare: DrawComparePanel(view_, ui_, requests); break;
+    case Tab::advisor: DrawAdvisorPanel(view_, ui_, requests); break;
+    case Tab::roi: DrawRoiPanel(view_, ui_, requests); break;
     case Tab::about: DrawAboutPanel(ui_, requests); break;
-    default: TextDim(tr("This section is being built.")); break;
   }
+  DrawCardPopup(view_, ui_, requests);
   ImGui::End();
 }
 

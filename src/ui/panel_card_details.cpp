@@ -1,4 +1,6 @@
 // One card, every field: opened from any table row. Sources open in a new tab.
+#include <algorithm>
+
 #include "columns.h"
 #include "i18n.h"
 #include "imgui.h"
@@ -6,12 +8,87 @@
 #include "widgets.h"
 
 namespace gpuwise::ui {
+namespace {
 
-void DrawCardDetails(const Gpu& gpu, ViewState& view, UiState& ui, PlatformRequests& requests) {
+// The guide's question from the card's side: which CUDA toolkits and PyTorch builds.
+void DrawCompatibility(const Gpu& gpu, UiState& ui) {
+  if (ui.compat_state != LoadState::ready) return;
+  ImGui::Spacing();
+  ImGui::TextUnformatted(tr("CUDA and PyTorch"));
+  const std::string no_cuda = ui.compat.no_cuda_reason(gpu);
+  ImGui::PushTextWrapPos(0);
+  if (!no_cuda.empty()) {
+    ImGui::TextDisabled("%s", tr(no_cuda.c_str()));
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  const std::vector<std::string> toolkits = ui.compat.cuda_versions_for(gpu);
+  if (!toolkits.empty()) {
+    ImGui::TextDisabled(tr("CUDA toolkits %s to %s (compute capability %s)"), toolkits.front().c_str(),
+                        toolkits.back().c_str(), gpu.compute_capability.c_str());
+  }
+  const auto releases = ui.compat.pytorch_for(gpu);
+  if (!releases.empty()) {
+    std::string wheels;
+    for (const auto& wheel : releases.back().wheels) wheels += (wheels.empty() ? "cu" : ", cu") + wheel.cuda;
+    ImGui::TextDisabled(tr("PyTorch %s to %s; the newest with wheels for CUDA %s"), releases.front().version.c_str(),
+                        releases.back().version.c_str(), wheels.c_str());
+  } else {
+    ImGui::TextDisabled("%s", tr("No official PyTorch wheel runs on this card."));
+  }
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+void DrawCardPopup(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  if (ui.popup_card_id.empty()) return;
+  const int index = ui.catalog.find(ui.popup_card_id);
+  if (index < 0) {
+    ui.popup_card_id.clear();
+    return;
+  }
+  if (!ImGui::IsPopupOpen("card-popup")) ImGui::OpenPopup("card-popup");
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowSize(ImVec2(std::min(520.0f, display.x - 20), std::min(640.0f, display.y - 40)), ImGuiCond_Appearing);
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  bool open = true;
+  if (ImGui::BeginPopupModal("card-popup", &open, ImGuiWindowFlags_NoTitleBar)) {
+    const Gpu& gpu = ui.catalog.gpus[index];
+    auto& compare = view.compare_ids;
+    const bool compared = std::find(compare.begin(), compare.end(), gpu.id) != compare.end();
+    if (compared) {
+      if (ImGui::Button(tr("Remove from compare"))) compare.erase(std::find(compare.begin(), compare.end(), gpu.id));
+    } else if (compare.size() < 4) {
+      if (ImGui::Button(tr("Add to compare"))) compare.push_back(gpu.id);
+    } else {
+      ImGui::TextDisabled("%s", tr("Compare holds 4 cards; remove one first."));
+    }
+    RecordTarget(ui, "popup-compare");
+    ImGui::SameLine();
+    if (ImGui::Button(tr("Price & ROI"))) {
+      view.roi.gpu_id = gpu.id;
+      view.roi.price_usd.reset();
+      view.roi.rate_usd_per_hour.reset();
+      view.roi.power_w.reset();
+      view.tab = Tab::roi;
+      ui.popup_card_id.clear();
+    }
+    ImGui::Separator();
+    if (DrawCardDetails(gpu, ui, requests)) ui.popup_card_id.clear();
+    if (ui.popup_card_id.empty()) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  if (!open) ui.popup_card_id.clear();
+}
+
+bool DrawCardDetails(const Gpu& gpu, UiState& ui, PlatformRequests& requests) {
+  bool close = false;
   ImGui::TextUnformatted(gpu.name.c_str());
   ImGui::SameLine(ImGui::GetContentRegionAvail().x + ImGui::GetCursorPosX() -
                   ImGui::CalcTextSize(tr("Close")).x - ImGui::GetStyle().FramePadding.x * 2);
-  if (ImGui::SmallButton(tr("Close"))) view.catalog.selected_id.clear();
+  if (ImGui::SmallButton(tr("Close"))) close = true;
+  RecordTarget(ui, "details-close");
   ImGui::TextDisabled("%s  ·  %s  ·  %s", gpu.vendor.c_str(), gpu.series.c_str(), gpu.id.c_str());
   if (gpu.gpus_per_board > 1) {
     ImGui::TextWrapped(tr("%d GPUs on one board: figures are per GPU; TDP and price are per board."),
@@ -37,6 +114,7 @@ void DrawCardDetails(const Gpu& gpu, ViewState& view, UiState& ui, PlatformReque
     ImGui::TextDisabled("%s", gpu.notes.c_str());
     ImGui::PopTextWrapPos();
   }
+  DrawCompatibility(gpu, ui);
   ImGui::Spacing();
   ImGui::TextUnformatted(tr("Sources"));
   for (std::size_t i = 0; i < gpu.sources.size(); ++i) {
@@ -47,6 +125,7 @@ void DrawCardDetails(const Gpu& gpu, ViewState& view, UiState& ui, PlatformReque
     RecordTarget(ui, "source:" + std::to_string(i));
     ImGui::PopID();
   }
+  return close;
 }
 
 }  // namespace gpuwise::ui

@@ -270,7 +270,7 @@ void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   DrawTable(view, ui, table_size);
   if (side_by_side) ImGui::SameLine();
   ImGui::BeginChild("card-details", ImVec2(0, 0), true);
-  DrawCardDetails(ui.catalog.gpus[selected], view, ui, requests);
+  if (DrawCardDetails(ui.catalog.gpus[selected], ui, requests)) view.catalog.selected_id.clear();
   ImGui::EndChild();
 }
 

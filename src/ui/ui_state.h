@@ -1,12 +1,15 @@
 // What the UI keeps between frames that is not part of the shareable view (ViewState):
 // loaded data, caches, messages. Passed by reference; no function-static state.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
 #include "catalog.h"
 #include "compat.h"
 #include "prices.h"
+#include "ranking.h"
+#include "vram_fit.h"
 #include "value.h"
 #include "view_state.h"
 
@@ -38,6 +41,16 @@ struct CatalogCache {
 
 enum class LoadState { pending, ready, failed };
 
+// The ranking for the view it was computed for; recomputed only when that changes.
+struct RankingCache {
+  bool valid = false;
+  RankingView view;
+  FitView fit;
+  std::size_t catalog_size = 0;
+  RankedList list;
+  FitResult fit_result;
+};
+
 struct UiState {
   // Data as loaded; `catalog_error` is set when gpus.json could not be read at all.
   Catalog catalog;
@@ -62,6 +75,10 @@ struct UiState {
   bool dark = true;              // the theme in effect (auto follows the system)
 
   CatalogCache catalog_cache;
+  RankingCache ranking_cache;
+  int value_metric = 0;          // per 1,000 of price, per hourly rate, per watt
+  std::string popup_card_id;     // the card whose details float over the current tab
+  std::map<std::string, std::string> input_hints;  // field label -> "clamped to 24"
   std::vector<NamedRect> targets;     // refreshed every frame
 };
 

@@ -1,6 +1,10 @@
 #include "widgets.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "template_text.h"
 
 #include "i18n.h"
 #include "imgui.h"
@@ -82,6 +86,200 @@ void TextDim(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
   ImGui::TextWrapped("%s", text);
   ImGui::PopStyleColor();
+}
+
+}  // namespace gpuwise::ui
+
+namespace gpuwise::ui {
+
+// [SECTION] Charts
+int BarChart(const char* id, const std::vector<Bar>& bars, UiState& ui) {
+  int clicked = -1;
+  if (bars.empty()) return clicked;
+  double max_value = 0;
+  for (const Bar& bar : bars) max_value = std::max(max_value, bar.value);
+  if (max_value <= 0) max_value = 1;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float row_height = ImGui::GetTextLineHeight() + 6;
+  const float label_width = std::min(width * 0.42f, 280.0f);
+  const float bar_space = std::max(40.0f, width - label_width - 8);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 bar_colour = ImGui::GetColorU32(ImGuiCol_PlotHistogram);
+  const ImU32 marked_colour = ImGui::GetColorU32(ImVec4(0.85f, 0.55f, 0.20f, 1));
+  const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
+  ImGui::PushID(id);
+  for (std::size_t i = 0; i < bars.size(); ++i) {
+    const Bar& bar = bars[i];
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::InvisibleButton("bar", ImVec2(width, row_height));
+    const bool hovered = ImGui::IsItemHovered();
+    if (ImGui::IsItemClicked()) clicked = static_cast<int>(i);
+    if (!bar.target.empty()) RecordTarget(ui, bar.target);
+    ImGui::PopID();
+    if (hovered) {
+      draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + row_height),
+                          ImGui::GetColorU32(ImGuiCol_HeaderHovered));
+      if (!bar.tooltip.empty()) ImGui::SetTooltip("%s", bar.tooltip.c_str());
+    }
+    // The label, cut to its column with an ellipsis.
+    std::string label = bar.label;
+    while (label.size() > 3 && ImGui::CalcTextSize(label.c_str()).x > label_width - 8) {
+      label.erase(label.size() - 4);
+      label += "...";
+    }
+    draw->AddText(ImVec2(origin.x, origin.y + 3), text_colour, label.c_str());
+    const float length = static_cast<float>(std::max(0.0, bar.value) / max_value) * bar_space;
+    const ImVec2 bar_min(origin.x + label_width, origin.y + 2);
+    const ImVec2 bar_max(bar_min.x + std::max(length, 1.0f), origin.y + row_height - 2);
+    draw->AddRectFilled(bar_min, bar_max, bar.marked ? marked_colour : bar_colour, 2);
+    // The value on the bar when it fits, else just after it.
+    const std::string text = bar.value_text + (bar.marked ? " *" : "");
+    const float text_width = ImGui::CalcTextSize(text.c_str()).x;
+    const bool inside = length > text_width + 10;
+    const ImVec2 text_pos(inside ? bar_max.x - text_width - 5 : bar_max.x + 5, origin.y + 3);
+    draw->AddText(text_pos, inside ? IM_COL32(255, 255, 255, 255) : text_colour, text.c_str());
+  }
+  ImGui::PopID();
+  (void)style;
+  return clicked;
+}
+
+void LineChart(const char* id, const std::vector<LineSeries>& series, const char* x_label, const char* y_prefix,
+               int marker_x, const std::string& marker_label, float height) {
+  static const ImU32 kDefaultColours[] = {IM_COL32(84, 153, 248, 255), IM_COL32(240, 140, 60, 255),
+                                          IM_COL32(90, 190, 110, 255), IM_COL32(200, 90, 200, 255)};
+  std::size_t points = 0;
+  double y_min = 0, y_max = 0;
+  for (const auto& s : series) {
+    points = std::max(points, s.values.size());
+    for (double v : s.values) {
+      y_min = std::min(y_min, v);
+      y_max = std::max(y_max, v);
+    }
+  }
+  if (points < 2) return;
+  if (y_max <= y_min) y_max = y_min + 1;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton(id, ImVec2(width, height));
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float axis_left = 78, axis_bottom = 36, legend_top = 4;
+  const ImVec2 plot_min(origin.x + axis_left, origin.y + legend_top + 20);
+  const ImVec2 plot_max(origin.x + width - 12, origin.y + height - axis_bottom);
+  const ImU32 axis_colour = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const ImU32 grid_colour = ImGui::GetColorU32(ImGuiCol_Separator, 0.35f);
+  auto x_at = [&](double x) {
+    return plot_min.x + static_cast<float>((x - 1) / static_cast<double>(points - 1)) * (plot_max.x - plot_min.x);
+  };
+  auto y_at = [&](double y) {
+    return plot_max.y - static_cast<float>((y - y_min) / (y_max - y_min)) * (plot_max.y - plot_min.y);
+  };
+  // Grid and y labels: five steps.
+  char text[64];
+  for (int i = 0; i <= 4; ++i) {
+    const double y = y_min + (y_max - y_min) * i / 4.0;
+    const float py = y_at(y);
+    draw->AddLine(ImVec2(plot_min.x, py), ImVec2(plot_max.x, py), grid_colour);
+    std::snprintf(text, sizeof text, "%s%s", y_prefix, gpuwise::format_number(y, y_max - y_min < 10 ? 2 : 0).c_str());
+    draw->AddText(ImVec2(origin.x, py - 7), axis_colour, text);
+  }
+  // X labels at about six places.
+  const int step = std::max<int>(1, static_cast<int>(points) / 6);
+  for (int x = 1; x <= static_cast<int>(points); x += step) {
+    std::snprintf(text, sizeof text, "%d", x);
+    draw->AddText(ImVec2(x_at(x) - 6, plot_max.y + 4), axis_colour, text);
+  }
+  draw->AddText(ImVec2(plot_min.x + (plot_max.x - plot_min.x) / 2 - 30, plot_max.y + 18), axis_colour, x_label);
+  // Series and legend.
+  float legend_x = plot_min.x;
+  for (std::size_t s = 0; s < series.size(); ++s) {
+    const ImU32 colour = series[s].colour ? series[s].colour : kDefaultColours[s % 4];
+    std::vector<ImVec2> line;
+    for (std::size_t i = 0; i < series[s].values.size(); ++i) line.push_back(ImVec2(x_at(i + 1.0), y_at(series[s].values[i])));
+    draw->AddPolyline(line.data(), static_cast<int>(line.size()), colour, 0, 2.0f);
+    draw->AddRectFilled(ImVec2(legend_x, origin.y + legend_top + 4), ImVec2(legend_x + 14, origin.y + legend_top + 14), colour);
+    draw->AddText(ImVec2(legend_x + 18, origin.y + legend_top), ImGui::GetColorU32(ImGuiCol_Text), series[s].label.c_str());
+    legend_x += 30 + ImGui::CalcTextSize(series[s].label.c_str()).x;
+  }
+  if (marker_x >= 1 && marker_x <= static_cast<int>(points)) {
+    const float px = x_at(marker_x);
+    draw->AddLine(ImVec2(px, plot_min.y), ImVec2(px, plot_max.y), IM_COL32(230, 80, 80, 255), 2.0f);
+    draw->AddText(ImVec2(px + 4, plot_min.y), IM_COL32(230, 80, 80, 255), marker_label.c_str());
+  }
+  if (hovered) {
+    const float mx = ImGui::GetIO().MousePos.x;
+    const int x = std::clamp(static_cast<int>(std::lround(1 + (mx - plot_min.x) / (plot_max.x - plot_min.x) * (points - 1))), 1,
+                             static_cast<int>(points));
+    draw->AddLine(ImVec2(x_at(x), plot_min.y), ImVec2(x_at(x), plot_max.y), axis_colour);
+    std::string tip = std::string(x_label) + " " + std::to_string(x);
+    for (const auto& s : series) {
+      if (x - 1 < static_cast<int>(s.values.size())) {
+        tip += "\n" + s.label + ": " + y_prefix + gpuwise::format_number(s.values[x - 1], 0);
+      }
+    }
+    ImGui::SetTooltip("%s", tip.c_str());
+  }
+}
+
+// [SECTION] Inputs
+namespace {
+void ShowHint(UiState& ui, const char* label) {
+  auto it = ui.input_hints.find(label);
+  if (it == ui.input_hints.end()) return;
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.65f, 0.25f, 1));
+  ImGui::TextUnformatted(it->second.c_str());
+  ImGui::PopStyleColor();
+}
+}  // namespace
+
+bool InputNumber(const char* label, double& value, double min, double max, const char* unit, const char* format,
+                 UiState& ui, float width) {
+  ImGui::SetNextItemWidth(width);
+  double typed = value;
+  const std::string id = std::string("##") + label;
+  bool changed = false;
+  if (ImGui::InputDouble(id.c_str(), &typed, 0, 0, format)) {
+    ui.input_hints.erase(label);
+    if (!std::isfinite(typed)) typed = value;  // "inf" or "nan" typed: keep what was there
+    if (typed < min || typed > max) {
+      typed = std::clamp(typed, min, max);
+      ui.input_hints[label] = std::string(tr("clamped to")) + " " + gpuwise::format_number(typed, 2);
+    }
+    changed = typed != value;
+    value = typed;
+  }
+  if (*unit) {
+    ImGui::SameLine(0, 4);
+    ImGui::TextUnformatted(unit);
+  }
+  ShowHint(ui, label);
+  return changed;
+}
+
+bool InputCount(const char* label, int& value, int min, int max, const char* unit, UiState& ui, float width) {
+  ImGui::SetNextItemWidth(width);
+  int typed = value;
+  const std::string id = std::string("##") + label;
+  bool changed = false;
+  if (ImGui::InputInt(id.c_str(), &typed, 1, 10)) {
+    ui.input_hints.erase(label);
+    if (typed < min || typed > max) {
+      typed = std::clamp(typed, min, max);
+      ui.input_hints[label] = std::string(tr("clamped to")) + " " + std::to_string(typed);
+    }
+    changed = typed != value;
+    value = typed;
+  }
+  if (*unit) {
+    ImGui::SameLine(0, 4);
+    ImGui::TextUnformatted(unit);
+  }
+  ShowHint(ui, label);
+  return changed;
 }
 
 }  // namespace gpuwise::ui

@@ -28,3 +28,37 @@ void RecordTarget(UiState& ui, const std::string& key);
 void TextDim(const char* text);
 
 }  // namespace gpuwise::ui
+
+namespace gpuwise::ui {
+
+// [SECTION] Charts drawn with ImDrawList (ImPlot is not available here)
+struct Bar {
+  std::string label;        // left of the bar
+  double value = 0;         // bar length relative to the chart's max
+  std::string value_text;   // printed on the bar
+  bool marked = false;      // drawn with a marker (e.g. a missing figure)
+  std::string tooltip;
+  std::string target;       // published as a click target when not empty
+};
+// Horizontal bars, one row each; returns the index clicked, or -1.
+int BarChart(const char* id, const std::vector<Bar>& bars, UiState& ui);
+
+struct LineSeries {
+  std::string label;
+  std::vector<double> values;  // y per x = 1, 2, 3 ...
+  unsigned int colour = 0;     // ImU32; 0: a default per series
+};
+// Lines over x = 1..N with axes and a legend; `marker_x` > 0 draws a vertical marker
+// labelled `marker_label`. Hovering shows every series' value at that x.
+void LineChart(const char* id, const std::vector<LineSeries>& series, const char* x_label,
+               const char* y_prefix, int marker_x, const std::string& marker_label, float height);
+
+// [SECTION] Inputs
+// A number field with its unit after it. Values outside [min, max] are clamped and the
+// field shows why until the next edit. Returns true when the value changed.
+bool InputNumber(const char* label, double& value, double min, double max, const char* unit,
+                 const char* format, UiState& ui, float width = 110);
+bool InputCount(const char* label, int& value, int min, int max, const char* unit, UiState& ui,
+                float width = 110);
+
+}  // namespace gpuwise::ui

@@ -91,7 +91,7 @@ TEST_CASE("prices loader: missing lists and a bad rate are file-level errors") {
   CHECK(b.cny_per_usd == 0);
 }
 
-TEST_CASE("prices loader: a bad street row names list, index, id and field; good rows still load") {
+TEST_CASE("prices loader: a bad street row names list index and field and good rows still load") {
   json bad_usd = street("card-b", 0, "new", "2026-05-01");
   bad_usd["usd"] = "1800";
   json bad_condition = street("card-b", 900, "refurbished", "2026-05-01");
@@ -115,7 +115,7 @@ TEST_CASE("prices loader: a bad street row names list, index, id and field; good
   CHECK(has_issue(b, "street_prices #7", "", "must be a JSON object, not string"));
 }
 
-TEST_CASE("prices loader: bad cloud rows, unknown fields and CNY mismatches") {
+TEST_CASE("prices loader: bad cloud rows and unknown fields and CNY mismatches") {
   json bad_pricing = rate("card-a", "P", 1.0, "reserved");
   json bad_rate = rate("card-a", "Q", -2.0);
   json extra = rate("card-a", "R", 1.0);
@@ -136,7 +136,7 @@ TEST_CASE("prices loader: bad cloud rows, unknown fields and CNY mismatches") {
   CHECK(b.error_count() == 2);
 }
 
-TEST_CASE("prices loader: an id the catalog does not know is a warning, and the row loads") {
+TEST_CASE("prices loader: an id the catalog does not know is a warning and the row loads") {
   const Catalog catalog = test_catalog();
   const PriceBook b = load_prices(book_text(json::array({street("rtx-9999", 100, "new", "2026-05-01")}),
                                             json::array({rate("card-a", "P", 1.0)})),
@@ -146,7 +146,7 @@ TEST_CASE("prices loader: an id the catalog does not know is a warning, and the 
   CHECK(b.street_prices.size() == 1);
 }
 
-TEST_CASE("default price: newest new street price, then MSRP, then newest used") {
+TEST_CASE("default price: newest new street price then MSRP then newest used") {
   const Catalog catalog = test_catalog();
   const PriceBook b = load_prices(book_text(
       json::array({street("card-a", 2200, "new", "2026-02-01"), street("card-a", 1800, "new", "2026-05-01"),
@@ -188,7 +188,7 @@ TEST_CASE("no price anywhere: the choice says none") {
   CHECK(none.usd_per_gpu == 0);
 }
 
-TEST_CASE("cheapest on-demand rate ignores spot; all rates come cheapest first") {
+TEST_CASE("cheapest on-demand rate ignores spot and all rates come cheapest first") {
   const PriceBook b = load_prices(book_text(
       json::array(), json::array({rate("card-a", "Big", 3.43), rate("card-a", "Spot", 0.31, "spot"),
                                   rate("card-a", "Small", 1.39, "on-demand", "2026-05-01"),
@@ -216,7 +216,7 @@ TEST_CASE("street prices for a card come newest first") {
   CHECK_FALSE(newest_used_price(b, "card-b"));
 }
 
-TEST_CASE("currency: CNY at the view's rate, else the file's; USD unchanged") {
+TEST_CASE("currency: CNY at the view's rate or else the file's and USD unchanged") {
   const PriceBook b = load_prices(book_text(json::array(), json::array(), 6.7686));
   ViewState state;
   state.currency = "CNY";

@@ -82,7 +82,7 @@ TEST_CASE("roi: the test catalog and prices load cleanly") {
   REQUIRE(roi_book().issues.empty());
 }
 
-TEST_CASE("roi: break-even month, worked by hand") {
+TEST_CASE("roi: break-even month worked by hand") {
   const RoiResult r = roi(worked_view());
   REQUIRE(r.ok);
   // resale_now = 1000 × (1 − 0) = 1000 (no used price in data, 0 % depreciation);
@@ -116,7 +116,7 @@ TEST_CASE("roi: cost per delivered GPU-hour and the difference at the horizon") 
   CHECK(r.electricity_total_usd == Approx(146.1));
 }
 
-TEST_CASE("roi: more GPUs scale both sides; the break-even month stays") {
+TEST_CASE("roi: more GPUs scale both sides and the break-even month stays") {
   RoiView v = worked_view();
   v.gpu_count = 4;
   const RoiResult r = roi(v);
@@ -126,7 +126,7 @@ TEST_CASE("roi: more GPUs scale both sides; the break-even month stays") {
   CHECK(*r.break_even_month == 5);
 }
 
-TEST_CASE("roi: depreciation, resale now, and the host") {
+TEST_CASE("roi: depreciation and resale now and the host") {
   RoiView v = worked_view();
   v.resale_usd.reset();
   v.depreciation_pct_per_year = 25;
@@ -181,7 +181,7 @@ TEST_CASE("roi: resale at the horizon overrides depreciation along a geometric p
   CHECK(r.effective_depreciation_pct_per_year == Approx(26.97).epsilon(1e-3));
 }
 
-TEST_CASE("roi: resale above the price is clamped to the price, with a notice") {
+TEST_CASE("roi: resale above the price is clamped to the price with a notice") {
   RoiView v = worked_view();
   v.resale_usd = 1200;
   const RoiResult r = roi(v);
@@ -189,7 +189,7 @@ TEST_CASE("roi: resale above the price is clamped to the price, with a notice") 
   CHECK(has_notice(r, "resale_usd", "clamped to the price"));
 }
 
-TEST_CASE("roi: the owner's three options at 12, 24 and 36 months") {
+TEST_CASE("roi: the owner's three options at 12 and 24 and 36 months") {
   RoiView v;
   v.gpu_id = "test-card";  // MSRP 1000, no used price
   v.gpu_count = 2;
@@ -314,7 +314,7 @@ TEST_CASE("roi edge: a high rate breaks even in the first month") {
   CHECK(*roi(v).break_even_month == 1);
 }
 
-TEST_CASE("roi edge: out-of-range inputs are clamped, each with a notice") {
+TEST_CASE("roi edge: out-of-range inputs are clamped and each gets a notice") {
   RoiView v = worked_view();
   v.gpu_count = 0;
   v.months = 500;
@@ -351,7 +351,7 @@ TEST_CASE("roi edge: out-of-range inputs are clamped, each with a notice") {
   CHECK(has_notice(i, "price_usd", "using the default from data"));
 }
 
-TEST_CASE("roi edge: unknown card, no price, no rate") {
+TEST_CASE("roi edge: unknown card or no price or no rate") {
   RoiView v;
   v.gpu_id = "rtx-9999";
   RoiResult r = roi(v);
@@ -460,7 +460,7 @@ void check_sane(const RoiResult& r) {
 }
 }  // namespace
 
-TEST_CASE("roi: no NaN, no inf, no negative cost or hours for any extreme input") {
+TEST_CASE("roi: no NaN or inf or negative cost or hours for any extreme input") {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
   const std::vector<double> extremes = {nan, inf, -inf, -1e300, -1, 0, 1e-300, 1e-9, 0.5, 1, 24, 99.9, 100, 1e7, 1e300};

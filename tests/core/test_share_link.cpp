@@ -6,6 +6,7 @@
 #include <random>
 
 #include "share_link.h"
+#include "state_json.h"
 #include "view_fields.h"
 #include "view_state_samples.h"
 
@@ -40,42 +41,47 @@ int code_points(const std::string& text) {
   return n;
 }
 
-// Every field holds a value its link key accepts.
-void check_valid(const ViewState& state) {
+// What in the state is outside what its link key accepts; empty when all is valid.
+// (A string, not CHECKs, so the fuzz loop below stays fast under wasm.)
+std::string invalid_fields(const ViewState& state) {
   ViewState s = state;
+  std::string out;
+  auto require = [&out](bool ok, const char* key) {
+    if (!ok) out += std::string(key) + " ";
+  };
   for (const ViewField& field : view_fields()) {
-    INFO("field " << field.link_key);
     switch (field.kind) {
-      case FieldKind::number: CHECK(field.range.contains(field.number(s))); break;
-      case FieldKind::whole: CHECK(field.range.contains(field.whole(s))); break;
-      case FieldKind::optional_number:
-        if (field.optional_number(s)) CHECK(field.range.contains(*field.optional_number(s)));
+      case FieldKind::number: require(field.range.contains(field.number(s)), field.link_key); break;
+      case FieldKind::whole: require(field.range.contains(field.whole(s)), field.link_key); break;
+      case FieldKind::optional_number: {
+        const auto& value = field.optional_number(s);
+        require(!value || field.range.contains(*value), field.link_key);
         break;
+      }
       case FieldKind::text:
       case FieldKind::sort_column:
-        CHECK(is_clean_utf8(field.text(s)));
-        CHECK(code_points(field.text(s)) <= field.max_chars);
+        require(is_clean_utf8(field.text(s)) && code_points(field.text(s)) <= field.max_chars, field.link_key);
         break;
       case FieldKind::list:
       case FieldKind::hidden_columns:
-        CHECK(static_cast<int>(field.list(s).size()) <= field.max_count);
+        require(static_cast<int>(field.list(s).size()) <= field.max_count, field.link_key);
         for (const auto& value : field.list(s)) {
-          CHECK(is_clean_utf8(value));
-          CHECK(code_points(value) <= field.max_chars);
+          require(is_clean_utf8(value) && code_points(value) <= field.max_chars, field.link_key);
         }
         break;
       case FieldKind::weights:
-        CHECK(static_cast<int>(s.ranking.custom_weights.size()) <= field.max_count);
-        for (const auto& w : s.ranking.custom_weights) CHECK(field.range.contains(w.weight));
+        require(static_cast<int>(s.ranking.custom_weights.size()) <= field.max_count, field.link_key);
+        for (const auto& w : s.ranking.custom_weights) require(field.range.contains(w.weight), field.link_key);
         break;
       case FieldKind::tab:
+        require(static_cast<int>(s.tab) >= 0 && static_cast<int>(s.tab) < kTabCount, field.link_key);
+        break;
       case FieldKind::flag:
       case FieldKind::sort_descending:
         break;
     }
   }
-  CHECK(static_cast<int>(state.tab) >= 0);
-  CHECK(static_cast<int>(state.tab) < kTabCount);
+  return out;
 }
 
 }  // namespace
@@ -441,14 +447,27 @@ TEST_CASE("garbage links never crash and always give a valid view") {
       link += (i ? "&" : "") + keys[pick(keys.size())] + "=";
       for (std::size_t k = pick(5); k > 0; --k) link += pieces[pick(pieces.size())];
     }
-    INFO("round " << round);
     const LinkDecode d = decode(link);
-    check_valid(d.state);
-    CHECK(d.notices.size() <= static_cast<std::size_t>(Notices::kMax) + 1);
-    for (const auto& notice : d.notices) CHECK(is_clean_utf8(notice));
-    // What a bad link gives is a clean view: its own link reads back exactly, silently.
+    std::string problems = invalid_fields(d.state);
+    if (d.notices.size() > static_cast<std::size_t>(Notices::kMax) + 1) problems += "too many notices ";
+    for (const auto& notice : d.notices) {
+      if (!is_clean_utf8(notice)) problems += "notice not UTF-8 ";
+    }
+    // What a bad link gives is a clean view: its own link reads back exactly, silently,
     const LinkDecode again = decode(encode_link(d.state));
-    CHECK(again.state == d.state);
-    CHECK(again.notices.empty());
+    if (!(again.state == d.state) || !again.notices.empty()) problems += "link round trip ";
+    // ... and so does its saved JSON.
+    const LinkDecode saved = view_state_from_json(view_state_to_json(d.state), ViewState{}, &shipped_card_ids());
+    if (!(saved.state == d.state) || !saved.notices.empty()) problems += "JSON round trip ";
+    if (!problems.empty()) FAIL_CHECK("round " << round << ": " << problems << "for link " << link);
+  }
+}
+
+TEST_CASE("docs/share-links.md lists every link key") {
+  const std::string docs = gpuwise::test::read_source_file("docs/share-links.md");
+  REQUIRE_FALSE(docs.empty());
+  for (const ViewField& field : view_fields()) {
+    INFO("key " << field.link_key);
+    CHECK(docs.find("| `" + std::string(field.link_key) + "` |") != std::string::npos);
   }
 }

@@ -4,8 +4,10 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
 
 #include "state_json.h"
+#include "view_fields.h"  // Notices::kMax
 #include "view_state_samples.h"
 
 using namespace gpuwise;
@@ -178,4 +180,37 @@ TEST_CASE("state JSON: text is capped and cleaned like in a link") {
   CHECK(d.state.catalog.vendors == std::vector<std::string>{"NVIDIA"});  // the control byte is dropped
   CHECK(has_notice(d, "'catalog.search' was longer than 200 characters; cut it"));
   CHECK(has_notice(d, "'catalog.vendors' had invalid characters; replaced them"));
+}
+
+TEST_CASE("state JSON: any junk in any field gives a state whose link and JSON read back cleanly") {
+  const json good = view_state_to_json(gpuwise::test::all_fields_changed());
+  std::vector<std::pair<std::string, std::string>> paths;  // section ("" top level), name
+  for (const auto& item : good.items()) {
+    if (item.value().is_object()) {
+      for (const auto& inner : item.value().items()) paths.push_back({item.key(), inner.key()});
+    } else {
+      paths.push_back({"", item.key()});
+    }
+  }
+  const std::vector<json> junk = {nullptr, true, -1, 0, 1e300, -1e-300, 4294967297.0, "", "zh", "rtx-9999",
+                                  std::string(300, 'q'), "\xff", json::array(), json::array({1, "a", nullptr}),
+                                  json::object(), json::array({json::object({{"metric", 5}})}), 2.5};
+  std::mt19937 random(777);
+  auto pick = [&random](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(random); };
+  for (int round = 0; round < 1000; ++round) {
+    json j = good;
+    for (std::size_t k = 1 + pick(6); k > 0; --k) {
+      const auto& path = paths[pick(paths.size())];
+      json& slot = path.first.empty() ? j[path.second] : j[path.first][path.second];
+      slot = junk[pick(junk.size())];
+    }
+    const LinkDecode d = from_json(j);
+    std::string problems;
+    if (d.notices.size() > static_cast<std::size_t>(Notices::kMax) + 1) problems += "too many notices ";
+    const LinkDecode again = from_json(view_state_to_json(d.state));
+    if (!(again.state == d.state) || !again.notices.empty()) problems += "JSON round trip ";
+    const LinkDecode link = decode_link(encode_link(d.state), ViewState{}, &shipped_card_ids());
+    if (!(link.state == d.state) || !link.notices.empty()) problems += "link round trip ";
+    if (!problems.empty()) FAIL_CHECK("round " << round << ": " << problems << "for " << dump_json(j));
+  }
 }

@@ -43,7 +43,7 @@ bool lacks(const ValueRow& row, const std::string& what) {
 }
 }  // namespace
 
-TEST_CASE("value: score per 1,000 USD, per USD/hour and per watt, worked by hand") {
+TEST_CASE("value: score per 1000 USD and per USD-hour and per watt worked by hand") {
   const Catalog c = value_catalog();
   REQUIRE(c.issues.empty());
   const auto rows = value_table(c, value_book(), {{0, 100}});
@@ -58,7 +58,7 @@ TEST_CASE("value: score per 1,000 USD, per USD/hour and per watt, worked by hand
   CHECK(r.missing.empty());
 }
 
-TEST_CASE("value: rows without a price or rate say so, with no division by zero") {
+TEST_CASE("value: rows without a price or rate say so with no division by zero") {
   const Catalog c = value_catalog();
   const auto rows = value_table(c, value_book(), {{1, 60}, {2, 60}});
   REQUIRE(rows.size() == 2);
@@ -71,7 +71,7 @@ TEST_CASE("value: rows without a price or rate say so, with no division by zero"
   CHECK(*rows[1].score_per_watt == Approx(60.0 / 350));
 }
 
-TEST_CASE("value: the user's price and rate override the data; zero or bad overrides are ignored") {
+TEST_CASE("value: the user's price and rate override the data and zero or bad overrides are ignored") {
   const Catalog c = value_catalog();
   PriceOverrides overrides;
   overrides.price_usd["priced"] = 500;         // 100 / 500 × 1000 = 200
@@ -96,7 +96,7 @@ TEST_CASE("value: a two-GPU board is priced and powered per GPU") {
   CHECK(*rows[0].score_per_watt == Approx(0.2));     // 30 / 150
 }
 
-TEST_CASE("value: bad indexes are skipped, bad scores become 0 and are flagged") {
+TEST_CASE("value: bad indexes are skipped and bad scores become 0 and are flagged") {
   const auto rows = value_table(value_catalog(), value_book(), {{-1, 5}, {99, 5}, {0, NAN}, {0, -3}});
   REQUIRE(rows.size() == 2);
   for (const auto& row : rows) {

@@ -1,0 +1,324 @@
+// The Ranking tab: a workload profile (or one metric) with visible, editable weights,
+// filters, and the ranked cards as a bar chart. Scoring is core's rank().
+#include <algorithm>
+#include <cstdio>
+
+#include "catalog_query.h"
+#include "csv.h"
+#include "i18n.h"
+#include "imgui.h"
+#include "metrics.h"
+#include "panels.h"
+#include "widgets.h"
+
+namespace gpuwise::ui {
+
+// [SECTION] Ranking shared with other tabs
+const RankedList& CurrentRanking(const ViewState& view, UiState& ui) {
+  RankingCache& cache = ui.ranking_cache;
+  if (cache.valid && cache.view == view.ranking && cache.fit == view.fit &&
+      cache.catalog_size == ui.catalog.gpus.size()) {
+    return cache.list;
+  }
+  std::vector<std::string> fitting;
+  const std::vector<std::string>* allowed = nullptr;
+  cache.fit_result = fit_model(view.fit);
+  if (view.ranking.fits_model) {
+    for (const Gpu& gpu : ui.catalog.gpus) {
+      if (fits(gpu, cache.fit_result, view.ranking.fit_gpu_count)) fitting.push_back(gpu.id);
+    }
+    allowed = &fitting;
+  }
+  const Compat* compat = ui.compat_state == LoadState::ready ? &ui.compat : nullptr;
+  cache.list = rank(ui.catalog, view.ranking, compat, allowed);
+  cache.view = view.ranking;
+  cache.fit = view.fit;
+  cache.catalog_size = ui.catalog.gpus.size();
+  cache.valid = true;
+  return cache.list;
+}
+
+namespace {
+
+std::string metric_label(const std::string& key) {
+  const RankingMetric* metric = find_ranking_metric(key);
+  if (!metric) return key;
+  std::string label = tr(metric->label);
+  if (*metric->unit) label += std::string(" (") + metric->unit + ")";
+  return label;
+}
+
+// [SECTION] Workload and weights
+void DrawWorkload(ViewState& view, UiState& ui) {
+  RankingView& r = view.ranking;
+  const bool single = !r.metric.empty();
+  const RankingProfile* profile = find_ranking_profile(r.profile);
+  const std::string shown = single ? std::string(tr("One metric")) : profile ? tr(profile->label) : r.profile;
+  ImGui::TextUnformatted(tr("Workload"));
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##profile", shown.c_str())) {
+    for (const RankingProfile& p : ranking_profiles()) {
+      if (ImGui::Selectable(tr(p.label), !single && r.profile == p.key)) {
+        r.metric.clear();
+        r.profile = p.key;
+        // Custom starts from the weights on screen, so nothing jumps.
+        if (r.profile == "custom" && r.custom_weights.empty()) r.custom_weights = profile_weights("cnn");
+      }
+    }
+    if (ImGui::Selectable(tr("One metric"), single)) r.metric = "fp32_tflops";
+    ImGui::EndCombo();
+  }
+  RecordTarget(ui, "profile");
+  if (single) {
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##metric", metric_label(r.metric).c_str())) {
+      for (const RankingMetric& m : ranking_metrics()) {
+        if (ImGui::Selectable(metric_label(m.key).c_str(), r.metric == m.key)) r.metric = m.key;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(m.description));
+      }
+      ImGui::EndCombo();
+    }
+    return;
+  }
+  if (profile) TextDim(tr(profile->description));
+
+  // The weights, editable: touching a built-in profile's weight makes it "custom".
+  std::vector<MetricWeight> weights = r.profile == "custom" ? r.custom_weights : profile_weights(r.profile);
+  bool changed = false;
+  int remove = -1;
+  if (ImGui::BeginTable("weights", 3, ImGuiTableFlags_SizingStretchProp)) {
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextUnformatted(metric_label(weights[i].metric).c_str());
+      ImGui::TableSetColumnIndex(1);
+      float w = static_cast<float>(weights[i].weight);
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::SliderFloat("##w", &w, 0.0f, 10.0f, "%.1f")) {
+        weights[i].weight = std::clamp(static_cast<double>(w), 0.0, 100.0);
+        changed = true;
+      }
+      ImGui::TableSetColumnIndex(2);
+      if (ImGui::SmallButton("x")) remove = static_cast<int>(i);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Remove this metric"));
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  if (remove >= 0) {
+    weights.erase(weights.begin() + remove);
+    changed = true;
+  }
+  if (ImGui::BeginCombo("##add-metric", tr("Add a metric..."))) {
+    for (const RankingMetric& m : ranking_metrics()) {
+      const bool present = std::any_of(weights.begin(), weights.end(), [&](const MetricWeight& w) { return w.metric == m.key; });
+      if (!present && ImGui::Selectable(metric_label(m.key).c_str())) {
+        weights.push_back({m.key, 1});
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (changed) {
+    r.profile = "custom";
+    r.custom_weights = weights;
+  }
+}
+
+void DrawMethod() {
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", tr(scoring_summary()));
+  ImGui::PopTextWrapPos();
+  if (ImGui::SmallButton(tr("How is this computed?"))) ImGui::OpenPopup("ranking-method");
+  if (ImGui::BeginPopup("ranking-method")) {
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
+    ImGui::TextUnformatted(tr("How the score is computed"));
+    ImGui::Separator();
+    ImGui::TextUnformatted(scoring_formula());
+    ImGui::Spacing();
+    ImGui::TextWrapped("%s", tr(scoring_summary()));
+    ImGui::Spacing();
+    ImGui::TextWrapped("%s", tr(missing_rule_summary()));
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", tr("The full method: docs/ranking.md in the source."));
+    ImGui::PopTextWrapPos();
+    ImGui::EndPopup();
+  }
+}
+
+// [SECTION] Filters
+void DrawFilters(ViewState& view, UiState& ui) {
+  RankingView& r = view.ranking;
+  ImGui::Spacing();
+  ImGui::TextUnformatted(tr("Filters"));
+  ImGui::Separator();
+  MultiSelectFilter("Vendor", distinct_values(ui.catalog, "vendor"), r.vendors);
+  MultiSelectFilter("Line", distinct_values(ui.catalog, "line"), r.lines);
+  MultiSelectFilter("Architecture", distinct_values(ui.catalog, "architecture"), r.architectures);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("Min VRAM"));
+  ImGui::SameLine(130);
+  InputNumber("ranking-min-vram", r.min_vram_gb, 0, 10000, "GB", "%.0f", ui);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("Max launch price"));
+  ImGui::SameLine(130);
+  InputNumber("ranking-max-price", r.max_price_usd, 0, 1e9, "USD", "%.0f", ui);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("0 = no limit. Cards without a launch price are left out when a limit is set."));
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("From year"));
+  ImGui::SameLine(130);
+  ImGui::SetNextItemWidth(110);
+  const std::string year = r.year_min ? std::to_string(r.year_min) : std::string(tr("any"));
+  if (ImGui::BeginCombo("##ranking-year", year.c_str())) {
+    if (ImGui::Selectable(tr("any"), r.year_min == 0)) r.year_min = 0;
+    std::vector<std::string> years = distinct_values(ui.catalog, "release_year");
+    std::reverse(years.begin(), years.end());
+    for (const std::string& y : years) {
+      if (ImGui::Selectable(y.c_str(), std::to_string(r.year_min) == y)) r.year_min = std::stoi(y);
+    }
+    ImGui::EndCombo();
+  }
+
+  // "Runs CUDA toolkit X" and "runs PyTorch X": the guide's question, asked of cuda.json.
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("Runs CUDA"));
+  ImGui::SameLine(130);
+  ImGui::SetNextItemWidth(110);
+  if (ImGui::BeginCombo("##cuda", r.cuda.empty() ? tr("any") : r.cuda.c_str())) {
+    if (ImGui::Selectable(tr("any"), r.cuda.empty())) r.cuda.clear();
+    for (auto it = ui.compat.toolkits.rbegin(); it != ui.compat.toolkits.rend(); ++it) {
+      if (ImGui::Selectable(it->version.c_str(), r.cuda == it->version)) r.cuda = it->version;
+    }
+    ImGui::EndCombo();
+  }
+  RecordTarget(ui, "cuda-filter");
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("Runs PyTorch"));
+  ImGui::SameLine(130);
+  ImGui::SetNextItemWidth(110);
+  if (ImGui::BeginCombo("##pytorch", r.pytorch.empty() ? tr("any") : r.pytorch.c_str())) {
+    if (ImGui::Selectable(tr("any"), r.pytorch.empty())) r.pytorch.clear();
+    for (auto it = ui.compat.pytorch.rbegin(); it != ui.compat.pytorch.rend(); ++it) {
+      if (ImGui::Selectable(it->version.c_str(), r.pytorch == it->version)) r.pytorch = it->version;
+    }
+    ImGui::EndCombo();
+  }
+  if (ui.compat_state == LoadState::failed) TextDim(ui.compat_error.c_str());
+
+  // "Fits my model": the model set up on the Advisor tab.
+  ImGui::Checkbox(tr("Fits my model on"), &r.fits_model);
+  RecordTarget(ui, "fits-model");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(70);
+  const std::string count = std::to_string(r.fit_gpu_count);
+  if (ImGui::BeginCombo("##fit-count", count.c_str())) {
+    for (int n : fit_gpu_counts()) {
+      if (ImGui::Selectable(std::to_string(n).c_str(), r.fit_gpu_count == n)) r.fit_gpu_count = n;
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::TextUnformatted(tr("GPUs"));
+  const FitResult& fit = ui.ranking_cache.fit_result;
+  const ModelPreset* preset = find_preset(view.fit.preset);
+  char model[200];
+  std::snprintf(model, sizeof model, tr("Model: %s, %s, %s, needs %.1f GB (set it up on the Advisor tab)"),
+                preset ? preset->name.c_str() : tr("custom"), view.fit.precision.c_str(), tr(view.fit.mode.c_str()), fit.total_gb);
+  TextDim(model);
+}
+
+// [SECTION] Results
+std::string ranking_csv(const RankedList& list, const Catalog& catalog) {
+  CsvRow header = {"rank", "id", "name", "score"};
+  for (const auto& w : list.weights) header.push_back(w.metric);
+  header.push_back("missing");
+  std::vector<CsvRow> rows;
+  int position = 0;
+  for (const RankedGpu& row : list.rows) {
+    const Gpu& gpu = catalog.gpus[row.gpu_index];
+    CsvRow out = {std::to_string(++position), gpu.id, gpu.name, format_score(row.score)};
+    for (const auto& value : row.metric_values) out.push_back(value ? gpuwise::format_number(*value, 3) : "");
+    std::string missing;
+    for (const auto& m : row.missing_metrics) missing += (missing.empty() ? "" : " ") + m;
+    out.push_back(missing);
+    rows.push_back(out);
+  }
+  return to_csv(header, rows);
+}
+
+void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  const RankedList& list = CurrentRanking(view, ui);
+  if (!list.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1));
+    ImGui::TextWrapped("%s", list.error.c_str());
+    ImGui::PopStyleColor();
+    return;
+  }
+  ImGui::Text(tr("%d cards match; %d scored."), static_cast<int>(list.rows.size()), list.scored_count);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(140);
+  ImGui::SliderInt("##top", &view.ranking.top_n, 5, 60, tr("top %d"));
+  view.ranking.top_n = std::clamp(view.ranking.top_n, 1, 500);
+  ImGui::SameLine();
+  if (ImGui::Button(tr("Export CSV"))) {
+    requests.download_name = "gpuwise-ranking.csv";
+    requests.download_mime = "text/csv";
+    requests.download_content = ranking_csv(list, ui.catalog);
+  }
+  RecordTarget(ui, "ranking-csv");
+
+  std::vector<Bar> bars;
+  const int shown = std::min<int>(view.ranking.top_n, static_cast<int>(list.rows.size()));
+  for (int i = 0; i < shown; ++i) {
+    const RankedGpu& row = list.rows[i];
+    const Gpu& gpu = ui.catalog.gpus[row.gpu_index];
+    Bar bar;
+    bar.label = std::to_string(i + 1) + ". " + gpu.name;
+    bar.value = row.score.value_or(0);
+    bar.value_text = format_score(row.score);
+    bar.marked = !row.missing_metrics.empty() || !row.estimated_metrics.empty() || !row.score;
+    bar.tooltip = gpu.name;
+    for (std::size_t w = 0; w < list.weights.size() && w < row.metric_values.size(); ++w) {
+      const auto& value = row.metric_values[w];
+      bar.tooltip += "\n" + metric_label(list.weights[w].metric) + ": " +
+                     (value ? gpuwise::format_number(*value, 2) : std::string(tr("unknown")));
+    }
+    for (const auto& m : row.missing_metrics) bar.tooltip += "\n* " + std::string(tr("missing:")) + " " + metric_label(m);
+    for (const auto& m : row.estimated_metrics) bar.tooltip += "\n* " + std::string(tr("estimated:")) + " " + metric_label(m);
+    bar.tooltip += std::string("\n") + tr("Click for details");
+    bar.target = "bar:" + std::to_string(i);
+    bars.push_back(bar);
+  }
+  ImGui::BeginChild("ranking-chart");
+  const int clicked = BarChart("ranking", bars, ui);
+  if (clicked >= 0) ui.popup_card_id = ui.catalog.gpus[list.rows[clicked].gpu_index].id;
+  if (list.rows.size() > static_cast<std::size_t>(shown)) {
+    TextDim(tr("Raise \"top\" to see more cards."));
+  }
+  ImGui::TextDisabled("%s", tr("* a weighted figure is missing or estimated; hover a bar for which."));
+  ImGui::EndChild();
+}
+
+}  // namespace
+
+// [SECTION] The panel
+void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  if (!ui.catalog_loaded) {
+    TextDim(ui.catalog_error.empty() ? tr("Loading the GPU catalog...") : ui.catalog_error.c_str());
+    return;
+  }
+  const float width = ImGui::GetContentRegionAvail().x;
+  const bool two_columns = width >= 900;
+  ImGui::BeginChild("ranking-controls", ImVec2(two_columns ? 380 : 0, two_columns ? 0 : 360), false);
+  DrawWorkload(view, ui);
+  DrawMethod();
+  DrawFilters(view, ui);
+  ImGui::EndChild();
+  if (two_columns) ImGui::SameLine();
+  ImGui::BeginChild("ranking-results");
+  DrawResults(view, ui, requests);
+  ImGui::EndChild();
+}
+
+}  // namespace gpuwise::ui

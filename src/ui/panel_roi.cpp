@@ -1,0 +1,277 @@
+// The Price & ROI tab, first half: buy or rent. Inputs default from data (price, cloud
+// rate, TDP) and every one is editable; core's compute_roi() gives the month-by-month
+// costs, the break-even month and the formulas. Then the owner of idle cards: sell now,
+// keep idle, or rent out (the guide's closing argument).
+#include <algorithm>
+#include <cstdio>
+
+#include "catalog_query.h"
+#include "i18n.h"
+#include "imgui.h"
+#include "money.h"
+#include "panels.h"
+#include "prices.h"
+#include "roi.h"
+#include "widgets.h"
+
+namespace gpuwise::ui {
+namespace {
+
+void Label(const char* text) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr(text));
+  ImGui::SameLine(190);
+}
+
+// An input that is either "the default from data" (the optional is empty) or the
+// reader's own figure, with a button to go back to the default.
+void OptionalMoney(const char* label, const char* id, std::optional<double>& usd, double default_usd, double max_usd,
+                   const char* per, const std::string& provenance, ViewState& view, UiState& ui) {
+  Label(label);
+  double value = usd.value_or(default_usd);
+  if (InputMoney(id, value, max_usd, view, ui, per)) usd = value;
+  RecordTarget(ui, std::string("input:") + id);
+  ImGui::SameLine();
+  if (usd) {
+    ImGui::PushID(id);
+    if (ImGui::SmallButton(tr("use default"))) usd.reset();
+    ImGui::PopID();
+  } else if (!provenance.empty()) {
+    ImGui::TextDisabled("%s", provenance.c_str());
+  }
+}
+
+std::string PriceProvenance(const PriceChoice& price) {
+  switch (price.kind) {
+    case PriceKind::street_new: return std::string(tr("new, seen")) + " " + price.date_seen;
+    case PriceKind::street_used: return std::string(tr("used, seen")) + " " + price.date_seen;
+    case PriceKind::launch_msrp: return tr("launch price");
+    case PriceKind::user: return tr("your price");
+    default: return tr("no price in data: enter one");
+  }
+}
+
+// [SECTION] Inputs
+void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
+  RoiView& r = view.roi;
+  Label("Card");
+  const int index = ui.catalog.find(r.gpu_id);
+  ImGui::SetNextItemWidth(260);
+  if (ImGui::BeginCombo("##roi-card", index >= 0 ? ui.catalog.gpus[index].name.c_str() : r.gpu_id.c_str(),
+                        ImGuiComboFlags_HeightLarge)) {
+    for (int i : query_catalog(ui.catalog, CatalogView{})) {
+      if (ImGui::Selectable(ui.catalog.gpus[i].name.c_str(), i == index)) {
+        r.gpu_id = ui.catalog.gpus[i].id;
+        r.price_usd.reset();  // a new card's defaults, not the old card's figures
+        r.rate_usd_per_hour.reset();
+        r.power_w.reset();
+        r.resale_usd.reset();
+      }
+    }
+    ImGui::EndCombo();
+  }
+  RecordTarget(ui, "roi-card");
+  Label("Number of GPUs");
+  InputCount("roi-count", r.gpu_count, 1, 10000, "", ui);
+
+  const RoiDefaults& d = result.defaults;
+  OptionalMoney("Price per GPU", "roi-price", r.price_usd, d.price.usd_per_gpu, 10e6, "", PriceProvenance(d.price), view, ui);
+  std::string rate_from = d.rate ? d.rate->provider + ", " + d.rate->date_seen : std::string(tr("no rate in data: enter one"));
+  OptionalMoney("Cloud rate", "roi-rate", r.rate_usd_per_hour, d.rate ? d.rate->usd_per_gpu_hour : 0, 1000,
+                tr("/GPU-hour"), rate_from, view, ui);
+  Label("Power per GPU");
+  double power = r.power_w.value_or(d.tdp_w_per_gpu);
+  if (InputNumber("roi-power", power, 0, 5000, "W", "%.0f", ui)) r.power_w = power;
+  if (r.power_w) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton(tr("use TDP"))) r.power_w.reset();
+  }
+  Label("Host / server");
+  InputMoney("roi-host", r.host_cost_usd, 1e9, view, ui);
+  Label("Host power");
+  InputNumber("roi-host-power", r.host_power_w, 0, 10e6, "W", "%.0f", ui);
+  Label("Electricity");
+  InputMoney("roi-kwh", r.kwh_price_usd, 10, view, ui, "/kWh");
+  RecordTarget(ui, "input:roi-kwh");
+  Label("Use per day");
+  ImGui::SetNextItemWidth(160);
+  float hours = static_cast<float>(r.hours_per_day);
+  if (ImGui::SliderFloat("##roi-hours", &hours, 0, 24, tr("%.1f h"))) r.hours_per_day = std::clamp<double>(hours, 0, 24);
+  RecordTarget(ui, "input:roi-hours");
+  Label("Horizon");
+  InputCount("roi-months", r.months, 1, 120, tr("months"), ui);
+  Label("Depreciation");
+  InputNumber("roi-depreciation", r.depreciation_pct_per_year, 0, 100, tr("% per year"), "%.0f", ui);
+  OptionalMoney("Resale per GPU at the end", "roi-resale", r.resale_usd, result.inputs.resale_now_usd *
+                std::pow(1 - r.depreciation_pct_per_year / 100, r.months / 12.0), 10e6, "",
+                tr("from depreciation"), view, ui);
+  Label("Maintenance");
+  InputMoney("roi-maintenance", r.maintenance_usd_per_year, 1e9, view, ui, tr("/year"));
+}
+
+// [SECTION] Outputs
+void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
+  if (!result.ok) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1));
+    ImGui::TextWrapped("%s", result.error.c_str());
+    ImGui::PopStyleColor();
+    return;
+  }
+  char headline[200];
+  if (result.break_even_month) {
+    std::snprintf(headline, sizeof headline, tr("Owning pays off in month %d."), *result.break_even_month);
+  } else {
+    std::snprintf(headline, sizeof headline, tr("Owning does not pay off within %d months."), result.inputs.months);
+  }
+  ImGui::TextUnformatted(headline);
+  RecordTarget(ui, "roi-headline");
+  if (!result.break_even_month) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", tr(result.never_text.c_str()));
+    ImGui::PopTextWrapPos();
+  }
+  if (result.own_cost_per_gpu_hour && result.rent_cost_per_gpu_hour) {
+    ImGui::Text(tr("Per delivered GPU-hour: owning %s, renting %s."),
+                Money(*result.own_cost_per_gpu_hour, view, ui, 3).c_str(),
+                Money(*result.rent_cost_per_gpu_hour, view, ui, 3).c_str());
+  }
+  ImGui::Text(result.owning_saves_usd >= 0 ? tr("After %d months owning saves %s.") : tr("After %d months renting saves %s."),
+              result.inputs.months, Money(std::fabs(result.owning_saves_usd), view, ui).c_str());
+  for (const RoiNotice& notice : result.notices) TextDim(notice.message.c_str());
+
+  std::vector<LineSeries> series(2);
+  series[0].label = tr("Own (net of resale)");
+  series[1].label = tr("Rent");
+  const double rate = cny_per_usd_in_use(view, ui.prices);
+  for (const RoiMonth& month : result.months) {
+    series[0].values.push_back(to_display(month.own_usd, view.currency, rate));
+    series[1].values.push_back(to_display(month.rent_usd, view.currency, rate));
+  }
+  const std::string symbol = currency_symbol(view.currency, rate);
+  LineChart("roi-chart", series, tr("month"), symbol.c_str(), result.break_even_month.value_or(0), tr("break-even"), 260);
+
+  if (ImGui::Button(tr("Show the formulas"))) ImGui::OpenPopup("roi-formulas");
+  RecordTarget(ui, "roi-formulas");
+  if (ImGui::BeginPopup("roi-formulas")) {
+    if (ImGui::BeginTable("formulas", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+      for (const FormulaLine& line : roi_formulas(result, view.currency, rate)) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextUnformatted(tr(line.label.c_str()));
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextUnformatted(line.formula.c_str());
+        ImGui::TableSetColumnIndex(2);
+        ImGui::TextDisabled("%s", line.numbers.c_str());
+        ImGui::TableSetColumnIndex(3);
+        ImGui::TextUnformatted(line.result.c_str());
+      }
+      ImGui::EndTable();
+    }
+    ImGui::TextDisabled("%s", tr("Every formula, with a worked example: docs/roi.md in the source."));
+    ImGui::EndPopup();
+  }
+}
+
+void DrawOwner(ViewState& view, UiState& ui, const RoiResult& result) {
+  RoiView& r = view.roi;
+  TextDim(tr("The guide's case: your cards sit idle. Sell them now, keep them (they keep losing value), "
+             "or rent them out on a GPU cloud?"));
+  Label("Platform rate");
+  double rent_out = r.rent_out_rate_usd_per_hour.value_or(result.inputs.rent_out_rate_usd_per_hour);
+  if (InputMoney("roi-rent-out", rent_out, 1000, view, ui, tr("/GPU-hour"))) r.rent_out_rate_usd_per_hour = rent_out;
+  if (r.rent_out_rate_usd_per_hour) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton(tr("use cloud rate"))) r.rent_out_rate_usd_per_hour.reset();
+  }
+  Label("Occupancy");
+  InputNumber("roi-occupancy", r.occupancy_pct, 0, 100, "%", "%.0f", ui);
+  Label("Platform fee");
+  InputNumber("roi-fee", r.platform_fee_pct, 0, 100, "%", "%.0f", ui);
+  if (!result.ok || result.owner.empty()) return;
+  if (ImGui::BeginTable("owner", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupColumn(tr("After"));
+    ImGui::TableSetupColumn(tr("Sell now"));
+    ImGui::TableSetupColumn(tr("Keep idle"));
+    ImGui::TableSetupColumn(tr("Rent out"));
+    ImGui::TableHeadersRow();
+    for (const OwnerHorizon& h : result.owner) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::Text(tr("%d months"), h.months);
+      const std::pair<const char*, double> options[] = {
+          {"sell_now", h.sell_now_usd}, {"keep_idle", h.keep_idle_usd}, {"rent_out", h.rent_out_usd}};
+      for (int i = 0; i < 3; ++i) {
+        ImGui::TableSetColumnIndex(i + 1);
+        const bool best = h.best == options[i].first;
+        if (best) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.35f, 0.80f, 0.45f, 1));
+        ImGui::TextUnformatted(Money(options[i].second, view, ui).c_str());
+        if (best) ImGui::PopStyleColor();
+      }
+    }
+    ImGui::EndTable();
+  }
+  TextDim(tr("What you hold at that time: cash plus what the hardware would sell for. Best in green."));
+}
+
+}  // namespace
+
+RoiView EffectiveRoiView(const ViewState& view, const UiState& ui) {
+  RoiView r = view.roi;
+  // The reader's own saved prices stand in for the data's defaults.
+  if (!r.price_usd) {
+    auto it = ui.overrides.price_usd.find(r.gpu_id);
+    if (it != ui.overrides.price_usd.end()) r.price_usd = it->second;
+  }
+  if (!r.rate_usd_per_hour) {
+    auto it = ui.overrides.rate_usd_per_hour.find(r.gpu_id);
+    if (it != ui.overrides.rate_usd_per_hour.end()) r.rate_usd_per_hour = it->second;
+  }
+  return r;
+}
+
+void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  if (!ui.catalog_loaded) {
+    TextDim(ui.catalog_error.empty() ? tr("Loading the GPU catalog...") : ui.catalog_error.c_str());
+    return;
+  }
+  if (ui.prices_state == LoadState::failed) TextDim(ui.prices_error.c_str());
+  // Currency first: every money figure below follows it.
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("Currency"));
+  ImGui::SameLine();
+  if (ImGui::RadioButton("USD", view.currency == "USD")) view.currency = "USD";
+  ImGui::SameLine();
+  if (ImGui::RadioButton("CNY", view.currency == "CNY")) view.currency = "CNY";
+  RecordTarget(ui, "currency-cny");
+  ImGui::SameLine();
+  double cny = view.cny_per_usd > 0 ? view.cny_per_usd : ui.prices.cny_per_usd;
+  ImGui::TextUnformatted("1 USD =");
+  ImGui::SameLine();
+  if (InputNumber("cny-rate", cny, 0.01, 1000, "CNY", "%.4f", ui, 90)) view.cny_per_usd = cny;
+  if (!ui.prices.cny_per_usd_date.empty() && view.cny_per_usd == 0) {
+    ImGui::SameLine();
+    ImGui::TextDisabled(tr("(rate of %s)"), ui.prices.cny_per_usd_date.c_str());
+  }
+
+  const RoiResult result = compute_roi(ui.catalog, ui.prices, EffectiveRoiView(view, ui));
+  if (ImGui::CollapsingHeader(tr("Buy or rent"), ImGuiTreeNodeFlags_DefaultOpen)) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    const bool two_columns = width >= 1000;
+    if (two_columns) {
+      ImGui::BeginChild("roi-inputs", ImVec2(520, 480));
+      DrawInputs(view, ui, result);
+      ImGui::EndChild();
+      ImGui::SameLine();
+      ImGui::BeginChild("roi-outcome", ImVec2(0, 480));
+      DrawOutcome(view, ui, result);
+      ImGui::EndChild();
+    } else {
+      DrawInputs(view, ui, result);
+      DrawOutcome(view, ui, result);
+    }
+  }
+  if (ImGui::CollapsingHeader(tr("Owner of idle cards"))) DrawOwner(view, ui, result);
+  DrawValueSections(view, ui, requests);
+}
+
+}  // namespace gpuwise::ui
