@@ -237,7 +237,15 @@ json PageInfo(const ui::UiState& ui) {
   for (int row : ui.catalog_cache.rows) ids.push_back(ui.catalog.gpus[row].id);
   json issues = json::array();
   for (const auto& issue : ui.catalog.issues) issues.push_back(issue.to_string());
+  json ranking = json::array();
+  if (ui.ranking_cache.valid) {
+    for (const auto& row : ui.ranking_cache.list.rows) {
+      ranking.push_back(ui.catalog.gpus[row.gpu_index].id);
+    }
+  }
   return {{"targets", targets},
+          {"ranking", ranking},
+          {"roi", {{"ok", ui.roi_ok}, {"break_even_month", ui.roi_break_even_month}}},
           {"table", {{"rows", ids.size()}, {"ids", ids}}},
           {"notices", ui.notices},
           {"status", {{"catalog_loaded", ui.catalog_loaded},

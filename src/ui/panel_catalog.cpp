@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "catalog_query.h"
+#include "csv.h"
 #include "columns.h"
 #include "i18n.h"
 #include "imgui.h"
@@ -41,7 +42,7 @@ std::string header_label(const Column& column) {
 }
 
 // [SECTION] Filters row
-void DrawFilters(ViewState& view, UiState& ui) {
+void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
   CatalogView& c = view.catalog;
   const Catalog& catalog = ui.catalog;
   ImGui::SetNextItemWidth(std::min(280.0f, ImGui::GetContentRegionAvail().x));
@@ -100,6 +101,34 @@ void DrawFilters(ViewState& view, UiState& ui) {
     }
     ImGui::EndPopup();
   }
+  SameLineIfFits(120);
+  if (ImGui::Button(tr("Export CSV"))) {
+    CsvRow header;
+    std::vector<int> columns;
+    for (std::size_t i = 0; i < catalog_columns().size(); ++i) {
+      if (column_visible(c, catalog_columns()[i])) {
+        columns.push_back(static_cast<int>(i));
+        const Column& column = catalog_columns()[i];
+        header.push_back(column.key);  // field names: units are in them
+      }
+    }
+    std::vector<CsvRow> rows;
+    for (int row : query_catalog(catalog, c)) {
+      CsvRow out;
+      for (int i : columns) {
+        const Column& column = catalog_columns()[i];
+        const auto& gpu = catalog.gpus[row];
+        // Numbers plain (no dash for missing: an empty cell), text as shown.
+        out.push_back(column.numeric ? (column.number(gpu) ? gpuwise::format_number(*column.number(gpu)) : "")
+                                     : column_text(column, gpu));
+      }
+      rows.push_back(out);
+    }
+    requests.download_name = "gpuwise-catalog.csv";
+    requests.download_mime = "text/csv";
+    requests.download_content = to_csv(header, rows);
+  }
+  RecordTarget(ui, "catalog-csv");
   SameLineIfFits(120);
   if (ImGui::Button(tr("Reset filters"))) {
     const CatalogView defaults;
@@ -253,7 +282,7 @@ void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
     }
   }
 
-  DrawFilters(view, ui);
+  DrawFilters(view, ui, requests);
   const std::vector<int>& rows = CachedRows(view, ui);
   ImGui::TextDisabled(tr("%d of %d GPUs. Figures per GPU, dense, at boost clock. Click a row for details."),
                       static_cast<int>(rows.size()), static_cast<int>(ui.catalog.gpus.size()));

@@ -58,7 +58,9 @@ void DrawWorkload(ViewState& view, UiState& ui) {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##profile", shown.c_str())) {
     for (const RankingProfile& p : ranking_profiles()) {
-      if (ImGui::Selectable(tr(p.label), !single && r.profile == p.key)) {
+      const bool picked = ImGui::Selectable(tr(p.label), !single && r.profile == p.key);
+      RecordTarget(ui, std::string("profile:") + p.key);
+      if (picked) {
         r.metric.clear();
         r.profile = p.key;
         // Custom starts from the weights on screen, so nothing jumps.

@@ -30,7 +30,6 @@ void OptionalMoney(const char* label, const char* id, std::optional<double>& usd
   Label(label);
   double value = usd.value_or(default_usd);
   if (InputMoney(id, value, max_usd, view, ui, per)) usd = value;
-  RecordTarget(ui, std::string("input:") + id);
   ImGui::SameLine();
   if (usd) {
     ImGui::PushID(id);
@@ -92,7 +91,6 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
   InputNumber("roi-host-power", r.host_power_w, 0, 10e6, "W", "%.0f", ui);
   Label("Electricity");
   InputMoney("roi-kwh", r.kwh_price_usd, 10, view, ui, "/kWh");
-  RecordTarget(ui, "input:roi-kwh");
   Label("Use per day");
   ImGui::SetNextItemWidth(160);
   float hours = static_cast<float>(r.hours_per_day);
@@ -110,6 +108,30 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
 }
 
 // [SECTION] Outputs
+// Why owning never pays off, in the reader's language (core's never_text is English).
+std::string NeverText(const ViewState& view, const UiState& ui, const RoiResult& result) {
+  char text[300];
+  switch (result.never_reason) {
+    case NeverReason::zero_use:
+      return tr("At 0 hours a day renting costs nothing, so owning never pays off.");
+    case NeverReason::rate_below_running_cost:
+      std::snprintf(text, sizeof text,
+                    tr("The rental rate (%s per GPU-hour) is at or below what running your own card costs per hour "
+                       "(%s: power and maintenance), so owning never catches up."),
+                    Money(result.inputs.rate_usd_per_hour, view, ui, 3).c_str(),
+                    Money(result.running_cost_per_gpu_hour, view, ui, 3).c_str());
+      return text;
+    case NeverReason::horizon_too_short:
+      std::snprintf(text, sizeof text, tr("Owning breaks even in month %d, after your %d-month horizon."),
+                    result.break_even_beyond_horizon_month.value_or(0), result.inputs.months);
+      return text;
+    case NeverReason::beyond_search:
+      return tr("At this use owning would take more than 100 years to pay off.");
+    default:
+      return result.never_text;
+  }
+}
+
 void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
   if (!result.ok) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1));
@@ -127,7 +149,7 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
   RecordTarget(ui, "roi-headline");
   if (!result.break_even_month) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", tr(result.never_text.c_str()));
+    ImGui::TextDisabled("%s", NeverText(view, ui, result).c_str());
     ImGui::PopTextWrapPos();
   }
   if (result.own_cost_per_gpu_hour && result.rent_cost_per_gpu_hour) {
@@ -254,6 +276,8 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
   }
 
   const RoiResult result = compute_roi(ui.catalog, ui.prices, EffectiveRoiView(view, ui));
+  ui.roi_ok = result.ok;
+  ui.roi_break_even_month = result.break_even_month.value_or(0);
   if (ImGui::CollapsingHeader(tr("Buy or rent"), ImGuiTreeNodeFlags_DefaultOpen)) {
     const float width = ImGui::GetContentRegionAvail().x;
     const bool two_columns = width >= 1000;

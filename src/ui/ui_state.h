@@ -76,6 +76,9 @@ struct UiState {
 
   CatalogCache catalog_cache;
   RankingCache ranking_cache;
+  // Published for scripts and tests (window.gpuwise.roi): the last drawn ROI outcome.
+  bool roi_ok = false;
+  int roi_break_even_month = 0;  // 0: never within the horizon
   int value_metric = 0;          // per 1,000 of price, per hourly rate, per watt
   std::string popup_card_id;     // the card whose details float over the current tab
   std::map<std::string, std::string> input_hints;  // field label -> "clamped to 24"

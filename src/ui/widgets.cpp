@@ -242,7 +242,9 @@ bool InputNumber(const char* label, double& value, double min, double max, const
   double typed = value;
   const std::string id = std::string("##") + label;
   bool changed = false;
-  if (ImGui::InputDouble(id.c_str(), &typed, 0, 0, format)) {
+  const bool edited = ImGui::InputDouble(id.c_str(), &typed, 0, 0, format);
+  RecordTarget(ui, std::string("input:") + label);
+  if (edited) {
     ui.input_hints.erase(label);
     if (!std::isfinite(typed)) typed = value;  // "inf" or "nan" typed: keep what was there
     if (typed < min || typed > max) {
@@ -265,7 +267,9 @@ bool InputCount(const char* label, int& value, int min, int max, const char* uni
   int typed = value;
   const std::string id = std::string("##") + label;
   bool changed = false;
-  if (ImGui::InputInt(id.c_str(), &typed, 1, 10)) {
+  const bool edited = ImGui::InputInt(id.c_str(), &typed, 1, 10);
+  RecordTarget(ui, std::string("input:") + label);
+  if (edited) {
     ui.input_hints.erase(label);
     if (typed < min || typed > max) {
       typed = std::clamp(typed, min, max);

@@ -116,3 +116,16 @@ export async function screenshotInk(page, region) {
   const image = decodePng(await page.screenshot());
   return inkFraction(image, region);
 }
+
+// Replaces the text of an ImGui input field the way a person does: click it, select
+// all, type, press Enter. Keys are held a moment: ImGui 1.86 samples key state per frame.
+export async function typeInto(page, key, text) {
+  await clickTarget(page, key);
+  await page.keyboard.down('Control');
+  await page.keyboard.press('a', { delay: 80 });
+  await page.keyboard.up('Control');
+  await waitFrames(page, 1);
+  await page.keyboard.type(text, { delay: 30 });
+  await page.keyboard.press('Enter', { delay: 80 });
+  await waitFrames(page, 2);
+}

@@ -1,0 +1,109 @@
+// The site as a web citizen: presets and links restore a view exactly, the URL follows
+// every change, a reload keeps the view, a garbage link gives a notice and a working
+// app, Chinese renders, the CSV downloads, and nothing leaves the origin.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startServer, launchBrowser, openPage, waitReady, state, clickTarget, waitForState, screenshotInk, waitFrames } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('a preset from the menu restores its view and the URL follows', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin);
+  await waitReady(page);
+  await clickTarget(page, 'presets');
+  await clickTarget(page, 'preset:cuda-10');
+  const s = await waitForState(page, (st) => st.tab === 'ranking' && st.ranking.cuda === '10.2');
+  assert.equal(s.ranking.profile, 'cnn');
+  await page.waitForFunction(() => location.hash.includes('rank.cuda=10.2'), null, { timeout: 5000 });
+  const link = page.url();
+
+  // The same link in a fresh tab gives exactly the same state.
+  const second = await openPage(browser, server.origin, { path: link.slice(link.indexOf('#')) });
+  await waitReady(second.page);
+  await waitForState(second.page, (st) => st.tab === 'ranking');
+  assert.deepEqual(await state(second.page), await state(page));
+  await second.context.close();
+  assert.deepEqual(problems.foreignRequests, []);
+  await context.close();
+});
+
+test('a change shows in the URL, a reload keeps it, and the saved view returns without a link', async () => {
+  const { page, context } = await openPage(browser, server.origin);
+  await waitReady(page);
+  await clickTarget(page, 'tab:advisor');
+  await waitForState(page, (s) => s.tab === 'advisor');
+  await page.waitForFunction(() => location.hash.includes('tab=advisor'), null, { timeout: 5000 });
+  await page.reload();
+  await waitReady(page);
+  await waitForState(page, (s) => s.tab === 'advisor');
+  // Same browser profile, no fragment: the view saved in localStorage comes back.
+  await page.goto(server.origin + '/');
+  await waitReady(page);
+  await waitForState(page, (s) => s.tab === 'advisor');
+  await context.close();
+});
+
+test('a garbage link shows a notice and the app still works', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin, {
+    path: '#v=1&tab=nowhere&cmp=rtx-9999,rtx-4090&zzz=%E0%A4&roi.hpd=banana',
+  });
+  await waitReady(page);
+  await page.waitForFunction(() => window.gpuwise.notices && window.gpuwise.notices.length >= 3, null, { timeout: 10000 });
+  const notices = (await page.evaluate(() => window.gpuwise.notices)).join(' | ');
+  assert.match(notices, /rtx-9999/);
+  assert.match(notices, /zzz/);
+  const s = await state(page);
+  assert.equal(s.tab, 'catalog');
+  assert.deepEqual(s.compare_ids, ['rtx-4090']);
+  assert.equal(s.roi.hours_per_day, 8);
+  assert.ok(await screenshotInk(page) > 0.02);
+  await clickTarget(page, 'tab:compare');
+  await waitForState(page, (st) => st.tab === 'compare');
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+test('switching to 中文 draws Chinese glyphs from the lazily loaded font', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin);
+  await waitReady(page);
+  const requestsBefore = server.requests.filter((r) => r.includes('cjk.ttf')).length;
+  const tab = await page.evaluate(() => window.gpuwise.targets['tab:catalog']);
+  await clickTarget(page, 'language');
+  await waitForState(page, (s) => s.language === 'zh');
+  await page.waitForFunction(() => window.gpuwise.status.cjk_font === 'ready', null, { timeout: 10000 });
+  await waitFrames(page, 2);
+  assert.equal(server.requests.filter((r) => r.includes('cjk.ttf')).length, requestsBefore + 1, 'the CJK font is fetched once, on demand');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  // The Catalog tab now reads 显卡目录: real glyph pixels inside the tab.
+  const zhTab = await page.evaluate(() => window.gpuwise.targets['tab:catalog']);
+  assert.ok(zhTab.w !== tab.w, 'the tab label changed width');
+  assert.ok(await screenshotInk(page, zhTab) > 0.08, 'the Chinese label has ink');
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+test('an English visit does not download the Chinese font', async () => {
+  const before = server.requests.length;
+  const { page, context } = await openPage(browser, server.origin);
+  await waitReady(page);
+  await page.waitForTimeout(300);
+  assert.ok(!server.requests.slice(before).some((r) => r.includes('cjk.ttf')));
+  await context.close();
+});
+
+test('the catalog downloads as CSV with the visible rows', async () => {
+  const { page, context } = await openPage(browser, server.origin, { path: '#v=1&q=3090' });
+  await waitReady(page);
+  await waitForState(page, (s) => s.catalog.search === '3090');
+  const [download] = await Promise.all([page.waitForEvent('download'), clickTarget(page, 'catalog-csv')]);
+  assert.equal(download.suggestedFilename(), 'gpuwise-catalog.csv');
+  const csv = readFileSync(await download.path(), 'utf8');
+  const lines = csv.trim().split(/\r\n/);
+  assert.match(lines[0], /name,vendor/);
+  assert.ok(lines.some((l) => l.startsWith('GeForce RTX 3090,')), csv);
+  assert.ok(lines.length <= 8, 'only the rows the search shows');
+  await context.close();
+});
