@@ -1,21 +1,69 @@
-// gpuwise validate [FILE]: every problem on its own line; non-zero exit on any error.
+// gpuwise validate [FILE...]: every problem on its own line; non-zero exit on any error.
+// Without FILE it checks the shipped data: gpus.json, prices.json (against the catalog)
+// and cuda.json. A FILE is read as the kind its name says (prices*, cuda*, else catalog).
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "catalog.h"
 #include "cli.h"
+#include "compat.h"
+#include "prices.h"
 
 namespace gpuwise::cli {
+namespace {
+
+int report(const std::string& path, const std::vector<CatalogIssue>& issues, const std::string& summary) {
+  int errors = 0;
+  for (const auto& issue : issues) {
+    std::printf("%s: %s\n", path.c_str(), issue.to_string().c_str());
+    errors += issue.severity == CatalogIssue::Severity::error;
+  }
+  std::printf("%s: %s, %d errors, %d warnings\n", path.c_str(), summary.c_str(), errors,
+              static_cast<int>(issues.size()) - errors);
+  return errors;
+}
+
+bool name_has(const std::string& path, const char* word) {
+  const std::string name = path.substr(path.find_last_of('/') + 1);
+  return name.find(word) != std::string::npos;
+}
+
+}  // namespace
 
 int run_validate(const Args& args) {
-  const auto files = args.positional();
-  const std::string path = files.empty() ? data_path(args, "gpus.json") : files.front();
+  std::vector<std::string> files = args.positional();
+  const bool shipped = files.empty();
+  if (shipped) files = {data_path(args, "gpus.json"), data_path(args, "prices.json"), data_path(args, "cuda.json")};
+
+  // Prices name catalog ids, so the catalog is read first (the shipped one, or the
+  // first catalog file given).
+  Catalog catalog;
   std::string text;
-  if (!read_file(path, text)) return 1;
-  const Catalog catalog = load_catalog(text);
-  for (const auto& issue : catalog.issues) std::printf("%s: %s\n", path.c_str(), issue.to_string().c_str());
-  std::printf("%s: %zu GPUs loaded, %d errors, %d warnings\n", path.c_str(), catalog.gpus.size(),
-              catalog.error_count(), catalog.warning_count());
-  return catalog.error_count() > 0 ? 1 : 0;
+  const std::string catalog_path = data_path(args, "gpus.json");
+  if (read_file(catalog_path, text)) catalog = load_catalog(text);
+
+  int errors = 0;
+  for (const std::string& path : files) {
+    if (!read_file(path, text)) {
+      ++errors;
+      continue;
+    }
+    if (name_has(path, "prices")) {
+      const PriceBook book = load_prices(text, catalog);
+      errors += report(path, book.issues, std::to_string(book.street_prices.size()) + " street prices and " +
+                                              std::to_string(book.cloud_rates.size()) + " cloud rates loaded");
+    } else if (name_has(path, "cuda")) {
+      const Compat compat = load_compat(text);
+      errors += report(path, compat.issues, std::to_string(compat.compute_capabilities.size()) +
+                                                " compute capabilities and " + std::to_string(compat.pytorch.size()) +
+                                                " PyTorch releases loaded");
+    } else {
+      const Catalog loaded = load_catalog(text);
+      errors += report(path, loaded.issues, std::to_string(loaded.gpus.size()) + " GPUs loaded");
+    }
+  }
+  return errors > 0 ? 1 : 0;
 }
 
 }  // namespace gpuwise::cli

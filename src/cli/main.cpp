@@ -17,7 +17,7 @@ struct Subcommand {
 
 const Subcommand kSubcommands[] = {
     {"catalog", gpuwise::cli::run_catalog, "catalog --json            the loaded catalog as JSON"},
-    {"validate", gpuwise::cli::run_validate, "validate [FILE]           check a gpus.json; exit 1 on any error"},
+    {"validate", gpuwise::cli::run_validate, "validate [FILE...]        check the data (gpus, prices, cuda.json); exit 1 on any error"},
     {"roi", gpuwise::cli::run_roi, "roi --gpu ID [--count N] [--price USD] [--rate USD_PER_HOUR] ... [--json]  buy vs rent"},
     {"fit", gpuwise::cli::run_fit, "fit --params-b 70 --precision bf16 --mode inference --context 8192 [--batch N] [--preset ID]\n"
                                    "                            [--layers N --kv-heads N --head-dim N --hidden N] [--json]\n"

@@ -55,4 +55,7 @@ void hide_loading_screen();
 // this to wake an idle loop; set by main.
 void set_wake_handler(void (*wake)());
 
+// ?idle=off in the page URL: draw every frame (for measuring what idling saves).
+bool idle_disabled();
+
 }  // namespace gpuwise::platform

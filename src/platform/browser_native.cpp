@@ -95,6 +95,7 @@ std::string preferred_language() {
 void set_document_language(const std::string&) {}
 void hide_loading_screen() {}
 void set_wake_handler(void (*)()) {}
+bool idle_disabled() { return std::getenv("GPUWISE_NO_IDLE") != nullptr; }
 
 }  // namespace gpuwise::platform
 #endif

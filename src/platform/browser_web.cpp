@@ -179,6 +179,9 @@ EM_JS(int, js_prefers_chinese, (), {
 EM_JS(void, js_set_document_language, (const char* language), {
   document.documentElement.lang = UTF8ToString(language) === 'zh' ? 'zh-CN' : 'en';
 });
+EM_JS(int, js_idle_disabled, (), {
+  return new URLSearchParams(location.search).get('idle') === 'off' ? 1 : 0;
+});
 EM_JS(void, js_hide_loading, (), {
   var el = document.getElementById('loading');
   if (el) el.remove();
@@ -266,6 +269,7 @@ bool prefers_dark_theme() { return js_prefers_dark() != 0; }
 std::string preferred_language() { return js_prefers_chinese() ? "zh" : "en"; }
 void set_document_language(const std::string& language) { js_set_document_language(language.c_str()); }
 void hide_loading_screen() { js_hide_loading(); }
+bool idle_disabled() { return js_idle_disabled() != 0; }
 
 }  // namespace gpuwise::platform
 #endif

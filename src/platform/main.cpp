@@ -62,6 +62,7 @@ struct Platform {
   std::string published_link;
   PriceOverrides saved_overrides;
   bool running = true;
+  bool never_idle = false;         // ?idle=off: the old behaviour, for measurements
 };
 
 Platform* g_platform = nullptr;
@@ -356,7 +357,7 @@ void Frame(void* arg) {
 
   const bool waiting = p.catalog_pending || p.prices_pending || p.cuda_pending ||
                        (p.app.view().language == "zh" && p.app.ui().cjk_font == ui::LoadState::pending);
-  if (waiting) p.frames_until_idle = kFramesAfterInput;  // keep polling until data arrives
+  if (waiting || p.never_idle) p.frames_until_idle = kFramesAfterInput;  // keep polling until data arrives
   if (--p.frames_until_idle <= 0) {
 #ifdef __EMSCRIPTEN__
     p.paused = true;
@@ -415,6 +416,7 @@ int main(int, char**) {
   ImGui_ImplOpenGL3_Init(glsl_version);
   SDL_AddEventWatch(WakeOnEvent, nullptr);
   platform::set_wake_handler(Wake);
+  p.never_idle = platform::idle_disabled();
 
 #ifdef __EMSCRIPTEN__
   emscripten_set_main_loop_arg(Frame, &p, 0, true);

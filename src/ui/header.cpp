@@ -58,32 +58,42 @@ void DrawHeader(ViewState& view, UiState& ui, PlatformRequests& requests) {
   }
   // Right-aligned controls, wrapping under the title on a narrow screen.
   ImGui::SameLine();
-  const float controls_width = 440;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const char* theme_name = view.theme == "light" ? tr("Light") : view.theme == "dark" ? tr("Dark") : tr("Auto");
+  float controls_width = 4 * style.ItemSpacing.x;
+  for (const std::string& label : {std::string(tr("Presets")) + " ▾", std::string(tr("Copy link")), std::string("English"),
+                                   std::string(tr("Theme")) + ": " + theme_name, std::string(tr("Reset"))}) {
+    controls_width += ImGui::CalcTextSize(label.c_str()).x + style.FramePadding.x * 2;
+  }
   const float right = ImGui::GetWindowContentRegionMax().x;
   if (ImGui::GetCursorPosX() + controls_width < right) ImGui::SetCursorPosX(right - controls_width);
   else ImGui::NewLine();
 
+  // On a narrow screen the buttons wrap instead of running off the edge.
+  auto next = [](const char* label) {
+    SameLineIfFits(ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2);
+  };
   DrawPresetsMenu(view, ui);
-  ImGui::SameLine();
+  next(tr("Copy link"));
   if (ImGui::Button(tr("Copy link"))) {
     requests.copy_link = true;
     ui.clipboard_message.clear();
   }
   RecordTarget(ui, "copy-link");
-  ImGui::SameLine();
+  next("English");
   // The other language's name, in that language: what a reader looks for.
   if (ImGui::Button(view.language == "zh" ? "English###lang" : "中文###lang")) {
     view.language = view.language == "zh" ? "en" : "zh";
   }
   RecordTarget(ui, "language");
-  ImGui::SameLine();
-  const char* theme_label = view.theme == "light" ? tr("Light") : view.theme == "dark" ? tr("Dark") : tr("Auto");
-  if (ImGui::Button((std::string(tr("Theme")) + ": " + theme_label + "###theme").c_str())) {
+  const std::string theme_button = std::string(tr("Theme")) + ": " + theme_name + "###theme";
+  next(theme_button.c_str());
+  if (ImGui::Button(theme_button.c_str())) {
     view.theme = view.theme == "auto" ? "light" : view.theme == "light" ? "dark" : "auto";
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Auto follows your system's light or dark setting"));
   RecordTarget(ui, "theme");
-  ImGui::SameLine();
+  next(tr("Reset"));
   DrawResetButton(view, ui, requests);
 
   if (!ui.clipboard_message.empty()) {

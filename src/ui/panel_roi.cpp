@@ -36,7 +36,9 @@ void OptionalMoney(const char* label, const char* id, std::optional<double>& usd
     if (ImGui::SmallButton(tr("use default"))) usd.reset();
     ImGui::PopID();
   } else if (!provenance.empty()) {
-    ImGui::TextDisabled("%s", provenance.c_str());
+    // Where the default comes from; on a narrow screen behind a (?) instead.
+    if (ImGui::CalcTextSize(provenance.c_str()).x < ImGui::GetContentRegionAvail().x) ImGui::TextDisabled("%s", provenance.c_str());
+    else HelpMarker(provenance.c_str());
   }
 }
 
