@@ -60,7 +60,7 @@ void DrawHeader(ViewState& view, UiState& ui, PlatformRequests& requests) {
   ImGui::SameLine();
   const ImGuiStyle& style = ImGui::GetStyle();
   const char* theme_name = view.theme == "light" ? tr("Light") : view.theme == "dark" ? tr("Dark") : tr("Auto");
-  float controls_width = 4 * style.ItemSpacing.x;
+  float controls_width = 4 * style.ItemSpacing.x + 8;  // + slack for rounding
   for (const std::string& label : {std::string(tr("Presets")) + " ▾", std::string(tr("Copy link")), std::string("English"),
                                    std::string(tr("Theme")) + ": " + theme_name, std::string(tr("Reset"))}) {
     controls_width += ImGui::CalcTextSize(label.c_str()).x + style.FramePadding.x * 2;
