@@ -17,7 +17,7 @@ test('the table lists the catalog; typing 3090 narrows it; sorting by FP32 puts 
   await clickTarget(page, 'search');
   await page.keyboard.type('3090');
   await waitForState(page, (s) => s.catalog.search === '3090');
-  await page.waitForFunction(() => window.gpuwise.table.rows < 10, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.gpuwise.table.rows < 10, null, { timeout: 15000 });
   const ids = await page.evaluate(() => window.gpuwise.table.ids);
   assert.ok(ids.includes('rtx-3090') && ids.includes('rtx-3090-ti'), `got ${ids}`);
   assert.ok(ids.every((id) => id.includes('3090')), `got ${ids}`);
@@ -30,13 +30,13 @@ test('the table lists the catalog; typing 3090 narrows it; sorting by FP32 puts 
   await clickTarget(page, 'header:fp32_tflops');
   await waitForState(page, (s) => s.catalog.sort_column === 'fp32_tflops' && s.catalog.sort_descending);
   const fastest = catalog.gpus.filter((g) => g.fp32_tflops).sort((a, b) => b.fp32_tflops - a.fp32_tflops)[0];
-  await page.waitForFunction((id) => window.gpuwise.table.ids[0] === id, fastest.id, { timeout: 5000 });
+  await page.waitForFunction((id) => window.gpuwise.table.ids[0] === id, fastest.id, { timeout: 15000 });
 
   // A second click reverses the order; cards without the figure stay last.
   await clickTarget(page, 'header:fp32_tflops');
   await waitForState(page, (s) => s.catalog.sort_column === 'fp32_tflops' && !s.catalog.sort_descending);
   const slowest = catalog.gpus.filter((g) => g.fp32_tflops).sort((a, b) => a.fp32_tflops - b.fp32_tflops)[0];
-  await page.waitForFunction((id) => window.gpuwise.table.ids[0] === id, slowest.id, { timeout: 5000 });
+  await page.waitForFunction((id) => window.gpuwise.table.ids[0] === id, slowest.id, { timeout: 15000 });
 
   assert.deepEqual(problems.pageErrors, []);
   await context.close();
@@ -47,11 +47,11 @@ test('a row click opens the card with its sources', async () => {
   await waitReady(page);
   await clickTarget(page, 'search');
   await page.keyboard.type('rtx3090');
-  await page.waitForFunction(() => window.gpuwise.table.rows >= 1 && window.gpuwise.targets['row:0'], null, { timeout: 5000 });
+  await page.waitForFunction(() => window.gpuwise.table.rows >= 1 && window.gpuwise.targets['row:0'], null, { timeout: 15000 });
   const first = await page.evaluate(() => window.gpuwise.table.ids[0]);
   await clickTarget(page, 'row:0');
   await waitForState(page, (s) => s.catalog.selected_id === first);
-  await page.waitForFunction(() => window.gpuwise.targets['source:0'], null, { timeout: 5000 });
+  await page.waitForFunction(() => window.gpuwise.targets['source:0'], null, { timeout: 15000 });
   await context.close();
 });
 

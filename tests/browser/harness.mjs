@@ -82,7 +82,7 @@ export async function state(page) {
 // wakes it, which the callers provide).
 export async function waitFrames(page, count = 2) {
   const start = await page.evaluate(() => window.gpuwise.frames);
-  await page.waitForFunction(({ start, count }) => window.gpuwise.frames >= start + count, { start, count }, { timeout: 5000 });
+  await page.waitForFunction(({ start, count }) => window.gpuwise.frames >= start + count, { start, count }, { timeout: 15000 });
 }
 
 // Clicks the centre of a widget the app published in window.gpuwise.targets, the way a
@@ -101,7 +101,7 @@ export async function clickTarget(page, key) {
 
 // Polls state() from node until `predicate(state)` holds (the page's CSP forbids eval,
 // so the predicate runs here, not in the page).
-export async function waitForState(page, predicate, timeout = 10000) {
+export async function waitForState(page, predicate, timeout = 20000) {
   const deadline = Date.now() + timeout;
   let last;
   while (Date.now() < deadline) {

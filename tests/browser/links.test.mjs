@@ -17,7 +17,7 @@ test('a preset from the menu restores its view and the URL follows', async () =>
   await clickTarget(page, 'preset:cuda-10');
   const s = await waitForState(page, (st) => st.tab === 'ranking' && st.ranking.cuda === '10.2');
   assert.equal(s.ranking.profile, 'cnn');
-  await page.waitForFunction(() => location.hash.includes('rank.cuda=10.2'), null, { timeout: 5000 });
+  await page.waitForFunction(() => location.hash.includes('rank.cuda=10.2'), null, { timeout: 15000 });
   const link = page.url();
 
   // The same link in a fresh tab gives exactly the same state.
@@ -35,7 +35,7 @@ test('a change shows in the URL, a reload keeps it, and the saved view returns w
   await waitReady(page);
   await clickTarget(page, 'tab:advisor');
   await waitForState(page, (s) => s.tab === 'advisor');
-  await page.waitForFunction(() => location.hash.includes('tab=advisor'), null, { timeout: 5000 });
+  await page.waitForFunction(() => location.hash.includes('tab=advisor'), null, { timeout: 15000 });
   await page.reload();
   await waitReady(page);
   await waitForState(page, (s) => s.tab === 'advisor');

@@ -25,7 +25,7 @@ test('a dearer electricity price pushes the break-even month out', async () => {
 
   await typeInto(page, 'input:roi-kwh', '0.9');
   await waitForState(page, (s) => Math.abs(s.roi.kwh_price_usd - 0.9) < 1e-9);
-  await page.waitForFunction((before) => window.gpuwise.roi.break_even_month !== before, cheapPower, { timeout: 5000 });
+  await page.waitForFunction((before) => window.gpuwise.roi.break_even_month !== before, cheapPower, { timeout: 15000 });
   const dearPower = await breakEven(page);
   assert.ok(dearPower === 0 || dearPower > cheapPower, `break-even moved from ${cheapPower} to ${dearPower}`);
   assert.ok(page.url().includes('roi.kwh=0.9'), page.url());

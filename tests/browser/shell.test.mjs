@@ -32,7 +32,7 @@ test('the canvas follows the window size and the device pixel ratio', async () =
   const size = await page.evaluate(() => { const c = document.getElementById('canvas'); return { w: c.width, h: c.height }; });
   assert.deepEqual(size, { w: 1800, h: 1200 });
   await page.setViewportSize({ width: 700, height: 500 });
-  await page.waitForFunction(() => document.getElementById('canvas').width === 1400, null, { timeout: 5000 });
+  await page.waitForFunction(() => document.getElementById('canvas').width === 1400, null, { timeout: 15000 });
   await context.close();
 });
 

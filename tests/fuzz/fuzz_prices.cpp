@@ -1,0 +1,70 @@
+// Fuzzes the price loader (prices.h load_prices), with and without the catalog: any
+// bytes as data/prices.json. It must never crash, and whatever loads must give usable
+// defaults: every price and rate the calculators start from is a positive number, and
+// the ROI calculator and the value table run on them.
+#include <cstddef>
+#include <cstdint>
+#include <set>
+#include <string_view>
+
+#include "fuzz_support.h"
+#include "roi.h"
+#include "value.h"
+
+using namespace gpuwise;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const PriceBook alone = load_prices(text);
+  const PriceBook book = load_prices(text, fuzz::shipped_catalog());
+  // The catalog only adds warnings (unknown ids); it never changes what loads.
+  FUZZ_CHECK(alone.error_count() == book.error_count());
+  FUZZ_CHECK(alone.street_prices.size() == book.street_prices.size());
+  FUZZ_CHECK(alone.cloud_rates.size() == book.cloud_rates.size());
+  FUZZ_CHECK(book.cny_per_usd >= 0 && fuzz::finite(book.cny_per_usd));
+  for (const CatalogIssue& issue : book.issues) FUZZ_CHECK(!issue.to_string().empty());
+
+  // The cards the file names that the catalog knows, and one it surely has.
+  std::set<std::string> ids = {"rtx-4090"};
+  for (const auto& price : book.street_prices) {
+    FUZZ_CHECK(price.usd > 0 && fuzz::finite(price.usd));
+    if (fuzz::is_shipped_id(price.gpu_id) && ids.size() < 6) ids.insert(price.gpu_id);
+  }
+  for (const auto& rate : book.cloud_rates) {
+    FUZZ_CHECK(rate.usd_per_gpu_hour > 0 && fuzz::finite(rate.usd_per_gpu_hour));
+    if (fuzz::is_shipped_id(rate.gpu_id) && ids.size() < 12) ids.insert(rate.gpu_id);
+  }
+
+  const Catalog& catalog = fuzz::shipped_catalog();
+  std::vector<std::pair<int, double>> scored;
+  for (const std::string& id : ids) {
+    const PriceChoice price = default_price(catalog, book, id);
+    if (price.found()) FUZZ_CHECK(price.usd_per_gpu > 0 && fuzz::finite(price.usd_per_gpu));
+    if (auto rate = cheapest_on_demand_rate(book, id)) FUZZ_CHECK(rate->pricing == "on-demand");
+    const auto rates = rates_for(book, id);
+    for (std::size_t i = 1; i < rates.size(); ++i) FUZZ_CHECK(rates[i - 1].usd_per_gpu_hour <= rates[i].usd_per_gpu_hour);
+    street_prices_for(book, id);
+    newest_used_price(book, id);
+
+    RoiView view;
+    view.gpu_id = id;
+    const RoiResult roi = compute_roi(catalog, book, view);
+    if (roi.ok) {
+      for (const RoiMonth& month : roi.months) FUZZ_CHECK(fuzz::finite(month.own_usd) && fuzz::finite(month.rent_usd));
+      for (const FormulaLine& line : roi_formulas(roi, "CNY", book.cny_per_usd)) FUZZ_CHECK(!line.result.empty());
+      dump_json(roi_to_json(roi));
+    }
+    scored.push_back({catalog.find(id), 50});
+  }
+  for (const ValueRow& row : value_table(catalog, book, scored)) {
+    if (row.score_per_1000_usd) FUZZ_CHECK(fuzz::finite(*row.score_per_1000_usd));
+    if (row.score_per_usd_per_hour) FUZZ_CHECK(fuzz::finite(*row.score_per_usd_per_hour));
+  }
+
+  ViewState state;
+  state.currency = "CNY";
+  const double shown = to_display(100, state, book);
+  FUZZ_CHECK(fuzz::finite(shown) && shown > 0);
+  FUZZ_CHECK(fuzz::finite(from_display(shown, state, book)));
+  return 0;
+}

@@ -1,0 +1,107 @@
+// Fuzzes the buy-vs-rent calculator's input handling (roi.h compute_roi) with a RoiView
+// built from the bytes: every field any value, NaN and infinities included (the page's
+// inputs and a hand-edited saved state can hold anything). The result must be finite,
+// its inputs inside the documented ranges, and the formulas and JSON must render.
+#include <cstddef>
+#include <cstdint>
+
+#include "fuzz_numbers.h"
+#include "fuzz_support.h"
+#include "limits.h"
+#include "roi.h"
+
+using namespace gpuwise;
+
+namespace {
+
+bool inside(double value, const NumberRange& range) { return fuzz::finite(value) && value >= range.min && value <= range.max; }
+
+void check_result(const RoiResult& r) {
+  if (!r.ok) {
+    FUZZ_CHECK(!r.error.empty());
+    FUZZ_CHECK(r.months.empty());
+    return;
+  }
+  const RoiInputs& in = r.inputs;
+  FUZZ_CHECK(in.gpu_count >= 1 && in.gpu_count <= 10000);
+  FUZZ_CHECK(in.months >= 1 && in.months <= 120);
+  FUZZ_CHECK(inside(in.price_usd, limits::kPriceUsd));
+  FUZZ_CHECK(inside(in.rate_usd_per_hour, limits::kUsdPerHour));
+  FUZZ_CHECK(inside(in.power_w, limits::kPowerW));
+  FUZZ_CHECK(inside(in.host_cost_usd, limits::kHostCostUsd));
+  FUZZ_CHECK(inside(in.host_power_w, limits::kHostPowerW));
+  FUZZ_CHECK(inside(in.kwh_price_usd, limits::kKwhPriceUsd));
+  FUZZ_CHECK(inside(in.hours_per_day, limits::kHoursPerDay));
+  FUZZ_CHECK(inside(in.depreciation_pct_per_year, limits::kPercent));
+  FUZZ_CHECK(inside(in.maintenance_usd_per_year, limits::kMaintenanceUsdPerYear));
+  FUZZ_CHECK(inside(in.rent_out_rate_usd_per_hour, limits::kUsdPerHour));
+  FUZZ_CHECK(inside(in.occupancy_pct, limits::kPercent));
+  FUZZ_CHECK(inside(in.platform_fee_pct, limits::kPercent));
+  if (in.resale_usd) FUZZ_CHECK(inside(*in.resale_usd, limits::kPriceUsd) && *in.resale_usd <= in.price_usd);
+  FUZZ_CHECK(fuzz::finite(in.resale_now_usd) && in.resale_now_usd >= 0 && in.resale_now_usd <= in.price_usd);
+
+  FUZZ_CHECK(r.months.size() == static_cast<std::size_t>(in.months));
+  for (std::size_t i = 0; i < r.months.size(); ++i) {
+    FUZZ_CHECK(r.months[i].month == static_cast<int>(i) + 1);
+    FUZZ_CHECK(fuzz::finite(r.months[i].own_usd) && fuzz::finite(r.months[i].rent_usd));
+  }
+  if (r.break_even_month) {
+    FUZZ_CHECK(*r.break_even_month >= 1 && *r.break_even_month <= in.months);
+    FUZZ_CHECK(r.never_reason == NeverReason::none);
+  } else {
+    FUZZ_CHECK(r.never_reason != NeverReason::none && !r.never_text.empty());
+  }
+  if (r.break_even_beyond_horizon_month) {
+    FUZZ_CHECK(*r.break_even_beyond_horizon_month > in.months && *r.break_even_beyond_horizon_month <= kBreakEvenSearchMonths);
+  }
+  for (double value : {r.purchase_usd, r.own_at_purchase_usd, r.gpu_hours, r.running_cost_per_gpu_hour,
+                       r.own_total_usd, r.rent_total_usd, r.owning_saves_usd, r.electricity_total_usd,
+                       r.maintenance_total_usd, r.hardware_value_at_horizon_usd,
+                       r.effective_depreciation_pct_per_year}) {
+    FUZZ_CHECK(fuzz::finite(value));
+  }
+  if (r.own_cost_per_gpu_hour) FUZZ_CHECK(fuzz::finite(*r.own_cost_per_gpu_hour));
+  if (r.rent_cost_per_gpu_hour) FUZZ_CHECK(fuzz::finite(*r.rent_cost_per_gpu_hour));
+  FUZZ_CHECK(r.owner.size() == std::size(kOwnerHorizonMonths));
+  for (const OwnerHorizon& h : r.owner) {
+    for (double value : {h.sell_now_usd, h.keep_idle_usd, h.rent_out_usd, h.hardware_value_usd,
+                         h.rent_out_income_usd, h.rent_out_power_usd, h.maintenance_usd}) {
+      FUZZ_CHECK(fuzz::finite(value));
+    }
+    FUZZ_CHECK(h.best == "sell_now" || h.best == "keep_idle" || h.best == "rent_out");
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  FuzzedDataProvider in(data, size);
+  RoiView view;
+  view.gpu_id = fuzz::any_key(in, fuzz::shipped_ids());
+  view.gpu_count = fuzz::any_whole(in, 64);
+  view.price_usd = fuzz::maybe_number(in, 50000);
+  view.rate_usd_per_hour = fuzz::maybe_number(in, 10);
+  view.power_w = fuzz::maybe_number(in, 1000);
+  view.host_cost_usd = fuzz::any_number(in, 20000);
+  view.host_power_w = fuzz::any_number(in, 2000);
+  view.kwh_price_usd = fuzz::any_number(in, 1);
+  view.hours_per_day = fuzz::any_number(in, 24);
+  view.months = fuzz::any_whole(in, 150);
+  view.depreciation_pct_per_year = fuzz::any_number(in, 100);
+  view.resale_usd = fuzz::maybe_number(in, 50000);
+  view.maintenance_usd_per_year = fuzz::any_number(in, 5000);
+  view.rent_out_rate_usd_per_hour = fuzz::maybe_number(in, 10);
+  view.occupancy_pct = fuzz::any_number(in, 100);
+  view.platform_fee_pct = fuzz::any_number(in, 100);
+  const std::string currency = in.ConsumeBool() ? "CNY" : "USD";
+  const double cny_per_usd = fuzz::any_number(in, 10);
+
+  const RoiResult result = compute_roi(fuzz::shipped_catalog(), fuzz::shipped_prices(), view);
+  check_result(result);
+  for (const FormulaLine& line : roi_formulas(result, currency, cny_per_usd)) {
+    FUZZ_CHECK(!line.label.empty() && !line.result.empty());
+  }
+  const std::string json_text = dump_json(roi_to_json(result));
+  FUZZ_CHECK(parse_json(json_text).ok());
+  return 0;
+}

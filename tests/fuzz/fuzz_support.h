@@ -1,0 +1,106 @@
+// Shared by the libFuzzer targets (tests/fuzz/fuzz_*.cpp): the shipped data, loaded
+// once, and FUZZ_CHECK, which aborts (a crash libFuzzer saves) when an invariant breaks.
+// Built by the fuzz preset; run by scripts/fuzz.sh and, briefly, by scripts/test.sh.
+#pragma once
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "catalog.h"
+#include "prices.h"
+#include "share_link.h"
+#include "state_json.h"
+#include "view_state.h"
+
+// Not assert(): it must hold in every build type.
+#define FUZZ_CHECK(condition)                                                          \
+  do {                                                                                 \
+    if (!(condition)) {                                                                \
+      std::fprintf(stderr, "%s:%d: invariant broken: %s\n", __FILE__, __LINE__, #condition); \
+      std::abort();                                                                    \
+    }                                                                                  \
+  } while (0)
+
+namespace gpuwise::fuzz {
+
+inline std::string read_source_file(const std::string& relative_path) {
+  std::ifstream in(std::string(GPUWISE_SOURCE_DIR) + "/" + relative_path, std::ios::binary);
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+// data/gpus.json and data/prices.json as the site ships them.
+inline const Catalog& shipped_catalog() {
+  static const Catalog catalog = load_catalog(read_source_file("data/gpus.json"));
+  return catalog;
+}
+inline const PriceBook& shipped_prices() {
+  static const PriceBook book = load_prices(read_source_file("data/prices.json"), shipped_catalog());
+  return book;
+}
+inline const std::vector<std::string>& shipped_ids() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> out;
+    for (const Gpu& gpu : shipped_catalog().gpus) out.push_back(gpu.id);
+    return out;
+  }();
+  return ids;
+}
+
+inline bool finite(double value) { return std::isfinite(value); }
+
+// Whatever a link or a saved state decoded to, the site writes it back as a link and as
+// JSON (URL bar, localStorage); both must read back to the same view with no notice.
+inline void check_view_round_trips(const ViewState& state) {
+  const std::string link = encode_link(state);
+  const LinkDecode from_link = decode_link(link, ViewState{}, nullptr);
+  if (!(from_link.state == state) || !from_link.notices.empty()) {
+    std::fprintf(stderr, "link round trip changed the view: %s\n", link.c_str());
+    for (const auto& notice : from_link.notices) std::fprintf(stderr, "  notice: %s\n", notice.c_str());
+  }
+  FUZZ_CHECK(from_link.state == state);
+  FUZZ_CHECK(from_link.notices.empty());
+
+  const std::string text = dump_json(view_state_to_json(state));
+  const ParsedJson parsed = parse_json(text);
+  FUZZ_CHECK(parsed.ok());
+  const LinkDecode from_json = view_state_from_json(parsed.value, ViewState{}, nullptr);
+  if (!(from_json.state == state) || !from_json.notices.empty()) {
+    std::fprintf(stderr, "JSON round trip changed the view: %s\n", text.c_str());
+    for (const auto& notice : from_json.notices) std::fprintf(stderr, "  notice: %s\n", notice.c_str());
+  }
+  FUZZ_CHECK(from_json.state == state);
+  FUZZ_CHECK(from_json.notices.empty());
+}
+
+// Card ids in a view decoded against the catalog are all in the catalog.
+inline bool is_shipped_id(const std::string& id) {
+  for (const auto& known : shipped_ids()) {
+    if (known == id) return true;
+  }
+  return false;
+}
+inline void check_ids_known(const ViewState& state) {
+  for (const auto& id : state.compare_ids) FUZZ_CHECK(is_shipped_id(id));
+  FUZZ_CHECK(state.catalog.selected_id.empty() || is_shipped_id(state.catalog.selected_id));
+  FUZZ_CHECK(is_shipped_id(state.roi.gpu_id));
+  FUZZ_CHECK(is_shipped_id(state.advisor.gpu_id));
+}
+
+// A view that differs from the defaults almost everywhere, to decode links on top of.
+inline const ViewState& busy_defaults() {
+  static const ViewState state = decode_link(
+      "v=1&tab=roi&lang=zh&cur=CNY&cny=7.1&theme=light&q=3090&cat.vendor=NVIDIA,AMD&cat.vram=16"
+      "&cat.ymin=2018&sort=-name&cat.hide=notes&sel=rtx-3090&profile=custom&w=fp32_tflops:2"
+      "&rank.top=5&cmp=rtx-3090,rtx-4090&fit.model=custom&fit.p=70&fit.prec=int4&fit.mode=lora"
+      "&roi.gpu=h100-sxm5&roi.n=8&roi.price=&roi.resale=1000&roi.months=60",
+      ViewState{}, nullptr).state;
+  return state;
+}
+
+}  // namespace gpuwise::fuzz
