@@ -107,3 +107,28 @@ test('the catalog downloads as CSV with the visible rows', async () => {
   assert.ok(lines.length <= 8, 'only the rows the search shows');
   await context.close();
 });
+
+test('a pasted link and the back button change the view', async () => {
+  const { page, context } = await openPage(browser, server.origin, { path: '#v=1&tab=compare' });
+  await waitReady(page);
+  await waitForState(page, (s) => s.tab === 'compare');
+  // Typing a new link into the address bar of an open page is a hash change.
+  await page.evaluate(() => { location.hash = '#v=1&tab=about&lang=zh'; });
+  await waitForState(page, (s) => s.tab === 'about' && s.language === 'zh');
+  await page.goBack();
+  await waitForState(page, (s) => s.tab === 'compare' && s.language === 'en');
+  await context.close();
+});
+
+test('"Copy link" puts the page link on the clipboard and says so', async () => {
+  const { page, context } = await openPage(browser, server.origin, { path: '#v=1&tab=ranking&profile=rnn' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+  await waitReady(page);
+  await waitForState(page, (s) => s.ranking.profile === 'rnn');
+  await clickTarget(page, 'copy-link');
+  await page.waitForFunction(() => window.gpuwise.status.clipboard !== '', null, { timeout: 15000 });
+  assert.match(await page.evaluate(() => window.gpuwise.status.clipboard), /copied/);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, page.url());
+  await context.close();
+});
