@@ -176,8 +176,13 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
 
   if (ImGui::Button(tr("Show the formulas"))) ImGui::OpenPopup("roi-formulas");
   RecordTarget(ui, "roi-formulas");
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowSize(ImVec2(std::min(1180.0f, display.x - 24), std::min(620.0f, display.y - 60)));
   if (ImGui::BeginPopup("roi-formulas")) {
-    if (ImGui::BeginTable("formulas", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+    const ImVec2 table_size(0, ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing() - 4);
+    if (ImGui::BeginTable("formulas", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
+                                             ImGuiTableFlags_ScrollY, table_size)) {
+      ImGui::TableSetupScrollFreeze(1, 0);
       for (const FormulaLine& line : roi_formulas(result, view.currency, rate)) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
