@@ -8,6 +8,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "metrics.h"
+#include "money.h"
 #include "panels.h"
 #include "widgets.h"
 
@@ -165,7 +166,7 @@ void DrawFilters(ViewState& view, UiState& ui) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("Max launch price"));
   ImGui::SameLine(130);
-  InputNumber("ranking-max-price", r.max_price_usd, 0, 1e9, "USD", "%.0f", ui);
+  InputMoney("ranking-max-price", r.max_price_usd, 1e9, view, ui);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("0 = no limit. Cards without a launch price are left out when a limit is set."));
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("From year"));
