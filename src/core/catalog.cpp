@@ -4,6 +4,7 @@
 #include <set>
 #include <variant>
 
+#include "data_file.h"
 #include "json_util.h"
 
 namespace gpuwise {
@@ -68,23 +69,13 @@ const std::set<std::string> kLines = {"geforce", "workstation", "datacenter"};
 // Architectures that predate tensor cores (the guide: "tensor cores: none").
 const std::set<std::string> kPreTensorArchitectures = {"Tesla", "Fermi", "Kepler", "Maxwell"};
 
-constexpr int kSupportedSchemaVersion = 1;
+constexpr int kSchemaVersionWritten = 1;
 
 // [SECTION] Reading one row
-class RowReader {
+class RowReader : public IssueRecorder {
  public:
   RowReader(const json& row, std::string label, std::vector<CatalogIssue>& issues)
-      : row_(row), label_(std::move(label)), issues_(issues) {}
-
-  bool failed() const { return errors_ > 0; }
-
-  void error(const std::string& field, const std::string& message) {
-    issues_.push_back({CatalogIssue::Severity::error, label_, field, message});
-    ++errors_;
-  }
-  void warning(const std::string& field, const std::string& message) {
-    issues_.push_back({CatalogIssue::Severity::warning, label_, field, message});
-  }
+      : IssueRecorder(std::move(label), issues), row_(row) {}
 
   void read(const FieldSpec& spec, Gpu& gpu, bool is_nvidia) {
     auto it = row_.find(spec.name);
@@ -99,15 +90,9 @@ class RowReader {
   }
 
  private:
-  static std::string describe(const json& value) {
-    std::string text = dump_json(value);
-    if (text.size() > 40) text = text.substr(0, 37) + "...";
-    return std::string(value.type_name()) + " " + text;
-  }
-
   bool check_number(const FieldSpec& spec, const json& value, double& out) {
     if (!value.is_number()) {
-      error(spec.name, std::string("must be a number (got ") + describe(value) + ")");
+      error(spec.name, std::string("must be a number (got ") + describe_json(value) + ")");
       return false;
     }
     out = value.get<double>();
@@ -160,7 +145,7 @@ class RowReader {
 
   void assign(const FieldSpec& spec, const json& value, std::string& out) {
     if (!value.is_string()) {
-      error(spec.name, std::string("must be a string (got ") + describe(value) + ")");
+      error(spec.name, std::string("must be a string (got ") + describe_json(value) + ")");
       return;
     }
     out = value.get<std::string>();
@@ -184,19 +169,19 @@ class RowReader {
   }
   void assign(const FieldSpec& spec, const json& value, bool& out) {
     if (!value.is_boolean()) {
-      error(spec.name, std::string("must be true or false (got ") + describe(value) + ")");
+      error(spec.name, std::string("must be true or false (got ") + describe_json(value) + ")");
       return;
     }
     out = value.get<bool>();
   }
   void assign(const FieldSpec& spec, const json& value, std::vector<std::string>& out) {
     if (!value.is_array()) {
-      error(spec.name, std::string("must be a list of URLs (got ") + describe(value) + ")");
+      error(spec.name, std::string("must be a list of URLs (got ") + describe_json(value) + ")");
       return;
     }
     for (const json& item : value) {
       if (!item.is_string()) {
-        error(spec.name, std::string("every entry must be a URL string (got ") + describe(item) + ")");
+        error(spec.name, std::string("every entry must be a URL string (got ") + describe_json(item) + ")");
         return;
       }
       const std::string url = item.get<std::string>();
@@ -209,9 +194,6 @@ class RowReader {
   }
 
   const json& row_;
-  std::string label_;
-  std::vector<CatalogIssue>& issues_;
-  int errors_ = 0;
 };
 
 bool is_compute_capability(const std::string& cc) {
@@ -284,35 +266,14 @@ bool is_slug(std::string_view id) {
 
 Catalog load_catalog(std::string_view json_text) {
   Catalog catalog;
-  auto file_error = [&](const std::string& field, const std::string& message) {
-    catalog.issues.push_back({CatalogIssue::Severity::error, "", field, message});
-  };
-  ParsedJson parsed = parse_json(json_text);
-  if (!parsed.ok()) {
-    file_error("", "the catalog is not valid JSON: " + parsed.error);
+  json root;
+  if (!open_data_file(json_text, "the catalog", "{\"schema_version\": 1, \"gpus\": [...]}", catalog.issues,
+                      catalog.schema_version, root)) {
     return catalog;
-  }
-  const json& root = parsed.value;
-  if (!root.is_object()) {
-    file_error("", "the catalog must be a JSON object {\"schema_version\": 1, \"gpus\": [...]}");
-    return catalog;
-  }
-  auto version = root.find("schema_version");
-  if (version == root.end() || !version->is_number_integer()) {
-    file_error("schema_version", "must be the whole number 1");
-  } else {
-    catalog.schema_version = version->get<int>();
-    if (catalog.schema_version > kSupportedSchemaVersion) {
-      catalog.issues.push_back({CatalogIssue::Severity::warning, "", "schema_version",
-                                "is " + std::to_string(catalog.schema_version) +
-                                    ", newer than this site reads (1); reading what it can"});
-    } else if (catalog.schema_version < 1) {
-      file_error("schema_version", "must be 1");
-    }
   }
   auto rows = root.find("gpus");
   if (rows == root.end() || !rows->is_array()) {
-    file_error("gpus", "must be a list of GPU objects");
+    catalog.issues.push_back({CatalogIssue::Severity::error, "", "gpus", "must be a list of GPU objects"});
     return catalog;
   }
 
@@ -380,7 +341,7 @@ std::string catalog_to_json(const Catalog& catalog, int indent) {
     }
     rows.push_back(std::move(row));
   }
-  json root = {{"schema_version", kSupportedSchemaVersion}, {"gpus", std::move(rows)}};
+  json root = {{"schema_version", kSchemaVersionWritten}, {"gpus", std::move(rows)}};
   return dump_json(root, indent);
 }
 

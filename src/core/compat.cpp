@@ -1,5 +1,7 @@
 #include "compat.h"
 
+#include "data_file.h"
+
 #include <algorithm>
 #include <set>
 
@@ -84,19 +86,10 @@ bool wheel_runs_on(const PytorchWheel& wheel, std::string_view cc, bool* via_ptx
 
 namespace {
 
-class EntryReader {
+class EntryReader : public IssueRecorder {
  public:
   EntryReader(const json& entry, std::string label, std::vector<CatalogIssue>& issues)
-      : entry_(entry), label_(std::move(label)), issues_(issues) {}
-
-  bool failed() const { return errors_ > 0; }
-  void error(const std::string& field, const std::string& message) {
-    issues_.push_back({CatalogIssue::Severity::error, label_, field, message});
-    ++errors_;
-  }
-  void warning(const std::string& field, const std::string& message) {
-    issues_.push_back({CatalogIssue::Severity::warning, label_, field, message});
-  }
+      : IssueRecorder(std::move(label), issues), entry_(entry) {}
 
   void warn_unknown(const std::set<std::string>& known) {
     for (auto it = entry_.begin(); it != entry_.end(); ++it) {
@@ -161,9 +154,6 @@ class EntryReader {
 
  private:
   const json& entry_;
-  std::string label_;
-  std::vector<CatalogIssue>& issues_;
-  int errors_ = 0;
 };
 
 // "compute_capabilities '8.6'" when the entry names itself, else "compute_capabilities #3".
@@ -314,24 +304,10 @@ void check_references(Compat& compat) {
 
 Compat load_compat(std::string_view json_text) {
   Compat compat;
-  auto file_error = [&](const std::string& field, const std::string& message) {
-    compat.issues.push_back({CatalogIssue::Severity::error, "", field, message});
-  };
-  const ParsedJson parsed = parse_json(json_text);
-  if (!parsed.ok()) {
-    file_error("", "cuda.json is not valid JSON: " + parsed.error);
+  json root;
+  if (!open_data_file(json_text, "cuda.json", "with cuda_toolkits, compute_capabilities and pytorch", compat.issues,
+                      compat.schema_version, root)) {
     return compat;
-  }
-  const json& root = parsed.value;
-  if (!root.is_object()) {
-    file_error("", "cuda.json must be an object with cuda_toolkits, compute_capabilities and pytorch");
-    return compat;
-  }
-  auto version = root.find("schema_version");
-  if (version == root.end() || !version->is_number_integer() || version->get<long long>() != 1) {
-    file_error("schema_version", "must be 1");
-  } else {
-    compat.schema_version = 1;
   }
   for (auto it = root.begin(); it != root.end(); ++it) {
     static const std::set<std::string> kKnown = {"schema_version", "sources", "cuda_toolkits",

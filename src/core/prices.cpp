@@ -1,5 +1,7 @@
 #include "prices.h"
 
+#include "data_file.h"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -18,7 +20,6 @@ const std::set<std::string> kRateFields = {"gpu_id",   "provider",         "prov
 const std::set<std::string> kProviderKinds = {"hyperscaler", "gpu-cloud", "marketplace", "china-cloud"};
 const std::set<std::string> kRootFields = {"schema_version",   "cny_per_usd",   "cny_per_usd_date",
                                            "cny_per_usd_source", "street_prices", "cloud_rates"};
-constexpr int kSupportedSchemaVersion = 1;
 // A CNY list price converted at the file's rate should land within this of the USD figure;
 // further off usually means one of the two was typed wrong.
 constexpr double kCnyMismatchTolerance = 0.05;
@@ -37,26 +38,11 @@ bool is_url(const std::string& text) {
   return text.rfind("https://", 0) == 0 || text.rfind("http://", 0) == 0;
 }
 
-std::string describe(const json& value) {
-  std::string text = dump_json(value);
-  if (text.size() > 40) text = text.substr(0, 37) + "...";
-  return std::string(value.type_name()) + " " + text;
-}
-
 // Reads one row's fields, recording problems under the row's label.
-class RowReader {
+class RowReader : public IssueRecorder {
  public:
   RowReader(const json& row, std::string label, std::vector<CatalogIssue>& issues)
-      : row_(row), label_(std::move(label)), issues_(issues) {}
-
-  bool failed() const { return errors_ > 0; }
-  void error(const std::string& field, const std::string& message) {
-    issues_.push_back({CatalogIssue::Severity::error, label_, field, message});
-    ++errors_;
-  }
-  void warning(const std::string& field, const std::string& message) {
-    issues_.push_back({CatalogIssue::Severity::warning, label_, field, message});
-  }
+      : IssueRecorder(std::move(label), issues), row_(row) {}
 
   // A required (or, with required=false, optional) string; empty strings are errors.
   std::string text(const char* field, bool required = true) {
@@ -66,7 +52,7 @@ class RowReader {
       return {};
     }
     if (!it->is_string()) {
-      error(field, "must be a string (got " + describe(*it) + ")");
+      error(field, "must be a string (got " + describe_json(*it) + ")");
       return {};
     }
     std::string value = it->get<std::string>();
@@ -81,7 +67,7 @@ class RowReader {
       return std::nullopt;
     }
     if (!it->is_number()) {
-      error(field, "must be a number (got " + describe(*it) + ")");
+      error(field, "must be a number (got " + describe_json(*it) + ")");
       return std::nullopt;
     }
     const double value = it->get<double>();
@@ -117,9 +103,6 @@ class RowReader {
 
  private:
   const json& row_;
-  std::string label_;
-  std::vector<CatalogIssue>& issues_;
-  int errors_ = 0;
 };
 
 std::string row_label(const char* list, std::size_t index, const json& row) {
@@ -195,31 +178,10 @@ void read_cloud_rates(const json& rows, const Catalog* catalog, PriceBook& book)
 
 PriceBook load(std::string_view json_text, const Catalog* catalog) {
   PriceBook book;
-  auto file_error = [&](const std::string& field, const std::string& message) {
-    book.issues.push_back({CatalogIssue::Severity::error, "", field, message});
-  };
-  ParsedJson parsed = parse_json(json_text);
-  if (!parsed.ok()) {
-    file_error("", "prices.json is not valid JSON: " + parsed.error);
+  json root;
+  if (!open_data_file(json_text, "prices.json", "{\"schema_version\": 1, \"cny_per_usd\": ..., ...}", book.issues,
+                      book.schema_version, root)) {
     return book;
-  }
-  const json& root = parsed.value;
-  if (!root.is_object()) {
-    file_error("", "prices.json must be a JSON object {\"schema_version\": 1, \"cny_per_usd\": ..., ...}");
-    return book;
-  }
-  auto version = root.find("schema_version");
-  if (version == root.end() || !version->is_number_integer()) {
-    file_error("schema_version", "must be the whole number 1");
-  } else {
-    book.schema_version = version->get<int>();
-    if (book.schema_version > kSupportedSchemaVersion) {
-      book.issues.push_back({CatalogIssue::Severity::warning, "", "schema_version",
-                             "is " + std::to_string(book.schema_version) +
-                                 ", newer than this site reads (1); reading what it can"});
-    } else if (book.schema_version < 1) {
-      file_error("schema_version", "must be 1");
-    }
   }
   // The file-level fields go through the same reader as rows, labelled as the file.
   RowReader file(root, "", book.issues);
@@ -234,7 +196,7 @@ PriceBook load(std::string_view json_text, const Catalog* catalog) {
   for (const char* list : {"street_prices", "cloud_rates"}) {
     auto rows = root.find(list);
     if (rows == root.end() || !rows->is_array()) {
-      file_error(list, "must be a list of objects");
+      book.issues.push_back({CatalogIssue::Severity::error, "", list, "must be a list of objects"});
       continue;
     }
     if (std::string(list) == "street_prices") {

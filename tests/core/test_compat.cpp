@@ -130,12 +130,17 @@ TEST_CASE("loader: broken JSON names the line and column") {
 }
 
 TEST_CASE("loader: wrong top-level shapes are errors naming the field") {
-  CHECK(load_compat("[1, 2]").issues[0].message.find("must be an object") != std::string::npos);
+  CHECK(load_compat("[1, 2]").issues[0].message.find("must be a JSON object") != std::string::npos);
   json j = minimal_compat();
-  j["schema_version"] = 2;
+  j["schema_version"] = 0;
   j.erase("pytorch");
   const Compat c = load_compat(dump_json(j));
   CHECK(has_issue(c, "", "schema_version", "must be 1"));
+  // A newer file is read as far as possible, like gpus.json and prices.json.
+  j["schema_version"] = 2;
+  const Compat newer = load_compat(dump_json(j));
+  CHECK(newer.error_count() == 1);  // only the missing pytorch list
+  CHECK(newer.compute_capabilities.size() == 2);
   CHECK(has_issue(c, "", "pytorch", "must be a list"));
   CHECK(c.compute_capabilities.size() == 2);  // the rest still loads
 }
