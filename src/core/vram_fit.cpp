@@ -264,8 +264,18 @@ MemoryPart activations(const FitView& in) {
   // Training: with checkpointing every layer keeps its input and one layer is recomputed
   // at a time; without it every layer keeps all 34 bytes per token per hidden unit.
   const double checkpoint_unit = kCheckpointBytesPerLayer * scale * in.layers + per_layer_unit;
+  const double all_layers_unit = per_layer_unit * in.layers;
+  const double high = all_layers_unit * tokens * h;
+  if (checkpoint_unit >= all_layers_unit) {
+    // One layer: checkpointing would keep its input on top of the layer (2 + 34 > 34),
+    // so nobody switches it on and the typical figure is the checkpointing-off one.
+    return make_part("activations", high, high, high,
+                     "activations ≈ " + format_number(per_layer_unit, 0) +
+                         " × layers × context × batch × hidden B (checkpointing saves nothing on one layer) = " +
+                         format_number(all_layers_unit, 0) + " × " + shape + " B = " + gb_text(high / kBytesPerGb) +
+                         " GB");
+  }
   const double typical = checkpoint_unit * tokens * h;
-  const double high = per_layer_unit * in.layers * tokens * h;
   return make_part("activations", typical, typical, high,
                    "activations ≈ (" + format_number(kCheckpointBytesPerLayer * scale, 0) + " × layers + " +
                        format_number(per_layer_unit, 0) + ") × context × batch × hidden B (checkpointing on) = " +

@@ -34,9 +34,13 @@ void DrawAboutPanel(const UiState& ui, PlatformRequests& requests) {
   ImGui::Spacing();
   ImGui::TextUnformatted(tr("The data files"));
   ImGui::Separator();
+  Link(tr("The whole catalog as a plain page, with sources (catalog.html)"), "catalog.html", requests);
   Link("data/gpus.json", "data/gpus.json", requests);
   Link("data/prices.json", "data/prices.json", requests);
   Link("data/cuda.json", "data/cuda.json", requests);
+  ImGui::Spacing();
+  ImGui::TextWrapped("%s", tr("Prices and rental rates move quickly: each one shows the date it was seen and its "
+                              "source on the Price & ROI tab. Enter your own under My prices."));
   ImGui::Spacing();
   ImGui::TextWrapped("%s", tr("This site runs entirely in your browser: no account, no tracking, no server."));
   ImGui::PopTextWrapPos();
