@@ -132,3 +132,18 @@ test('"Copy link" puts the page link on the clipboard and says so', async () => 
   assert.equal(copied, page.url());
   await context.close();
 });
+
+test('opening a shared link keeps the prices saved on this device', async () => {
+  const { page, context } = await openPage(browser, server.origin);
+  await waitReady(page);
+  const mine = JSON.stringify({ price_usd: { 'rtx-4090': 1234 }, rate_usd_per_hour: {} });
+  await page.evaluate((value) => localStorage.setItem('gpuwise.prices', value), mine);
+  await page.goto(server.origin + '/#v=1&tab=roi&roi.gpu=rtx-4090');
+  await page.reload();
+  await waitReady(page);
+  await waitForState(page, (s) => s.tab === 'roi');
+  // Opening the link (and drawing its ROI) leaves the saved prices as they were.
+  await page.waitForFunction(() => window.gpuwise.roi.ok, null, { timeout: 15000 });
+  assert.equal(await page.evaluate(() => localStorage.getItem('gpuwise.prices')), mine);
+  await context.close();
+});
