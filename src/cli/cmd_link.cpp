@@ -82,7 +82,11 @@ int encode(const Args& args, const std::vector<std::string>& words) {
   bool loaded = false;
   std::vector<std::string> notices;
   const std::vector<std::string> ids = card_ids(args, loaded, notices);
-  const LinkDecode result = view_state_from_json(parsed.value, ViewState{}, loaded ? &ids : nullptr);
+  // `link decode --json` output ({"state": ..., "notices": [...]}) pipes straight back in.
+  const json& root = parsed.value;
+  const bool wrapped = root.is_object() && root.contains("state") && root["state"].is_object() &&
+                       root.contains("notices");
+  const LinkDecode result = view_state_from_json(wrapped ? root["state"] : root, ViewState{}, loaded ? &ids : nullptr);
   notices.insert(notices.end(), result.notices.begin(), result.notices.end());
   print_notices(notices);
   std::printf("%s\n", encode_link(result.state).c_str());

@@ -325,11 +325,16 @@ RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiVi
   result.electricity_total_usd = model.electricity(in.months);
   result.maintenance_total_usd = model.maintenance(in.months);
   result.hardware_value_at_horizon_usd = model.hardware_value(in.months);
-  if (result.gpu_hours > 0) {
-    result.own_cost_per_gpu_hour = result.own_total_usd / result.gpu_hours;
-    result.rent_cost_per_gpu_hour = result.rent_total_usd / result.gpu_hours;
-    result.running_cost_per_gpu_hour =
-        (result.electricity_total_usd + result.maintenance_total_usd) / result.gpu_hours;
+  // Per GPU-hour figures need hours to divide by; a vanishing amount (a link's
+  // roi.hpd=1e-300) is treated like 0 hours rather than giving an infinite cost.
+  const double own_per_hour = result.own_total_usd / result.gpu_hours;
+  const double rent_per_hour = result.rent_total_usd / result.gpu_hours;
+  const double running_per_hour = (result.electricity_total_usd + result.maintenance_total_usd) / result.gpu_hours;
+  if (result.gpu_hours > 0 && std::isfinite(own_per_hour) && std::isfinite(rent_per_hour) &&
+      std::isfinite(running_per_hour)) {
+    result.own_cost_per_gpu_hour = own_per_hour;
+    result.rent_cost_per_gpu_hour = rent_per_hour;
+    result.running_cost_per_gpu_hour = running_per_hour;
   }
   result.effective_depreciation_pct_per_year = in.depreciation_pct_per_year;
   if (in.resale_usd && in.resale_now_usd > 0) {

@@ -115,7 +115,7 @@ struct RoiResult {
   std::optional<int> break_even_beyond_horizon_month;
 
   double gpu_hours = 0;              // delivered over the horizon, all GPUs
-  std::optional<double> own_cost_per_gpu_hour;   // absent at 0 hours a day
+  std::optional<double> own_cost_per_gpu_hour;   // absent at 0 (or vanishingly few) hours a day
   std::optional<double> rent_cost_per_gpu_hour;
   double running_cost_per_gpu_hour = 0;  // electricity + maintenance only (0 at 0 hours)
   double own_total_usd = 0;

@@ -2,6 +2,10 @@
 // per finding, named after the module, each the smallest input that broke an invariant.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
+#include "roi.h"
+#include "test_support.h"
 #include "vram_fit.h"
 
 using namespace gpuwise;
@@ -31,4 +35,27 @@ TEST_CASE("vram_fit: a one-layer model in training keeps typical activations wit
   const MemoryPart* act = fit_model(two).part("activations");
   CHECK(act->gb < act->high_gb);
   CHECK(act->gb == Approx((2.0 * 2 + 34) * 8192 * 4096 / 1e9));
+}
+
+TEST_CASE("roi: vanishingly few hours a day give no cost per GPU-hour instead of infinity") {
+  // fuzz_roi: hours_per_day 5e-324 (a link may say roi.hpd=1e-320) made gpu_hours a
+  // denormal, and own_total / gpu_hours overflowed to inf.
+  const Catalog catalog = load_catalog(test::read_source_file("data/gpus.json"));
+  const PriceBook book = load_prices(test::read_source_file("data/prices.json"), catalog);
+  RoiView view;
+  view.gpu_id = "rtx-4090";
+  view.price_usd = 1000;
+  view.rate_usd_per_hour = 1;
+  for (double hours : {5e-324, 1e-310, 1e-300}) {
+    view.hours_per_day = hours;
+    const RoiResult r = compute_roi(catalog, book, view);
+    REQUIRE(r.ok);
+    CHECK(std::isfinite(r.running_cost_per_gpu_hour));
+    if (r.own_cost_per_gpu_hour) CHECK(std::isfinite(*r.own_cost_per_gpu_hour));
+    if (r.rent_cost_per_gpu_hour) CHECK(std::isfinite(*r.rent_cost_per_gpu_hour));
+  }
+  view.hours_per_day = 8;  // ordinary use is unchanged
+  const RoiResult r = compute_roi(catalog, book, view);
+  REQUIRE(r.own_cost_per_gpu_hour);
+  CHECK(*r.rent_cost_per_gpu_hour == Approx(1));
 }
