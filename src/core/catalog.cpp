@@ -253,6 +253,23 @@ int Catalog::find(std::string_view id) const {
   return -1;
 }
 
+const std::vector<std::string>& line_keys() {
+  static const std::vector<std::string> keys = {"geforce", "workstation", "datacenter"};
+  return keys;
+}
+
+const char* line_label(std::string_view line) {
+  static const std::pair<const char*, const char*> kLabels[] = {
+      {"geforce", "Consumer"},        // i18n
+      {"workstation", "Workstation"},  // i18n
+      {"datacenter", "Data centre"},   // i18n
+  };
+  for (const auto& [key, label] : kLabels) {
+    if (line == key) return label;
+  }
+  return "";
+}
+
 bool is_slug(std::string_view id) {
   if (id.empty() || id.size() > 64 || id.front() == '-' || id.back() == '-') return false;
   char previous = 0;

@@ -70,6 +70,11 @@ Catalog load_catalog(std::string_view json_text);
 // (absent optionals stay absent), for `gpuwise catalog --json`.
 std::string catalog_to_json(const Catalog& catalog, int indent = 2);
 
+// The product lines as buyers name them: "geforce" -> "Consumer" (GeForce, TITAN,
+// Radeon RX), "workstation" -> "Workstation", "datacenter" -> "Data centre".
+const std::vector<std::string>& line_keys();
+const char* line_label(std::string_view line);
+
 // True for ids shaped like `rtx-3090`: a-z, 0-9 and single inner dashes.
 bool is_slug(std::string_view id);
 

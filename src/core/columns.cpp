@@ -50,7 +50,8 @@ const std::vector<Column>& catalog_columns() {
     std::vector<Column> c = {
         {"name", "Name", "", false, true, true, nullptr, GPUWISE_TEXT(name)},  // i18n
         {"vendor", "Vendor", "", false, true, true, nullptr, GPUWISE_TEXT(vendor)},  // i18n
-        {"line", "Line", "", false, false, true, nullptr, GPUWISE_TEXT(line)},  // i18n
+        {"line", "Line", "", false, false, true, nullptr,
+         [](const Gpu& g) -> std::string { return line_label(g.line); }},  // i18n
         {"series", "Series", "", false, false, true, nullptr, GPUWISE_TEXT(series)},  // i18n
         {"architecture", "Architecture", "", false, true, true, nullptr, GPUWISE_TEXT(architecture)},  // i18n
         {"compute_capability", "Compute cap.", "", false, false, true, nullptr,  // i18n

@@ -101,7 +101,7 @@ bool DrawCardDetails(const Gpu& gpu, UiState& ui, PlatformRequests& requests) {
       ImGui::TableSetColumnIndex(0);
       ImGui::TextDisabled("%s", tr(column.label));
       ImGui::TableSetColumnIndex(1);
-      const std::string text = column_text(column, gpu);
+      const std::string text = CellText(column, gpu);
       if (*column.unit && text != kMissing) ImGui::Text("%s %s", text.c_str(), column.unit);
       else ImGui::TextUnformatted(text.c_str());
     }

@@ -53,7 +53,7 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
   }
   RecordTarget(ui, "search");
   MultiSelectFilter("Vendor", distinct_values(catalog, "vendor"), c.vendors);
-  MultiSelectFilter("Line", distinct_values(catalog, "line"), c.lines);
+  MultiSelectFilter("Line", line_keys(), c.lines, line_label);
   MultiSelectFilter("Architecture", distinct_values(catalog, "architecture"), c.architectures);
   MultiSelectFilter("Series", distinct_values(catalog, "series"), c.series);
 
@@ -186,7 +186,7 @@ void RowTooltip(const Gpu& gpu) {
   for (const char* key : {"architecture", "vram_gb", "memory_bandwidth_gbs", "fp32_tflops",
                           "fp16_tensor_tflops", "tdp_w", "launch_price_usd"}) {
     const Column& column = catalog_columns()[find_column(key)];
-    ImGui::Text("%s: %s %s", tr(column.label), column_text(column, gpu).c_str(), column.unit);
+    ImGui::Text("%s: %s %s", tr(column.label), CellText(column, gpu).c_str(), column.unit);
   }
   if (!gpu.notes.empty()) {
     ImGui::Separator();
@@ -216,7 +216,7 @@ void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
     // Each column is as wide as its widest cell or its header with a sort arrow, so
     // nothing is cut and the column does not jump when the arrow appears.
     float width = ImGui::CalcTextSize((header_label(column) + " ▼").c_str()).x;
-    for (int row : rows) width = std::max(width, ImGui::CalcTextSize(column_text(column, ui.catalog.gpus[row]).c_str()).x);
+    for (int row : rows) width = std::max(width, ImGui::CalcTextSize(CellText(column, ui.catalog.gpus[row]).c_str()).x);
     ImGui::TableSetupColumn(header_label(column).c_str(), ImGuiTableColumnFlags_WidthFixed, width);
   }
   DrawHeaders(view.catalog, ui, visible);
@@ -231,7 +231,7 @@ void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
       for (std::size_t n = 0; n < visible.size(); ++n) {
         ImGui::TableSetColumnIndex(static_cast<int>(n));
         const Column& column = catalog_columns()[visible[n]];
-        const std::string text = column_text(column, gpu);
+        const std::string text = CellText(column, gpu);
         if (n == 0) {
           const bool selected = view.catalog.selected_id == gpu.id;
           if (ImGui::Selectable(text.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)) {

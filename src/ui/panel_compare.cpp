@@ -130,7 +130,7 @@ void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
     for (std::size_t c = 0; c < cards.size(); ++c) {
       ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
       const Gpu& gpu = ui.catalog.gpus[cards[c]];
-      const std::string text = column_text(column, gpu);
+      const std::string text = CellText(column, gpu);
       if (!column.numeric) {
         ImGui::TextUnformatted(text.c_str());
         continue;

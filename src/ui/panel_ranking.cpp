@@ -157,7 +157,7 @@ void DrawFilters(ViewState& view, UiState& ui) {
   ImGui::TextUnformatted(tr("Filters"));
   ImGui::Separator();
   MultiSelectFilter("Vendor", distinct_values(ui.catalog, "vendor"), r.vendors);
-  MultiSelectFilter("Line", distinct_values(ui.catalog, "line"), r.lines);
+  MultiSelectFilter("Line", line_keys(), r.lines, line_label);
   MultiSelectFilter("Architecture", distinct_values(ui.catalog, "architecture"), r.architectures);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("Min VRAM"));

@@ -44,10 +44,11 @@ void SameLineIfFits(float next_width) {
 }
 
 bool MultiSelectFilter(const char* label, const std::vector<std::string>& values,
-                       std::vector<std::string>& selected) {
+                       std::vector<std::string>& selected, const char* (*shown)(std::string_view)) {
+  auto name = [&](const std::string& value) { return shown ? std::string(tr(shown(value))) : value; };
   std::string button = std::string(tr(label)) + ": ";
   if (selected.empty()) button += tr("All");
-  else if (selected.size() == 1) button += selected.front();
+  else if (selected.size() == 1) button += name(selected.front());
   else button += std::to_string(selected.size()) + " " + tr("selected");
   button += " ▾###";  // a stable id whatever the text shows
   button += label;
@@ -64,7 +65,7 @@ bool MultiSelectFilter(const char* label, const std::vector<std::string>& values
     for (const std::string& value : values) {
       auto it = std::find(selected.begin(), selected.end(), value);
       bool on = it != selected.end();
-      if (ImGui::Checkbox(value.c_str(), &on)) {
+      if (ImGui::Checkbox(name(value).c_str(), &on)) {
         if (on) selected.push_back(value);
         else selected.erase(it);
         std::sort(selected.begin(), selected.end());
@@ -80,6 +81,12 @@ void RecordTarget(UiState& ui, const std::string& key) {
   const ImVec2 min = ImGui::GetItemRectMin();
   const ImVec2 max = ImGui::GetItemRectMax();
   ui.targets.push_back({key, min.x, min.y, max.x - min.x, max.y - min.y});
+}
+
+std::string CellText(const Column& column, const Gpu& gpu) {
+  const std::string text = column_text(column, gpu);
+  const std::string key = column.key;
+  return key == "line" || key == "nvlink" ? std::string(tr(text.c_str())) : text;
 }
 
 void TextDim(const char* text) {

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "columns.h"
 #include "ui_state.h"
 
 namespace gpuwise::ui {
@@ -18,11 +19,16 @@ void SameLineIfFits(float next_width);
 
 // A button "Label: All ▾" opening a checklist of `values`; `selected` empty means all.
 // Returns true when the selection changed.
+// `shown` turns a value into its on-screen name (nullptr: the value itself).
 bool MultiSelectFilter(const char* label, const std::vector<std::string>& values,
-                       std::vector<std::string>& selected);
+                       std::vector<std::string>& selected, const char* (*shown)(std::string_view) = nullptr);
 
 // Records the last item's rectangle under `key` in ui.targets.
 void RecordTarget(UiState& ui, const std::string& key);
+
+// A catalog cell as shown: column_text() with the words core writes (a line's name,
+// yes / no) in the reader's language.
+std::string CellText(const Column& column, const Gpu& gpu);
 
 // Text in the theme's dimmed colour.
 void TextDim(const char* text);
