@@ -32,7 +32,8 @@ TEST_CASE("vram_fit: a one-layer model in training keeps typical activations wit
   FitView two;
   two.mode = "full";
   two.layers = 2;
-  const MemoryPart* act = fit_model(two).part("activations");
+  const FitResult two_layers = fit_model(two);
+  const MemoryPart* act = two_layers.part("activations");
   CHECK(act->gb < act->high_gb);
   CHECK(act->gb == Approx((2.0 * 2 + 34) * 8192 * 4096 / 1e9));
 }

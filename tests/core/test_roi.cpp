@@ -453,7 +453,8 @@ void check_sane(const RoiResult& r) {
     const std::string all = line.numbers + line.result;
     REQUIRE_FALSE(std::regex_search(all, not_a_number));
   }
-  for (const auto& month : roi_to_json(r)["months"]) {
+  const json out = roi_to_json(r);  // a named object: a range-for over a temporary's ["months"] dangles
+  for (const auto& month : out["months"]) {
     REQUIRE(month["own"].is_number());
     REQUIRE(month["rent"].is_number());
   }

@@ -18,7 +18,11 @@ const Catalog& shipped() {
 json guide() { return json::parse(gpuwise::test::read_source_file("tests/fixtures/guide_table.json")); }
 
 bool within_2_percent(double a, double b) { return std::fabs(a - b) <= 0.02 * std::fabs(b); }
-bool notes_mention_guide(const Gpu& g) { return g.notes.find("guide") != std::string::npos; }
+// The note explains a difference from the guide when it names the guide ("the guide
+// prints ...", "Guide prints ...").
+bool notes_mention_guide(const Gpu& g) {
+  return g.notes.find("guide") != std::string::npos || g.notes.find("Guide") != std::string::npos;
+}
 }  // namespace
 
 TEST_CASE("the shipped catalog loads with no errors and no warnings") {
@@ -47,14 +51,16 @@ TEST_CASE("every name the guide lists resolves to a catalog row") {
     INFO(id);
     CHECK(shipped().find(id) >= 0);
   }
-  for (const auto& row : guide()["rows"]) {
+  const json table = guide();  // named: a range-for over guide()["rows"] would read a destroyed temporary
+  for (const auto& row : table["rows"]) {
     INFO(row["guide_name"].get<std::string>());
     CHECK(shipped().find(row["catalog_id"].get<std::string>()) >= 0);
   }
 }
 
 TEST_CASE("the guide's 16 rows match the catalog within 2% or carry a note") {
-  for (const auto& row : guide()["rows"]) {
+  const json table = guide();  // named: a range-for over guide()["rows"] would read a destroyed temporary
+  for (const auto& row : table["rows"]) {
     const std::string id = row["catalog_id"];
     const int index = shipped().find(id);
     if (index < 0) continue;  // reported by the test above

@@ -118,7 +118,8 @@ TEST_CASE("quantised weights: int8 1 B, int4 4.25 bits per parameter") {
   // 70.6e9 × 1 B = 70.6 GB
   CHECK(fit_model(preset_view("llama-3-70b", "int8", "inference", 8192)).part_gb("weights") == Approx(70.6));
   // 70.6e9 × 0.53125 B = 37.50625 GB; range 0.5 B (35.3) to 0.625 B (44.125)
-  const MemoryPart* w = fit_model(preset_view("llama-3-70b", "int4", "inference", 8192)).part("weights");
+  const FitResult int4 = fit_model(preset_view("llama-3-70b", "int4", "inference", 8192));  // outlives w
+  const MemoryPart* w = int4.part("weights");
   REQUIRE(w);
   CHECK(w->gb == Approx(37.50625));
   CHECK(w->low_gb == Approx(35.3));
