@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Sets everything up, builds native and web, and runs every test:
 #   1. core unit tests compiled to wasm, under node      (ctest, web preset)
-#   2. core unit tests natively, the command-line tool,
+#   2. core unit tests and the command-line tool under
+#      AddressSanitizer + UBSan                          (ctest, asan preset, build/asan)
+#   3. each libFuzzer target for 12 s from its seeds     (scripts/fuzz.sh, build/fuzz)
+#   4. core unit tests natively, the command-line tool,
 #      and the browser tests against build/web/site      (ctest, native preset)
 # Exits non-zero on any failure. Leaves the command-line tool at build/native/gpuwise.
 set -uo pipefail
@@ -15,7 +18,23 @@ bash scripts/build.sh web || exit 1
 failed=0
 echo "== core tests compiled to WebAssembly, under node"
 ctest --preset web || failed=1
-echo "== native tests: core, command line, browser (set-up, builds and wasm tests took $(( $(date +%s) - start )) s)"
+checks_start=$(date +%s)
+echo "== core tests and command line under AddressSanitizer + UBSan (build/asan)"
+if bash scripts/build.sh asan; then
+  # The same tests run again below: print only the summary, and the failures in full.
+  if ctest --preset asan -j "$(nproc)" > build/asan/ctest.log 2>&1; then
+    grep -E "tests passed|Total Test time" build/asan/ctest.log
+  else
+    failed=1
+    sed -n '/tests passed/,$p' build/asan/ctest.log
+    ctest --preset asan --rerun-failed --output-on-failure 2>&1 | tail -n 100
+  fi
+else
+  failed=1
+fi
+echo "== fuzzing every target for 12 s from tests/fuzz/corpus (build/fuzz; longer: scripts/fuzz.sh)"
+bash scripts/fuzz.sh all 12 || failed=1
+echo "== native tests: core, command line, browser (set-up, builds and wasm tests took $(( checks_start - start )) s, sanitizers and fuzzing $(( $(date +%s) - checks_start )) s)"
 # Last, so the run ends with ctest's summary of what ran.
 ctest --preset native || failed=1
 exit $failed

@@ -67,6 +67,11 @@ const FieldSpec kFields[] = {
 const std::set<std::string> kVendors = {"NVIDIA", "AMD", "Intel"};
 const std::set<std::string> kLines = {"geforce", "workstation", "datacenter"};
 // Architectures that predate tensor cores (the guide: "tensor cores: none").
+// No card's figure comes near a million in any unit of data/README.md (the largest are
+// CUDA cores, ~24,000): a larger one is a typo, and near 1e308 it overflowed the
+// arithmetic downstream (usable VRAM, power-supply sizing) to infinity.
+constexpr double kMaxFigure = 1e6;
+
 const std::set<std::string> kPreTensorArchitectures = {"Tesla", "Fermi", "Kepler", "Maxwell"};
 
 constexpr int kSchemaVersionWritten = 1;
@@ -128,6 +133,10 @@ class RowReader : public IssueRecorder {
         break;
       case Rule::any:
         break;
+    }
+    if ((spec.rule == Rule::positive || spec.rule == Rule::non_negative) && out > kMaxFigure) {
+      error(spec.name, "must be at most 1000000 (got " + dump_json(value) + "); check the unit");
+      return false;
     }
     return true;
   }

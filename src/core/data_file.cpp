@@ -1,5 +1,7 @@
 #include "data_file.h"
 
+#include <cmath>
+
 namespace gpuwise {
 
 constexpr int kSupportedSchemaVersion = 1;
@@ -26,7 +28,8 @@ bool open_data_file(std::string_view text, const std::string& what, const std::s
   }
   root = std::move(parsed.value);
   auto version = root.find("schema_version");
-  if (version == root.end() || !version->is_number_integer()) {
+  // get<int>() of 4294967297 would wrap around to 1: compare as a double first.
+  if (version == root.end() || !version->is_number_integer() || std::fabs(version->get<double>()) > 1e6) {
     file_error("schema_version", "must be the whole number 1");
     return true;
   }

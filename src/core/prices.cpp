@@ -7,6 +7,7 @@
 #include <set>
 
 #include "json_util.h"
+#include "limits.h"
 #include "view_state.h"
 
 namespace gpuwise {
@@ -185,7 +186,14 @@ PriceBook load(std::string_view json_text, const Catalog* catalog) {
   }
   // The file-level fields go through the same reader as rows, labelled as the file.
   RowReader file(root, "", book.issues);
-  if (auto rate = file.positive_number("cny_per_usd")) book.cny_per_usd = *rate;
+  if (auto rate = file.positive_number("cny_per_usd")) {
+    // The range a link or the page accepts (limits.h); beyond it money shown in CNY overflowed.
+    if (limits::kCnyPerUsd.contains(*rate)) {
+      book.cny_per_usd = *rate;
+    } else {
+      file.error("cny_per_usd", "must be between 0.01 and 1000 yuan per dollar (got " + dump_json(json(*rate)) + ")");
+    }
+  }
   book.cny_per_usd_date = file.text("cny_per_usd_date", false);
   if (!book.cny_per_usd_date.empty() && !is_date(book.cny_per_usd_date)) {
     file.error("cny_per_usd_date", "'" + book.cny_per_usd_date + "' is not a date shaped like 2026-05-01");

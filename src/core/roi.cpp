@@ -230,8 +230,8 @@ const char* kNeverTexts[] = {
     "",
     "",
     "At 0 hours a day renting costs nothing, so owning never pays off.",
-    "The rental rate is no more than your own running cost per GPU-hour (electricity and maintenance), "
-    "so owning never catches up.",
+    ("The rental rate is no more than your own running cost per GPU-hour (electricity and maintenance), "
+     "so owning never catches up."),  // one string: the parentheses tell clang so
     "Owning breaks even only after your horizon.",
     "Owning would take more than 100 years to break even.",
 };

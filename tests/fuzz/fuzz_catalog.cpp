@@ -36,6 +36,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const Catalog catalog = load_catalog(text);
   for (const CatalogIssue& issue : catalog.issues) FUZZ_CHECK(!issue.to_string().empty());
+  // The schema version read is the one written (not a wrapped-around huge integer).
+  if (catalog.schema_version != 0) {
+    const ParsedJson parsed = parse_json(text);
+    FUZZ_CHECK(parsed.ok() && parsed.value.at("schema_version") == catalog.schema_version);
+  }
 
   // Written back and read again: the same rows, no errors.
   const std::string written = catalog_to_json(catalog);

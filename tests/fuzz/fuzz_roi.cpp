@@ -101,7 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const FormulaLine& line : roi_formulas(result, currency, cny_per_usd)) {
     FUZZ_CHECK(!line.label.empty() && !line.result.empty());
   }
-  const std::string json_text = dump_json(roi_to_json(result));
-  FUZZ_CHECK(parse_json(json_text).ok());
+  // What `gpuwise roi --json` prints (parsing it back would halve the executions per second).
+  FUZZ_CHECK(!dump_json(roi_to_json(result)).empty());
   return 0;
 }
