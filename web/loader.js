@@ -1,6 +1,6 @@
-// gpuwise page loader: checks the browser can run the app, downloads the wasm with a
-// progress bar and the data files in parallel, then starts the app. Every failure
-// becomes a readable message instead of a blank page.
+// gpuwise page loader: checks the browser can run the app, then fetches the wasm (with
+// a progress bar), index.js and the data files in parallel and starts the app. Every
+// failure becomes a readable message instead of a blank page.
 (function () {
   'use strict';
   var loading = document.getElementById('loading');
@@ -56,23 +56,18 @@
 
   function megabytes(bytes) { return (bytes / 1048576).toFixed(1); }
 
-  function downloadWithProgress(url) {
-    return fetch(url).then(function (response) {
-      if (!response.ok) throw new Error('the server answered ' + response.status + ' for ' + url);
-      var total = Number(response.headers.get('content-length')) || 0;
-      if (!response.body || !response.body.getReader) return response.arrayBuffer();
-      var reader = response.body.getReader();
-      var chunks = [];
-      var received = 0;
-      function pump() {
+  // The wasm is compiled while it downloads (streaming), and the download is counted
+  // on the way through for the progress bar. index.js loads at the same time and waits
+  // for the compiled module in instantiateWasm.
+  function countingResponse(response) {
+    var total = Number(response.headers.get('content-length')) || 0;
+    if (!response.body || !window.ReadableStream) return response;
+    var received = 0;
+    var reader = response.body.getReader();
+    var stream = new ReadableStream({
+      pull: function (controller) {
         return reader.read().then(function (step) {
-          if (step.done) {
-            var all = new Uint8Array(received);
-            var offset = 0;
-            chunks.forEach(function (chunk) { all.set(chunk, offset); offset += chunk.length; });
-            return all.buffer;
-          }
-          chunks.push(step.value);
+          if (step.done) { controller.close(); return; }
           received += step.value.length;
           // A compressed response can outgrow its content-length: then show bytes only.
           if (total && received <= total) {
@@ -81,28 +76,46 @@
           } else {
             statusText.textContent = 'Downloading the app… ' + megabytes(received) + ' MB';
           }
-          return pump();
+          controller.enqueue(step.value);
         });
       }
-      return pump();
     });
+    return new Response(stream, { headers: { 'Content-Type': 'application/wasm' } });
   }
 
-  downloadWithProgress('index.wasm').then(function (wasmBytes) {
+  var compiled = fetch('index.wasm').then(function (response) {
+    if (!response.ok) throw new Error('the server answered ' + response.status + ' for index.wasm');
+    var counted = countingResponse(response);
+    if (WebAssembly.compileStreaming) {
+      return WebAssembly.compileStreaming(counted).catch(function () {
+        // A server that labels the file wrongly: compile from bytes instead.
+        return fetch('index.wasm').then(function (r) { return r.arrayBuffer(); }).then(WebAssembly.compile);
+      });
+    }
+    return counted.arrayBuffer().then(WebAssembly.compile);
+  });
+  compiled.then(function () {
     bar.style.width = '100%';
     statusText.textContent = 'Starting…';
-    window.Module = {
-      canvas: document.getElementById('canvas'),
-      wasmBinary: wasmBytes,
-      print: function (text) { console.log(text); },
-      printErr: function (text) { console.warn(text); },
-      onAbort: function (what) { fail('gpuwise stopped unexpectedly (' + what + '). Reloading the page usually helps.'); }
-    };
-    var script = document.createElement('script');
-    script.src = 'index.js';
-    script.onerror = function () { fail('Could not download the app (index.js). Check your connection and reload.'); };
-    document.body.appendChild(script);
   }, function (error) {
     fail('Could not download the app (index.wasm): ' + error.message + '. Check your connection and reload.');
   });
+
+  window.Module = {
+    canvas: document.getElementById('canvas'),
+    instantiateWasm: function (imports, receiveInstance) {
+      compiled.then(function (module) {
+        WebAssembly.instantiate(module, imports).then(function (instance) { receiveInstance(instance, module); },
+          function (error) { fail('gpuwise could not start (' + error.message + '). Reloading the page usually helps.'); });
+      }, function () { /* the download failure is reported above */ });
+      return {};  // the exports arrive through receiveInstance
+    },
+    print: function (text) { console.log(text); },
+    printErr: function (text) { console.warn(text); },
+    onAbort: function (what) { fail('gpuwise stopped unexpectedly (' + what + '). Reloading the page usually helps.'); }
+  };
+  var script = document.createElement('script');
+  script.src = 'index.js';
+  script.onerror = function () { fail('Could not download the app (index.js). Check your connection and reload.'); };
+  document.body.appendChild(script);
 })();

@@ -78,6 +78,7 @@ EM_JS(void, js_cjk_font_copy, (unsigned char* out, int size), {
 EM_JS(void, js_publish_frame, (int frames), {
   var g = window['gpuwise'];
   g['frames'] = frames;
+  if (!g['ready']) g['first_frame_ms'] = performance.now();  // since navigation start
   g['ready'] = true;
 });
 EM_JS(void, js_publish_state, (const char* json), {
