@@ -87,7 +87,7 @@ MetricReading profile_metric_value(const RankingMetric& metric, const Gpu& gpu) 
   const bool no_tensor_cores = gpu.tensor_cores.has_value() && *gpu.tensor_cores == 0;
   const bool no_bf16 = no_tensor_cores || (gpu.vendor == "NVIDIA" && kNoBf16Architectures.count(gpu.architecture));
   const std::optional<double> fp32 = usable(gpu.fp32_tflops);
-  const std::string key = metric.key;
+  const std::string_view key = metric.key;  // no copy: ranking calls this per card and metric
   if (no_tensor_cores && key == "fp16_tflops" && fp32) {
     reading = {fp32, true, "no fast FP16: FP32 rate"};
   } else if (no_tensor_cores && key == "fp16_tensor_tflops") {

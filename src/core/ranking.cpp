@@ -214,12 +214,15 @@ RankedList rank(const Catalog& catalog, const RankingView& view, const Compat* c
   }
 
   // Readings of every card that passes the filters.
+  out.rows.reserve(catalog.gpus.size());
   for (std::size_t i = 0; i < catalog.gpus.size(); ++i) {
     const Gpu& gpu = catalog.gpus[i];
     if (!passes_ranking_filters(gpu, view, compat)) continue;
     if (allowed_ids && std::find(allowed_ids->begin(), allowed_ids->end(), gpu.id) == allowed_ids->end()) continue;
     RankedGpu row;
     row.gpu_index = static_cast<int>(i);
+    row.metric_values.reserve(metrics.size());
+    row.normalized.reserve(metrics.size());
     for (const RankingMetric* metric : metrics) {
       // One metric ranks the catalog's own figure; profiles estimate missing hardware.
       MetricReading reading =
@@ -271,16 +274,32 @@ RankedList rank(const Catalog& catalog, const RankingView& view, const Compat* c
     ++out.scored_count;
   }
 
-  std::sort(out.rows.begin(), out.rows.end(), [&](const RankedGpu& a, const RankedGpu& b) {
-    if (a.score.has_value() != b.score.has_value()) return a.score.has_value();
-    if (a.score && *a.score != *b.score) return *a.score > *b.score;
-    const Gpu& ga = catalog.gpus[a.gpu_index];
-    const Gpu& gb = catalog.gpus[b.gpu_index];
+  // Sorted through small keys, then the rows moved once: sorting the rows themselves
+  // moved four vectors per swap (a third of the time for 10,000 cards).
+  struct SortKey {
+    bool scored;
+    double score;
+    const Gpu* gpu;
+    std::size_t row;
+  };
+  std::vector<SortKey> keys;
+  keys.reserve(out.rows.size());
+  for (std::size_t r = 0; r < out.rows.size(); ++r) {
+    const RankedGpu& row = out.rows[r];
+    keys.push_back({row.score.has_value(), row.score.value_or(0), &catalog.gpus[row.gpu_index], r});
+  }
+  std::sort(keys.begin(), keys.end(), [](const SortKey& a, const SortKey& b) {
+    if (a.scored != b.scored) return a.scored;
+    if (a.scored && a.score != b.score) return a.score > b.score;
     // Equal scores: the card that holds more is the better buy; then a stable A-Z.
-    if (ga.vram_gb != gb.vram_gb) return ga.vram_gb > gb.vram_gb;
-    if (ga.name != gb.name) return ga.name < gb.name;
-    return ga.id < gb.id;
+    if (a.gpu->vram_gb != b.gpu->vram_gb) return a.gpu->vram_gb > b.gpu->vram_gb;
+    if (a.gpu->name != b.gpu->name) return a.gpu->name < b.gpu->name;
+    return a.gpu->id < b.gpu->id;
   });
+  std::vector<RankedGpu> sorted;
+  sorted.reserve(out.rows.size());
+  for (const SortKey& key : keys) sorted.push_back(std::move(out.rows[key.row]));
+  out.rows = std::move(sorted);
   return out;
 }
 
