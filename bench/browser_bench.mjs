@@ -23,7 +23,13 @@ const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all
 }, []));
 const runs = Math.max(5, Number(args.runs || 5));
 const idleSeconds = Number(args['idle-seconds'] || 5);
-const settleMs = 2000;  // after the first frame: data arrives, the layout settles, the loop may pause
+// After the first frame gpuwise keeps drawing while data arrives and the layout
+// settles (~2 s on a quiet machine, longer on a busy one): its idle window starts once
+// no frame was drawn for quietMs (settleMaxMs after the first frame at the latest).
+// Pages that never pause (the stock example, ?idle=off) settle for settleMs.
+const quietMs = 1000;
+const settleMaxMs = 10000;
+const settleMs = 2000;
 
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
@@ -71,7 +77,7 @@ const read = (page) => page.evaluate(() => ({
   frames: window.gpuwise ? window.gpuwise.frames : null,
 }));
 
-async function measure(browser, origin, path, isGpuwise) {
+async function measure(browser, origin, path, isGpuwise, pauses) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', colorScheme: 'dark' });
   const page = await context.newPage();
   const errors = [];
@@ -91,7 +97,15 @@ async function measure(browser, origin, path, isGpuwise) {
     if (Date.now() > deadline) throw new Error(`${path || 'page'} drew no frame in 60 s: ${errors.join('; ')}`);
     await page.waitForTimeout(20);
   }
-  await page.waitForTimeout(settleMs);
+  const settleDeadline = Date.now() + (pauses ? settleMaxMs : settleMs);
+  let last = await read(page);
+  let lastChange = Date.now();
+  while ((!pauses || Date.now() - lastChange < quietMs) && Date.now() < settleDeadline) {
+    await page.waitForTimeout(100);
+    const now = await read(page);
+    if (now.callbacks !== last.callbacks) lastChange = Date.now();
+    last = now;
+  }
   const before = await read(page);
   await page.waitForTimeout(idleSeconds * 1000);
   const after = await read(page);
@@ -115,17 +129,17 @@ const gpuwise = await serve(args.gpuwise);
 const stock = await serve(args.stock);
 const browser = await launchBrowser();
 const variants = [
-  { key: 'gpuwise', server: gpuwise, path: '', isGpuwise: true },
-  { key: 'gpuwise_zh', server: gpuwise, path: '#v=1&lang=zh', isGpuwise: true },
-  { key: 'gpuwise_idle_off', server: gpuwise, path: '?idle=off', isGpuwise: true },
-  { key: 'stock', server: stock, path: '', isGpuwise: false },
+  { key: 'gpuwise', server: gpuwise, path: '', isGpuwise: true, pauses: true },
+  { key: 'gpuwise_zh', server: gpuwise, path: '#v=1&lang=zh', isGpuwise: true, pauses: true },
+  { key: 'gpuwise_idle_off', server: gpuwise, path: '?idle=off', isGpuwise: true, pauses: false },
+  { key: 'stock', server: stock, path: '', isGpuwise: false, pauses: false },
 ];
 const samples = Object.fromEntries(variants.map((v) => [v.key, []]));
 try {
   // Interleaved, so a slow moment of the machine hits every variant alike.
   for (let run = 0; run < runs; run++) {
     for (const v of variants) {
-      const sample = await measure(browser, v.server.origin, v.path, v.isGpuwise);
+      const sample = await measure(browser, v.server.origin, v.path, v.isGpuwise, v.pauses);
       samples[v.key].push(sample);
       process.stderr.write(`browser bench run ${run + 1}/${runs} ${v.key}: first frame ${sample.first_frame_ms.toFixed(0)} ms, ` +
         `idle ${sample.idle_frames_per_s.toFixed(1)} frames/s\n`);
