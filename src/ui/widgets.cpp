@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <type_traits>
 
 #include "template_text.h"
 
@@ -243,20 +244,25 @@ void ShowHint(UiState& ui, const char* label) {
 }
 }  // namespace
 
-bool InputNumber(const char* label, double& value, double min, double max, const char* unit, const char* format,
-                 UiState& ui, float width) {
+// The shared part of InputNumber and InputCount: draw the field with `draw`, clamp what
+// was typed into [min, max] with a hint, then the unit and any standing hint.
+template <typename T, typename Draw>
+bool InputClamped(const char* label, T& value, T min, T max, const char* unit, UiState& ui, float width,
+                  Draw draw) {
   ImGui::SetNextItemWidth(width);
-  double typed = value;
+  T typed = value;
   const std::string id = std::string("##") + label;
   bool changed = false;
-  const bool edited = ImGui::InputDouble(id.c_str(), &typed, 0, 0, format);
+  const bool edited = draw(id.c_str(), &typed);
   RecordTarget(ui, std::string("input:") + label);
   if (edited) {
     ui.input_hints.erase(label);
-    if (!std::isfinite(typed)) typed = value;  // "inf" or "nan" typed: keep what was there
+    if constexpr (std::is_floating_point_v<T>) {
+      if (!std::isfinite(typed)) typed = value;  // "inf" or "nan" typed: keep what was there
+    }
     if (typed < min || typed > max) {
       typed = std::clamp(typed, min, max);
-      ui.input_hints[label] = std::string(tr("clamped to")) + " " + gpuwise::format_number(typed, 2);
+      ui.input_hints[label] = std::string(tr("clamped to")) + " " + gpuwise::format_number(static_cast<double>(typed), 2);
     }
     changed = typed != value;
     value = typed;
@@ -269,28 +275,15 @@ bool InputNumber(const char* label, double& value, double min, double max, const
   return changed;
 }
 
+bool InputNumber(const char* label, double& value, double min, double max, const char* unit, const char* format,
+                 UiState& ui, float width) {
+  return InputClamped(label, value, min, max, unit, ui, width,
+                      [format](const char* id, double* v) { return ImGui::InputDouble(id, v, 0, 0, format); });
+}
+
 bool InputCount(const char* label, int& value, int min, int max, const char* unit, UiState& ui, float width) {
-  ImGui::SetNextItemWidth(width);
-  int typed = value;
-  const std::string id = std::string("##") + label;
-  bool changed = false;
-  const bool edited = ImGui::InputInt(id.c_str(), &typed, 1, 10);
-  RecordTarget(ui, std::string("input:") + label);
-  if (edited) {
-    ui.input_hints.erase(label);
-    if (typed < min || typed > max) {
-      typed = std::clamp(typed, min, max);
-      ui.input_hints[label] = std::string(tr("clamped to")) + " " + std::to_string(typed);
-    }
-    changed = typed != value;
-    value = typed;
-  }
-  if (*unit) {
-    ImGui::SameLine(0, 4);
-    ImGui::TextUnformatted(unit);
-  }
-  ShowHint(ui, label);
-  return changed;
+  return InputClamped(label, value, min, max, unit, ui, width,
+                      [](const char* id, int* v) { return ImGui::InputInt(id, v, 1, 10); });
 }
 
 }  // namespace gpuwise::ui

@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer, launchBrowser, openPage, waitReady, clickTarget, waitForState, screenshotInk } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, clickTarget, waitForState, screenshotInk, pressKey } from './harness.mjs';
 
 const catalog = JSON.parse(readFileSync(new URL('../../data/gpus.json', import.meta.url)));
 let server, browser;
@@ -24,8 +24,7 @@ test('the table lists the catalog; typing 3090 narrows it; sorting by FP32 puts 
 
   // Clear the search, then sort by FP32 with a header click.
   await clickTarget(page, 'search');
-  // Held for a moment like a person's key press: ImGui 1.86 reads key state once a frame.
-  for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace', { delay: 80 });
+  for (let i = 0; i < 4; i++) await pressKey(page, 'Backspace');
   await waitForState(page, (s) => s.catalog.search === '');
   await clickTarget(page, 'header:fp32_tflops');
   await waitForState(page, (s) => s.catalog.sort_column === 'fp32_tflops' && s.catalog.sort_descending);

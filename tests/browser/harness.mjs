@@ -122,10 +122,19 @@ export async function screenshotInk(page, region) {
 export async function typeInto(page, key, text) {
   await clickTarget(page, key);
   await page.keyboard.down('Control');
-  await page.keyboard.press('a', { delay: 80 });
+  await pressKey(page, 'a');
   await page.keyboard.up('Control');
   await waitFrames(page, 1);
   await page.keyboard.type(text, { delay: 30 });
-  await page.keyboard.press('Enter', { delay: 80 });
-  await waitFrames(page, 2);
+  await pressKey(page, 'Enter');
+  await waitFrames(page, 1);
+}
+
+// A key held until the app has drawn a frame with it down, then released: a slow frame
+// on a busy machine can otherwise swallow a quick press and release together.
+export async function pressKey(page, key) {
+  await page.keyboard.down(key);
+  await waitFrames(page, 1);
+  await page.keyboard.up(key);
+  await waitFrames(page, 1);
 }
