@@ -213,8 +213,9 @@ void MirrorView(Platform& p) {
   if (view != p.published_view || p.published_link.empty()) {
     p.published_link = encode_link(view);
     platform::replace_url_fragment(p.published_link);
-    platform::storage_set(kSavedViewKey, dump_json(view_state_to_json(view)));
-    platform::publish_state(dump_json(view_state_to_json(view)));
+    const std::string state_json = dump_json(view_state_to_json(view));
+    platform::storage_set(kSavedViewKey, state_json);
+    platform::publish_state(state_json);
     platform::set_document_language(view.language);
     p.published_view = view;
     p.frames_until_idle = kFramesAfterInput;  // a changed view may change the layout

@@ -11,16 +11,11 @@
 using namespace gpuwise;
 using gpuwise::test::read_source_file;
 
+using gpuwise::test::shipped_catalog;
+using gpuwise::test::shipped_compat;
+
 namespace {
 
-const Catalog& shipped_catalog() {
-  static const Catalog c = load_catalog(read_source_file("data/gpus.json"));
-  return c;
-}
-const Compat& shipped_compat() {
-  static const Compat c = load_compat(read_source_file("data/cuda.json"));
-  return c;
-}
 const Gpu& gpu(const std::string& id) {
   const int index = shipped_catalog().find(id);
   REQUIRE(index >= 0);

@@ -14,6 +14,9 @@
 using namespace gpuwise;
 using gpuwise::test::read_source_file;
 
+using gpuwise::test::shipped_catalog;
+using gpuwise::test::shipped_compat;
+
 namespace {
 
 Gpu card(const std::string& id, double fp32_tflops, double bandwidth_gbs, double vram_gb = 16) {
@@ -70,14 +73,6 @@ bool contains(const std::vector<std::string>& list, const std::string& value) {
   return std::find(list.begin(), list.end(), value) != list.end();
 }
 
-const Catalog& shipped_catalog() {
-  static const Catalog c = load_catalog(read_source_file("data/gpus.json"));
-  return c;
-}
-const Compat& shipped_compat() {
-  static const Compat c = load_compat(read_source_file("data/cuda.json"));
-  return c;
-}
 
 // The guide's 16 rows as a tiny catalog: its FP16 column as fp16_tflops, FP32 as fp32_tflops.
 Catalog guide_catalog(json& printed) {

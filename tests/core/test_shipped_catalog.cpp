@@ -11,10 +11,7 @@
 using namespace gpuwise;
 
 namespace {
-const Catalog& shipped() {
-  static const Catalog catalog = load_catalog(gpuwise::test::read_source_file("data/gpus.json"));
-  return catalog;
-}
+const Catalog& shipped() { return gpuwise::test::shipped_catalog(); }
 json guide() { return json::parse(gpuwise::test::read_source_file("tests/fixtures/guide_table.json")); }
 
 bool within_2_percent(double a, double b) { return std::fabs(a - b) <= 0.02 * std::fabs(b); }

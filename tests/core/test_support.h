@@ -5,6 +5,8 @@
 #include <sstream>
 #include <string>
 
+#include "catalog.h"
+#include "compat.h"
 #include "json_util.h"
 
 namespace gpuwise::test {
@@ -43,6 +45,16 @@ inline std::string read_source_file(const std::string& relative_path) {
   std::ostringstream buffer;
   buffer << in.rdbuf();
   return buffer.str();
+}
+
+// The shipped data files, loaded once per test binary.
+inline const Catalog& shipped_catalog() {
+  static const Catalog catalog = load_catalog(read_source_file("data/gpus.json"));
+  return catalog;
+}
+inline const Compat& shipped_compat() {
+  static const Compat compat = load_compat(read_source_file("data/cuda.json"));
+  return compat;
 }
 
 }  // namespace gpuwise::test

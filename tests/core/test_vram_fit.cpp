@@ -12,6 +12,9 @@
 using namespace gpuwise;
 using Catch::Detail::Approx;
 
+using gpuwise::test::shipped_catalog;
+using gpuwise::test::shipped_compat;
+
 namespace {
 FitView preset_view(const std::string& id, const std::string& precision, const std::string& mode, int context,
                     int batch = 1) {
@@ -34,10 +37,6 @@ bool has_notice_about(const FitResult& result, const std::string& field) {
   return false;
 }
 
-const Catalog& shipped_catalog() {
-  static const Catalog catalog = load_catalog(test::read_source_file("data/gpus.json"));
-  return catalog;
-}
 const Gpu& shipped_gpu(const std::string& id) {
   const Catalog& catalog = shipped_catalog();
   const int index = catalog.find(id);
