@@ -63,7 +63,8 @@ def load_json(raw, what):
 def azure_query_url(skus, region):
     sku_filter = " or ".join(f"armSkuName eq '{sku}'" for sku in sorted(skus))
     query = f"serviceName eq 'Virtual Machines' and armRegionName eq '{region}' and ({sku_filter})"
-    return AZURE_API + "?" + urllib.parse.urlencode({"$filter": query}, quote_via=urllib.parse.quote)
+    # "$filter" stays literal, as in Microsoft's examples; the expression is percent-encoded.
+    return AZURE_API + "?$filter=" + urllib.parse.quote(query)
 
 
 def azure_items(fetch, skus, region, max_pages=20):
