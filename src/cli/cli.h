@@ -35,5 +35,6 @@ int run_roi(const Args& args);
 int run_fit(const Args& args);
 int run_link(const Args& args);
 int run_rank(const Args& args);
+int run_speed(const Args& args);
 
 }  // namespace gpuwise::cli

@@ -1,10 +1,12 @@
 // gpuwise validate [FILE...]: every problem on its own line; non-zero exit on any error.
-// Without FILE it checks the shipped data: gpus.json, prices.json (against the catalog)
-// and cuda.json. A FILE is read as the kind its name says (prices*, cuda*, else catalog).
+// Without FILE it checks the shipped data: gpus.json, prices.json and benchmarks.json (against
+// the catalog) and cuda.json. A FILE is read as the kind its name says (prices*, cuda*,
+// benchmarks*, else catalog).
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "benchmarks.h"
 #include "catalog.h"
 #include "cli.h"
 #include "compat.h"
@@ -49,7 +51,8 @@ bool name_has(const std::string& path, const char* word) {
 int run_validate(const Args& args) {
   std::vector<std::string> files = args.positional();
   const bool shipped = files.empty();
-  if (shipped) files = {data_path(args, "gpus.json"), data_path(args, "prices.json"), data_path(args, "cuda.json")};
+  if (shipped) files = {data_path(args, "gpus.json"), data_path(args, "prices.json"), data_path(args, "cuda.json"),
+                       data_path(args, "benchmarks.json")};
 
   // Prices name catalog ids, so the catalog is read first (the shipped one, or the
   // first catalog file given).
@@ -70,6 +73,10 @@ int run_validate(const Args& args) {
       errors += report(path, book.issues, std::to_string(book.street_prices.size()) + " street prices and " +
                                               std::to_string(book.cloud_rates.size()) + " cloud rates loaded");
       print_coverage(path, book);
+    } else if (name_has(path, "benchmarks")) {
+      const Benchmarks measured = load_benchmarks(text, catalog);
+      errors += report(path, measured.issues, std::to_string(measured.results.size()) + " measured results in " +
+                                                  std::to_string(measured.sets.size()) + " sets loaded");
     } else if (name_has(path, "cuda")) {
       const Compat compat = load_compat(text);
       errors += report(path, compat.issues, std::to_string(compat.compute_capabilities.size()) +
