@@ -3,7 +3,9 @@
 
 Its cache is named by a hash of every file in the site, so each build (new code or new
 data) gets a fresh cache and the page can offer "new data available". It precaches
-every file a visit may need; the social preview image is for link crawlers only.
+every file a visit needs; the Chinese font (downloaded only when Chinese is first shown)
+and the plain catalog page are cached when first fetched instead, and the social
+preview image is for link crawlers only.
 
 usage: finish_site.py SITE_DIR TEMPLATE
 """
@@ -12,7 +14,7 @@ import json
 import pathlib
 import sys
 
-NOT_CACHED = {"sw.js", ".nojekyll", "preview.png"}
+NOT_CACHED = {"sw.js", ".nojekyll", "preview.png", "fonts/cjk.ttf", "catalog.html"}
 
 
 def main():
