@@ -10,7 +10,9 @@ before(async () => { server = await startServer(); browser = await launchBrowser
 after(async () => { await browser?.close(); await server?.close(); });
 
 async function untranslated(page) {
-  return page.evaluate(() => window.gpuwise.untranslated || []);
+  const list = await page.evaluate(() => window.gpuwise.untranslated);
+  assert.ok(Array.isArray(list), 'the page publishes window.gpuwise.untranslated');
+  return list;
 }
 
 test('every tab in Chinese shows no untranslated string', async () => {
