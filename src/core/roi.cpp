@@ -103,6 +103,7 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
     in.rate_usd_per_hour = clamp.number("rate_usd_per_hour", *rate, 0, kMaxRateUsdPerHour, 0);
   } else if ((defaults.rate = cheapest_on_demand_rate(book, gpu.id))) {
     in.rate_usd_per_hour = std::fmin(defaults.rate->usd_per_gpu_hour, kMaxRateUsdPerHour);
+    defaults.rate_age = rate_age(book, *defaults.rate);
   } else {
     result.missing.push_back("rate");
   }
@@ -128,6 +129,7 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
   if (defaults.used_price) {
     defaults.resale_now_basis = "street_used";
     defaults.used_usd_per_gpu = defaults.used_price->usd / per_board;
+    defaults.used_price_age = price_age(defaults.used_price->date_seen, book.today);
     in.resale_now_usd = std::fmin(in.price_usd, defaults.used_usd_per_gpu);
   } else {
     defaults.resale_now_basis = "depreciation";
@@ -189,6 +191,12 @@ const char* never_reason_key(NeverReason reason) {
     case NeverReason::none: break;
   }
   return "none";
+}
+
+bool RoiDefaults::uses_stale_price() const {
+  const bool price_from_data = price.kind == PriceKind::street_new || price.kind == PriceKind::street_used;
+  return (price_from_data && price.age.stale) || (rate && rate_age.stale) ||
+         (resale_now_basis == "street_used" && used_price_age.stale);
 }
 
 RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view) {
