@@ -8,6 +8,8 @@
 #include "cli.h"
 #include "prices.h"
 #include "roi.h"
+#include "roi_formulas.h"
+#include "roi_json.h"
 
 namespace gpuwise::cli {
 namespace {

@@ -415,14 +415,16 @@ bool Compat::runs_pytorch(const Gpu& gpu, std::string_view pytorch_version) cons
   return false;
 }
 
-std::string Compat::no_cuda_reason(const Gpu& gpu) const {
-  if (gpu.vendor == "AMD") return "AMD cards run ROCm/HIP, not CUDA; ROCm support is not covered here";
-  if (gpu.vendor == "Intel") return "Intel accelerators do not run CUDA";
-  if (gpu.vendor != "NVIDIA") return gpu.vendor + " cards do not run CUDA";
+TemplateText Compat::no_cuda_why(const Gpu& gpu) const {
+  if (gpu.vendor == "AMD") return {I18N("AMD cards run ROCm/HIP, not CUDA; ROCm support is not covered here"), {}};
+  if (gpu.vendor == "Intel") return {I18N("Intel accelerators do not run CUDA"), {}};
+  if (gpu.vendor != "NVIDIA") return {I18N("{0} cards do not run CUDA"), {gpu.vendor}};
   if (!find_cc(gpu.compute_capability)) {
-    return "compute capability '" + gpu.compute_capability + "' is not in cuda.json";
+    return {I18N("compute capability '{0}' is not in cuda.json"), {gpu.compute_capability}};
   }
-  return "";
+  return {};
 }
+
+std::string Compat::no_cuda_reason(const Gpu& gpu) const { return no_cuda_why(gpu).text(); }
 
 }  // namespace gpuwise

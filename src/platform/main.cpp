@@ -276,6 +276,7 @@ json PageInfo(const ui::UiState& ui) {
           {"roi", {{"ok", ui.roi_ok}, {"break_even_month", ui.roi_break_even_month}}},
           {"table", {{"rows", ids.size()}, {"ids", ids}}},
           {"notices", ui.notices},
+          {"untranslated", ui::untranslated()},
           {"status", {{"catalog_loaded", ui.catalog_loaded},
                       {"catalog_gpus", ui.catalog.gpus.size()},
                       {"catalog_error", ui.catalog_error},

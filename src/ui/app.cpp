@@ -14,8 +14,8 @@ struct TabInfo {
   const char* label;
 };
 const TabInfo kTabs[] = {
-    {Tab::catalog, "Catalog"}, {Tab::ranking, "Ranking"},       {Tab::compare, "Compare"},
-    {Tab::advisor, "Advisor"}, {Tab::roi, "Price & ROI"},       {Tab::about, "About"},
+    {Tab::catalog, N_("Catalog")}, {Tab::ranking, N_("Ranking")},   {Tab::compare, N_("Compare")},
+    {Tab::advisor, N_("Advisor")}, {Tab::roi, N_("Price & ROI")},   {Tab::about, N_("About")},
 };
 
 }  // namespace

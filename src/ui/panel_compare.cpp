@@ -65,7 +65,7 @@ void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   // Scores under the ranking tab's current profile, by card.
   const RankedList& ranking = CurrentRanking(view, ui);
   const RankingProfile* profile = find_ranking_profile(ranking.profile);
-  std::string score_label = std::string(tr("Score")) + ": " + (profile ? tr(profile->label) : ranking.metric_label.c_str());
+  std::string score_label = std::string(tr("Score")) + ": " + (profile ? std::string(tr(profile->label)) : MetricLabel(ranking.metric));
 
   const int columns = static_cast<int>(cards.size()) + 1;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
