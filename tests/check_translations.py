@@ -43,6 +43,7 @@ TRACEABLE = {
     "text.c_str()": "CellText: line labels and the nvlink yes/no of columns.cpp (dump: column cells)",
     "text.pattern.c_str()": "tr(TemplateText): patterns are I18N() literals of src/core",
     "info.label": "kTabs rows of app.cpp, marked N_()",
+    "kTabs[end].label": "kTabs rows of app.cpp, marked N_() (tab row widths)",
     "kMetrics[i].second": "kMetrics rows of panel_value.cpp, marked N_()",
     "ui.clipboard_message.c_str()": "set from N_() literals in src/platform",
     "preset.label.c_str()": "view_presets() (presets.cpp // i18n; dump: presets)",
