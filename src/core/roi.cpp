@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "format.h"
 #include "roi_formulas.h"
 #include "roi_model.h"
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "format.h"
 #include "prices.h"
 #include "roi_model.h"
 
@@ -11,15 +12,7 @@ namespace {
 
 // "$1,234.56": the result column of the formulas popup.
 std::string money(double amount, const char* symbol, int decimals = 2) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, std::fabs(amount));
-  std::string digits = text;
-  const std::size_t dot = digits.find('.');
-  std::string whole = digits.substr(0, dot);
-  const std::string fraction = dot == std::string::npos ? "" : digits.substr(dot);
-  for (int i = static_cast<int>(whole.size()) - 3; i > 0; i -= 3) whole.insert(static_cast<std::size_t>(i), ",");
-  const bool negative = amount < 0 && std::round(std::fabs(amount) * std::pow(10, decimals)) > 0;
-  return std::string(negative ? "-" : "") + symbol + whole + fraction;
+  return format_money(amount, symbol, decimals);
 }
 
 std::string plain(double value, int decimals = 4) { return format_number(value, decimals); }

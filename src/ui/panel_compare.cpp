@@ -123,10 +123,10 @@ void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
         const auto value = column.number(ui.catalog.gpus[index]);
         if (!value) continue;
         largest = std::max(largest, *value);
-        if (!best || (column.higher_is_better ? *value > *best : *value < *best)) best = *value;
+        if (!best || (column.better == Better::lower ? *value < *best : *value > *best)) best = *value;
       }
     }
-    const bool worth_highlighting = column.numeric && std::string(column.key) != "release_year" && cards.size() > 1;
+    const bool worth_highlighting = column.numeric && column.better != Better::neither && cards.size() > 1;
     for (std::size_t c = 0; c < cards.size(); ++c) {
       ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
       const Gpu& gpu = ui.catalog.gpus[cards[c]];

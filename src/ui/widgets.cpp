@@ -87,8 +87,8 @@ void RecordTarget(UiState& ui, const std::string& key) {
 
 std::string CellText(const Column& column, const Gpu& gpu) {
   const std::string text = column_text(column, gpu);
-  const std::string key = column.key;
-  return key == "line" || key == "nvlink" ? std::string(tr(text.c_str())) : text;
+  const bool word = column.cell == CellKind::line_name || column.cell == CellKind::yes_no;
+  return word ? std::string(tr(text.c_str())) : text;
 }
 
 std::string MetricLabel(const std::string& metric_key) {
