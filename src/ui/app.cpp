@@ -7,18 +7,6 @@
 #include "widgets.h"
 
 namespace gpuwise::ui {
-namespace {
-
-struct TabInfo {
-  Tab tab;
-  const char* label;
-};
-const TabInfo kTabs[] = {
-    {Tab::catalog, "Catalog"}, {Tab::ranking, "Ranking"},       {Tab::compare, "Compare"},
-    {Tab::advisor, "Advisor"}, {Tab::roi, "Price & ROI"},       {Tab::about, "About"},
-};
-
-}  // namespace
 
 void App::set_catalog_text(const std::string& json_text) {
   ui_.catalog = load_catalog(json_text);
@@ -77,22 +65,15 @@ void App::draw(float width, float height, PlatformRequests& requests) {
         ImGui::PushStyleColor(ImGuiCol_Tab, style.Colors[ImGuiCol_TabActive]);
         ImGui::PushStyleColor(ImGuiCol_TabHovered, style.Colors[ImGuiCol_TabActive]);
       }
-      const std::string label = std::string(tr(info.label)) + "###" + tab_key(info.tab);
+      const std::string label = std::string(tr(info.label)) + "###" + info.key;
       if (ImGui::TabItemButton(label.c_str())) view_.tab = info.tab;
       if (current) ImGui::PopStyleColor(2);
-      RecordTarget(ui_, std::string("tab:") + tab_key(info.tab));
+      RecordTarget(ui_, std::string("tab:") + info.key);
     }
     ImGui::EndTabBar();
   }
   ImGui::Spacing();
-  switch (view_.tab) {
-    case Tab::catalog: DrawCatalogPanel(view_, ui_, requests); break;
-    case Tab::ranking: DrawRankingPanel(view_, ui_, requests); break;
-    case Tab::compare: DrawComparePanel(view_, ui_, requests); break;
-    case Tab::advisor: DrawAdvisorPanel(view_, ui_, requests); break;
-    case Tab::roi: DrawRoiPanel(view_, ui_, requests); break;
-    case Tab::about: DrawAboutPanel(ui_, requests); break;
-  }
+  kTabPanels[static_cast<int>(view_.tab)].draw(view_, ui_, requests);
   DrawCardPopup(view_, ui_, requests);
   ImGui::End();
 }
