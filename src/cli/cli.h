@@ -27,6 +27,9 @@ class Args {
 bool read_file(const std::string& path, std::string& out);
 // data/<name> from --data-dir, $GPUWISE_DATA_DIR or the source tree's data/.
 std::string data_path(const Args& args, const std::string& name);
+// The date prices are aged against: --today YYYY-MM-DD, else today's UTC date.
+// Empty (and a message on stderr) when --today is not a date.
+std::string today_date(const Args& args);
 
 // [SECTION] Value flags from the field table (fields.cpp)
 // Every flag the table gives to the fields of `sections` ("roi", "fit", "ranking").

@@ -24,6 +24,21 @@ int report(const std::string& path, const std::vector<CatalogIssue>& issues, con
   return errors;
 }
 
+// What the prices cover and how old they are (issue 14 asks for these counts).
+void print_coverage(const std::string& path, const PriceBook& book) {
+  const PriceBookStats s = price_book_stats(book);
+  std::printf("%s: street prices for %d cards (%d new, %d used, %d in yuan); oldest date %s\n", path.c_str(),
+              s.cards_with_street_price, s.cards_with_new_price, s.cards_with_used_price, s.cards_with_cny_price,
+              s.oldest_date.empty() ? "none" : s.oldest_date.c_str());
+  std::printf("%s: cloud rates by provider kind:", path.c_str());
+  for (ProviderKind kind : kProviderKinds) {
+    std::printf(" %s %d", provider_kind_key(kind), s.rates_by_kind[static_cast<int>(kind)]);
+  }
+  std::printf("; %d spot; %d refreshed by scripts/refresh_prices.py\n", s.spot_rates, s.refreshable_rates);
+  std::printf("%s: stale (seen more than %d months before %s): %d street prices, %d cloud rates\n", path.c_str(),
+              kStaleAfterMonths, book.today.c_str(), s.stale_street_prices, s.stale_rates);
+}
+
 bool name_has(const std::string& path, const char* word) {
   const std::string name = path.substr(path.find_last_of('/') + 1);
   return name.find(word) != std::string::npos;
@@ -50,9 +65,11 @@ int run_validate(const Args& args) {
       continue;
     }
     if (name_has(path, "prices")) {
-      const PriceBook book = load_prices(text, catalog);
+      PriceBook book = load_prices(text, catalog);
+      book.today = today_date(args);
       errors += report(path, book.issues, std::to_string(book.street_prices.size()) + " street prices and " +
                                               std::to_string(book.cloud_rates.size()) + " cloud rates loaded");
+      print_coverage(path, book);
     } else if (name_has(path, "cuda")) {
       const Compat compat = load_compat(text);
       errors += report(path, compat.issues, std::to_string(compat.compute_capabilities.size()) +

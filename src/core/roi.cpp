@@ -182,6 +182,7 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
     in.rate_usd_per_hour = clamp.number("rate_usd_per_hour", *rate, kUsdPerHour, 0);
   } else if ((defaults.rate = cheapest_on_demand_rate(book, gpu.id))) {
     in.rate_usd_per_hour = std::fmin(defaults.rate->usd_per_gpu_hour, kUsdPerHour.max);
+    defaults.rate_age = rate_age(book, *defaults.rate);
   } else {
     result.missing.push_back("rate");
   }
@@ -207,6 +208,7 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
   if (defaults.used_price) {
     defaults.resale_now_basis = "street_used";
     defaults.used_usd_per_gpu = defaults.used_price->usd / per_board;
+    defaults.used_price_age = price_age(defaults.used_price->date_seen, book.today);
     in.resale_now_usd = std::fmin(in.price_usd, defaults.used_usd_per_gpu);
   } else {
     defaults.resale_now_basis = "depreciation";
@@ -282,6 +284,12 @@ const char* never_reason_key(NeverReason reason) {
     case NeverReason::none: break;
   }
   return "none";
+}
+
+bool RoiDefaults::uses_stale_price() const {
+  const bool price_from_data = price.kind == PriceKind::street_new || price.kind == PriceKind::street_used;
+  return (price_from_data && price.age.stale) || (rate && rate_age.stale) ||
+         (resale_now_basis == "street_used" && used_price_age.stale);
 }
 
 RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view) {
@@ -508,6 +516,11 @@ json roi_to_json(const RoiResult& r) {
                    {"platform_fee_pct", rounded(in.platform_fee_pct)}};
 
   const RoiDefaults& d = r.defaults;
+  // Age fields: null when unknown (no date, or no "today" given).
+  const auto age_json = [](const PriceAge& age, json& into) {
+    into["age_months"] = age.known ? json(age.months) : json(nullptr);
+    into["stale"] = age.known ? json(age.stale) : json(nullptr);
+  };
   json price = {{"kind", price_kind_key(d.price.kind)},
                 {"usd_per_board", rounded(d.price.usd_per_board)},
                 {"usd_per_gpu", rounded(d.price.usd_per_gpu)},
@@ -523,17 +536,21 @@ json roi_to_json(const RoiResult& r) {
                             {"source", d.rate->source},
                             {"notes", d.rate->notes}}
                      : json{{"kind", std::count(r.missing.begin(), r.missing.end(), "rate") ? "none" : "user"}};
+  age_json(d.price.age, price);
+  if (d.rate) age_json(d.rate_age, rate);
   json resale_now = {{"basis", d.resale_now_basis}};
   if (d.used_price) {
     resale_now["usd"] = rounded(d.used_price->usd);
     resale_now["date_seen"] = d.used_price->date_seen;
     resale_now["source"] = d.used_price->source;
+    age_json(d.used_price_age, resale_now);
   }
   out["defaults"] = {{"price", price},
                      {"rate", rate},
                      {"power", {{"kind", d.power_is_tdp ? "tdp" : "user"}, {"tdp_w_per_gpu", rounded(d.tdp_w_per_gpu)}}},
                      {"rent_out_rate", d.rent_out_rate_is_rate ? "rate" : "user"},
                      {"resale_now", resale_now}};
+  out["uses_stale_price"] = d.uses_stale_price();
 
   json notices = json::array();
   for (const auto& notice : r.notices) notices.push_back({{"field", notice.field}, {"message", notice.message}});

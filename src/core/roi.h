@@ -66,6 +66,12 @@ struct RoiDefaults {
   std::string resale_now_basis;
   std::optional<StreetPrice> used_price;
   double used_usd_per_gpu = 0;        // used_price per board / gpus_per_board
+  // Ages as of book.today (docs/roi.md, "Price age"); price age is in price.age.
+  PriceAge rate_age;                  // of the data's rate, when rate is set
+  PriceAge used_price_age;            // of used_price, when set
+  // True when a figure the calculation used came from a price older than 12 months,
+  // so the page and the CLI can say so next to the result.
+  bool uses_stale_price() const;
 };
 
 enum class NeverReason {
