@@ -34,8 +34,8 @@ std::string today_date(const Args& args);
 // [SECTION] Value flags from the field table (fields.cpp)
 // Every flag the table gives to the fields of `sections` ("roi", "fit", "ranking").
 std::vector<std::string> field_flags(const std::vector<std::string>& sections);
-// Applies each such flag present in `args` (numbers and single words; lists and weights
-// have their own syntax) except those in `skip`. False, with "gpuwise COMMAND: '--price'
+// Applies each such flag present in `args` (numbers, words, comma-separated lists;
+// weights have their own syntax) except those in `skip`. False, with "gpuwise COMMAND: '--price'
 // must be a number from 0 to 10000000 (got '0x10')" on stderr, at the first bad value.
 bool read_field_flags(const Args& args, const char* command, const std::vector<std::string>& sections,
                       ViewState& state, const std::vector<std::string>& skip = {});

@@ -68,7 +68,6 @@ int run_rank(const Args& args) {
   RankingView& view = state.ranking;
   if (auto v = args.value("--cuda")) view.cuda = *v;
   if (auto v = args.value("--pytorch")) view.pytorch = *v;
-  if (auto v = args.value("--vendor")) view.vendors = split(*v, ',');
   if (auto v = args.value("--weights")) {
     std::string message;
     if (!parse_weights(*v, view.custom_weights, message)) return usage_error(message);

@@ -11,7 +11,7 @@ namespace gpuwise::cli {
 namespace {
 bool read_as_value(const ViewField& field) {
   return field.kind == FieldKind::number || field.kind == FieldKind::whole ||
-         field.kind == FieldKind::optional_number || field.kind == FieldKind::text;
+         field.kind == FieldKind::optional_number || field.kind == FieldKind::text || field.kind == FieldKind::list;
 }
 }  // namespace
 

@@ -869,7 +869,17 @@ std::optional<TemplateText> apply_cli_value(const ViewField& field, const std::s
       break;
     }
     case FieldKind::text: applier.set_text(field, text); break;
-    default: break;  // lists, flags and weights have their own CLI syntax (cmd_rank.cpp)
+    case FieldKind::list: {  // "NVIDIA,AMD", as in a link but not percent-encoded
+      std::vector<std::string> items;
+      for (std::size_t start = 0; !text.empty() && start <= text.size();) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        items.push_back(text.substr(start, comma - start));
+        start = comma + 1;
+      }
+      applier.set_list(field, std::move(items));
+      break;
+    }
+    default: break;  // flags and weights have their own CLI syntax (cmd_rank.cpp)
   }
   std::vector<TemplateText> problems = notices.take();
   if (problems.empty()) {

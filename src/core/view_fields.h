@@ -105,7 +105,7 @@ TemplateText describe_range(const NumberRange& range);
 
 // [SECTION] The command line: one parser for flags and links
 // Reads `text` as the value of `field` (a number, a whole number, a word of its
-// choices, a version ...) into `state` with the same checks as a link. Returns the
+// choices, a version, a comma-separated list ...) into `state` with the same checks as a link. Returns the
 // problem in the words a link's notice uses ("'--price' must be a number from 0 to
 // 10000000 (got '0x10')"), or nullopt when the value was applied.
 std::optional<TemplateText> apply_cli_value(const ViewField& field, const std::string& text, ViewState& state);

@@ -221,6 +221,9 @@ TEST_CASE("the CLI and links read a number with one parser and refuse alike") {
   CHECK(apply_cli_value(view_field("fit.prec"), "fp12", s)->text() ==
         "'--precision' must be one of fp32, bf16, fp16, int8, int4 (got 'fp12')");
   CHECK(s.roi.months == 36);
+  CHECK_FALSE(apply_cli_value(view_field("rank.vendor"), "NVIDIA,AMD", s));
+  CHECK(s.ranking.vendors == std::vector<std::string>{"NVIDIA", "AMD"});
+  CHECK(apply_cli_value(view_field("rank.vendor"), "NVIDIA,,AMD", s)->text() == "dropped an empty value from '--vendor'");
   CHECK(find_field_by_cli_flag("--count", {"roi"}) == &view_field("roi.n"));
   CHECK(find_field_by_cli_flag("--count", {"fit"}) == nullptr);
 }
