@@ -187,6 +187,10 @@ std::vector<ViewField> build_fields() {
                                           kFilterMaxValues, REF(std::vector<std::string>, ranking.architectures)),
                                I18N("Architecture")),
                           GPU_TEXT(architecture), "architecture"));
+  f.push_back(card_filter(said(list_field("rank.series", "ranking", "series", TextRule::any, any, kFilterMaxValues,
+                                          REF(std::vector<std::string>, ranking.series)),
+                               I18N("Series"), "", "--series"),
+                          GPU_TEXT(series), "series"));
   f.push_back(said(number_field("rank.vram", "ranking", "min_vram_gb", kMinVramGb, REF(double, ranking.min_vram_gb)),
                    I18N("Min VRAM"), "GB", "--min-vram"));
   f.push_back(said(number_field("rank.price", "ranking", "max_price_usd", kPriceFilterUsd,

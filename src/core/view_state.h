@@ -64,6 +64,7 @@ struct RankingView {
   std::vector<std::string> vendors;         // filters; empty: all
   std::vector<std::string> lines;
   std::vector<std::string> architectures;
+  std::vector<std::string> series;          // "GeForce 40": one product generation
   double min_vram_gb = 0;
   double max_price_usd = 0;                 // 0: no limit
   int year_min = 0;                         // 0: no bound
