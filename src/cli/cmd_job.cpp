@@ -154,8 +154,8 @@ bool read_input(const Args& args, JobInput& input, std::string& error) {
     error = "--hours-per-day must be above 0 and at most 24";
     return false;
   }
-  if (own.months < 1 || own.months > 240) {
-    error = "--months must be from 1 to 240";
+  if (own.months < 1 || own.months > 120) {
+    error = "--months must be from 1 to 120";
     return false;
   }
   if (own.host_cost_usd < 0 || own.host_power_w < 0) {
