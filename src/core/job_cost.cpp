@@ -223,15 +223,16 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
   if (fitting == 0) {
     result.error = (train ? "training a " + num(input.params_b) + "B-parameter model"
                           : input.preset + " at " + input.quant) +
-                   " fits no card at " + counts_text(input) + ": it still needs " + num(least_needed_gb) +
-                   " GB per GPU and the largest card holds " + num(most_usable_gb) + " GB";
+                   " fits no card at " + counts_text(input) + ": it still needs " + format_number(least_needed_gb, 1) +
+                   " GB per GPU and the largest card holds " + format_number(most_usable_gb, 1) + " GB";
     return result;
   }
   if (result.options.empty()) {
+    const std::string fastest = format_number(std::floor(fastest_tokens_per_day), 0);
     result.error = train ? "no card that fits has the figures the speed model needs"
                          : "no card keeps up with " + num(input.tokens_per_day) + " tokens a day at " +
-                               counts_text(input) + "; the fastest serves " + num(fastest_tokens_per_day) +
-                               " (try more GPUs or more concurrent requests)";
+                               counts_text(input) + "; the fastest serves " + fastest +
+                               " tokens a day (try more GPUs or more concurrent requests)";
     return result;
   }
   result.ok = true;
