@@ -16,7 +16,8 @@ struct Subcommand {
 };
 
 const Subcommand kSubcommands[] = {
-    {"catalog", gpuwise::cli::run_catalog, "catalog --json            the loaded catalog as JSON"},
+    {"catalog", gpuwise::cli::run_catalog, "catalog [--columns] --json  the loaded catalog as JSON; --columns: the field table and\n"
+                                         "                            every card's cells as shown"},
     {"validate", gpuwise::cli::run_validate, "validate [FILE...]        check the data (gpus, prices, cuda, benchmarks.json); exit 1 on any error"},
     {"roi", gpuwise::cli::run_roi, "roi --gpu ID [--count N] [--price USD] [--rate USD_PER_HOUR] ... [--json]  buy vs rent"},
     {"fit", gpuwise::cli::run_fit, "fit --params-b 70 --precision bf16 --mode inference --context 8192 [--batch N] [--preset ID]\n"

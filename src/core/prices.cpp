@@ -44,41 +44,18 @@ bool is_url(const std::string& text) {
   return text.rfind("https://", 0) == 0 || text.rfind("http://", 0) == 0;
 }
 
-// Reads one row's fields, recording problems under the row's label.
-class RowReader : public IssueRecorder {
+// The shared row reader (data_file.h) with the price files' own shapes.
+class PriceRowReader : public RowReader {
  public:
-  RowReader(const json& row, std::string label, std::vector<CatalogIssue>& issues)
-      : IssueRecorder(std::move(label), issues), row_(row) {}
+  using RowReader::RowReader;
 
   // A required (or, with required=false, optional) string; empty strings are errors.
-  std::string text(const char* field, bool required = true) {
-    auto it = row_.find(field);
-    if (it == row_.end() || it->is_null()) {
-      if (required) error(field, "is required but missing");
-      return {};
-    }
-    if (!it->is_string()) {
-      error(field, "must be a string (got " + describe_json(*it) + ")");
-      return {};
-    }
-    std::string value = it->get<std::string>();
-    if (value.empty() && required) error(field, "must not be empty");
-    return value;
-  }
+  std::string text(const char* field, bool required = true) { return string(field, required).value_or(""); }
 
   std::optional<double> positive_number(const char* field, bool required = true) {
-    auto it = row_.find(field);
-    if (it == row_.end() || it->is_null()) {
-      if (required) error(field, "is required but missing");
-      return std::nullopt;
-    }
-    if (!it->is_number()) {
-      error(field, "must be a number (got " + describe_json(*it) + ")");
-      return std::nullopt;
-    }
-    const double value = it->get<double>();
-    if (!std::isfinite(value) || value <= 0) {
-      error(field, "must be a number > 0 (got " + dump_json(*it) + ")");
+    const std::optional<double> value = number(field, required);
+    if (value && *value <= 0) {
+      error(field, "must be a number > 0 (got " + dump_json(*find(field, false)) + ")");
       return std::nullopt;
     }
     return value;
@@ -101,14 +78,6 @@ class RowReader : public IssueRecorder {
       warning("gpu_id", "'" + out + "' is not in gpus.json; the row is never used");
     }
   }
-  void unknown_fields(const std::set<std::string>& known) {
-    for (const auto& item : row_.items()) {
-      if (!known.count(item.key())) warning(item.key(), "is not a known field (see data/README.md); ignored");
-    }
-  }
-
- private:
-  const json& row_;
 };
 
 std::string row_label(const char* list, std::size_t index, const json& row) {
@@ -123,7 +92,7 @@ std::string row_label(const char* list, std::size_t index, const json& row) {
 }
 
 // A yuan price: `cny` with the rate and date it was converted at; usd must agree.
-void read_street_cny(RowReader& reader, StreetPrice& price) {
+void read_street_cny(PriceRowReader& reader, StreetPrice& price) {
   price.cny = reader.positive_number("cny", false);
   const auto rate = reader.positive_number("cny_per_usd", false);
   const std::string rate_date = reader.text("cny_per_usd_date", false);
@@ -153,7 +122,7 @@ void read_street_cny(RowReader& reader, StreetPrice& price) {
 void read_street_prices(const json& rows, const Catalog* catalog, PriceBook& book) {
   for (std::size_t index = 0; index < rows.size(); ++index) {
     const json& row = rows[index];
-    RowReader reader(row, row_label("street_prices", index, row), book.issues);
+    PriceRowReader reader(row, row_label("street_prices", index, row), book.issues);
     if (!row.is_object()) {
       reader.error("", "must be a JSON object, not " + std::string(row.type_name()));
       continue;
@@ -175,7 +144,7 @@ void read_street_prices(const json& rows, const Catalog* catalog, PriceBook& boo
 }
 
 // The optional `refresh` object: which machine-readable source rewrites this row.
-void read_refresh(const json& row, CloudRate& rate, RowReader& reader) {
+void read_refresh(const json& row, CloudRate& rate, PriceRowReader& reader) {
   auto it = row.find("refresh");
   if (it == row.end()) return;
   if (!it->is_object()) {
@@ -220,7 +189,7 @@ void read_cloud_rates(const json& rows, const Catalog* catalog, PriceBook& book)
   std::map<std::string, std::string> kind_of_provider;
   for (std::size_t index = 0; index < rows.size(); ++index) {
     const json& row = rows[index];
-    RowReader reader(row, row_label("cloud_rates", index, row), book.issues);
+    PriceRowReader reader(row, row_label("cloud_rates", index, row), book.issues);
     if (!row.is_object()) {
       reader.error("", "must be a JSON object, not " + std::string(row.type_name()));
       continue;
@@ -273,7 +242,7 @@ PriceBook load(std::string_view json_text, const Catalog* catalog) {
     return book;
   }
   // The file-level fields go through the same reader as rows, labelled as the file.
-  RowReader file(root, "", book.issues);
+  PriceRowReader file(root, "", book.issues);
   if (auto rate = file.positive_number("cny_per_usd")) {
     // The range a link or the page accepts (limits.h); beyond it money shown in CNY overflowed.
     if (limits::kCnyPerUsd.contains(*rate)) {

@@ -1,11 +1,21 @@
 #include "template_text.h"
 
-#include <cmath>
-#include <cstdio>
-
 namespace gpuwise {
 
-std::string TemplateText::text() const { return fill_template(pattern, args); }
+TemplateText::TemplateText(std::string pattern_text, std::vector<std::string> arg_texts,
+                           std::vector<TemplateText> nested_texts)
+    : pattern(std::move(pattern_text)), args(std::move(arg_texts)), nested(std::move(nested_texts)) {}
+
+std::string TemplateText::text() const { return render_template(*this, nullptr); }
+
+std::string render_template(const TemplateText& text, const char* (*translate)(const char*)) {
+  std::vector<std::string> args = text.args;
+  for (std::size_t i = 0; i < text.nested.size() && i < args.size(); ++i) {
+    if (!text.nested[i].pattern.empty()) args[i] = render_template(text.nested[i], translate);
+  }
+  const char* pattern = translate ? translate(text.pattern.c_str()) : text.pattern.c_str();
+  return fill_template(pattern, args);
+}
 
 std::string fill_template(std::string_view pattern, const std::vector<std::string>& args) {
   std::string out;
@@ -30,21 +40,6 @@ std::string fill_template(std::string_view pattern, const std::vector<std::strin
     out += pattern[i];
   }
   return out;
-}
-
-std::string format_number(double value, int max_decimals) {
-  if (!std::isfinite(value)) return "?";
-  if (max_decimals < 0) max_decimals = 0;
-  if (max_decimals > 9) max_decimals = 9;
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", max_decimals, value);
-  std::string text = buffer;
-  if (text.find('.') != std::string::npos) {
-    while (!text.empty() && text.back() == '0') text.pop_back();
-    if (!text.empty() && text.back() == '.') text.pop_back();
-  }
-  if (text == "-0") text = "0";
-  return text;
 }
 
 }  // namespace gpuwise

@@ -11,19 +11,21 @@
 #include "panels.h"
 #include "template_text.h"
 #include "vram_fit.h"
+#include "view_fields.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
 namespace {
 
-std::string translated(const TemplateText& text) { return fill_template(tr(text.pattern.c_str()), text.args); }
-
-bool StringCombo(const char* id, std::string& value, const std::vector<std::string>& options, float width = 130) {
+// `translate`: the options are words (fit_modes()) rather than names such as bf16.
+bool StringCombo(const char* id, std::string& value, const std::vector<std::string>& options, bool translate,
+                 float width = 130) {
   bool changed = false;
+  auto shown = [translate](const std::string& option) { return translate ? tr(option.c_str()) : option.c_str(); };
   ImGui::SetNextItemWidth(width);
-  if (ImGui::BeginCombo(id, tr(value.c_str()))) {
+  if (ImGui::BeginCombo(id, shown(value))) {
     for (const std::string& option : options) {
-      if (ImGui::Selectable(tr(option.c_str()), value == option)) {
+      if (ImGui::Selectable(shown(option), value == option)) {
         changed = value != option;
         value = option;
       }
@@ -55,27 +57,27 @@ void DrawFitInputs(ViewState& view, UiState& ui) {
   }
   RecordTarget(ui, "fit-model");
   bool shape_edited = false;
-  Label("Parameters");
-  shape_edited |= InputNumber("fit-params", f.params_b, 0.01, 2000, tr("billion"), "%.2f", ui);
+  Label(view_field("fit.p").label);
+  shape_edited |= InputField("fit-params", "fit.p", view, ui, "%.2f");
   Label("Precision");
-  StringCombo("##precision", f.precision, fit_precisions());
+  StringCombo("##precision", f.precision, fit_precisions(), false);
   RecordTarget(ui, "fit-precision");
   Label("Mode");
-  StringCombo("##mode", f.mode, fit_modes(), 260);
-  Label("Batch size");
-  InputCount("fit-batch", f.batch_size, 1, 1024, "", ui);
-  Label("Context");
-  InputCount("fit-context", f.context, 1, 1048576, tr("tokens"), ui);
+  StringCombo("##mode", f.mode, fit_modes(), true, 260);
+  Label(view_field("fit.batch").label);
+  InputField("fit-batch", "fit.batch", view, ui);
+  Label(view_field("fit.ctx").label);
+  InputField("fit-context", "fit.ctx", view, ui);
   if (ImGui::TreeNode(tr("Model shape (drives the KV cache)"))) {
-    Label("Layers");
-    shape_edited |= InputCount("fit-layers", f.layers, 1, 512, "", ui);
-    Label("KV heads");
-    shape_edited |= InputCount("fit-kv-heads", f.kv_heads, 1, 256, "", ui);
+    Label(view_field("fit.layers").label);
+    shape_edited |= InputField("fit-layers", "fit.layers", view, ui);
+    Label(view_field("fit.kvh").label);
+    shape_edited |= InputField("fit-kv-heads", "fit.kvh", view, ui);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Grouped-query attention keeps fewer KV heads than attention heads"));
-    Label("Head dim");
-    shape_edited |= InputCount("fit-head-dim", f.head_dim, 8, 1024, "", ui);
-    Label("Hidden size");
-    shape_edited |= InputCount("fit-hidden", f.hidden_size, 64, 65536, "", ui);
+    Label(view_field("fit.hdim").label);
+    shape_edited |= InputField("fit-head-dim", "fit.hdim", view, ui);
+    Label(view_field("fit.hidden").label);
+    shape_edited |= InputField("fit-hidden", "fit.hidden", view, ui);
     ImGui::TreePop();
   }
   if (shape_edited) f.preset = "custom";  // no longer the named model
@@ -90,7 +92,7 @@ void DrawFitResult(ViewState& view, UiState& ui) {
   ImGui::TextUnformatted(total);
   for (const auto& notice : fit.notices) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.65f, 0.25f, 1));
-    ImGui::TextWrapped("%s", translated(notice).c_str());
+    ImGui::TextWrapped("%s", tr(notice).c_str());
     ImGui::PopStyleColor();
   }
   if (ImGui::BeginTable("fit-parts", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
@@ -156,17 +158,17 @@ void DrawSystem(ViewState& view, UiState& ui) {
     }
     ImGui::EndCombo();
   }
-  Label("Cards");
-  InputCount("advisor-count", a.gpu_count, 1, 10000, "", ui);
-  Label("Data read rate");
-  InputNumber("advisor-read", a.dataset_read_mbs, 0, 1e6, tr("MB/s per GPU"), "%.0f", ui);
+  Label(view_field("adv.n").label);
+  InputField("advisor-count", "adv.n", view, ui);
+  Label(view_field("adv.read").label);
+  InputField("advisor-read", "adv.read", view, ui);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("How fast one GPU's training job reads its data set from disk"));
   if (index < 0) {
     TextDim(tr("Pick a card."));
     return;
   }
   const AdvisorResult advice = advise(ui.catalog.gpus[index], a);
-  for (const auto& notice : advice.notices) TextDim(translated(notice).c_str());
+  for (const auto& notice : advice.notices) TextDim(tr(notice).c_str());
   if (ImGui::BeginTable("advice", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn(tr("Buy"), ImGuiTableColumnFlags_WidthFixed, 240);
     ImGui::TableSetupColumn(tr("Why"));
@@ -179,14 +181,14 @@ void DrawSystem(ViewState& view, UiState& ui) {
       else ImGui::Text("%s %s", gpuwise::format_number(item->value, 0).c_str(), tr(item->unit.c_str()));
       ImGui::TableSetColumnIndex(1);
       ImGui::PushTextWrapPos(0);
-      ImGui::TextDisabled("%s", translated(item->why).c_str());
+      ImGui::TextDisabled("%s", tr(item->why).c_str());
       ImGui::PopTextWrapPos();
     }
     ImGui::EndTable();
   }
   for (const auto& warning : advice.warnings) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.65f, 0.25f, 1));
-    ImGui::TextWrapped("%s", translated(warning).c_str());
+    ImGui::TextWrapped("%s", tr(warning).c_str());
     ImGui::PopStyleColor();
   }
 }

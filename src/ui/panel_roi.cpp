@@ -12,6 +12,8 @@
 #include "panels.h"
 #include "prices.h"
 #include "roi.h"
+#include "roi_formulas.h"
+#include "view_fields.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -25,11 +27,11 @@ void Label(const char* text) {
 
 // An input that is either "the default from data" (the optional is empty) or the
 // reader's own figure, with a button to go back to the default.
-void OptionalMoney(const char* label, const char* id, std::optional<double>& usd, double default_usd, double max_usd,
-                   const char* per, const std::string& provenance, ViewState& view, UiState& ui) {
-  Label(label);
+void OptionalMoney(const char* id, const char* link_key, std::optional<double>& usd, double default_usd,
+                   const std::string& provenance, ViewState& view, UiState& ui) {
+  Label(view_field(link_key).label);
   double value = usd.value_or(default_usd);
-  if (InputMoney(id, value, max_usd, view, ui, per)) usd = value;
+  if (InputFieldValue(id, link_key, value, view, ui)) usd = value;
   ImGui::SameLine();
   if (usd) {
     ImGui::PushID(id);
@@ -72,72 +74,51 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
     ImGui::EndCombo();
   }
   RecordTarget(ui, "roi-card");
-  Label("Number of GPUs");
-  InputCount("roi-count", r.gpu_count, 1, 10000, "", ui);
+  Label(view_field("roi.n").label);
+  InputField("roi-count", "roi.n", view, ui);
 
   const RoiDefaults& d = result.defaults;
-  OptionalMoney("Price per GPU", "roi-price", r.price_usd, d.price.usd_per_gpu, 10e6, "", PriceProvenance(d.price), view, ui);
+  OptionalMoney("roi-price", "roi.price", r.price_usd, d.price.usd_per_gpu, PriceProvenance(d.price), view, ui);
   std::string rate_from = d.rate ? d.rate->provider + ", " + d.rate->date_seen : std::string(tr("no rate in data: enter one"));
-  OptionalMoney("Cloud rate", "roi-rate", r.rate_usd_per_hour, d.rate ? d.rate->usd_per_gpu_hour : 0, 1000,
-                tr("/GPU-hour"), rate_from, view, ui);
-  Label("Power per GPU");
+  OptionalMoney("roi-rate", "roi.rate", r.rate_usd_per_hour, d.rate ? d.rate->usd_per_gpu_hour : 0, rate_from, view,
+                ui);
+  Label(view_field("roi.power").label);
   double power = r.power_w.value_or(d.tdp_w_per_gpu);
-  if (InputNumber("roi-power", power, 0, 5000, "W", "%.0f", ui)) r.power_w = power;
+  if (InputFieldValue("roi-power", "roi.power", power, view, ui)) r.power_w = power;
   if (r.power_w) {
     ImGui::SameLine();
     if (ImGui::SmallButton(tr("use TDP"))) r.power_w.reset();
   }
-  Label("Host / server");
-  InputMoney("roi-host", r.host_cost_usd, 1e9, view, ui);
-  Label("Host power");
-  InputNumber("roi-host-power", r.host_power_w, 0, 10e6, "W", "%.0f", ui);
-  Label("Electricity");
-  InputMoney("roi-kwh", r.kwh_price_usd, 10, view, ui, "/kWh");
-  Label("Use per day");
+  Label(view_field("roi.host").label);
+  InputField("roi-host", "roi.host", view, ui);
+  Label(view_field("roi.hostw").label);
+  InputField("roi-host-power", "roi.hostw", view, ui);
+  Label(view_field("roi.kwh").label);
+  InputField("roi-kwh", "roi.kwh", view, ui);
+  Label(view_field("roi.hpd").label);
   ImGui::SetNextItemWidth(160);
+  const NumberRange& hours_range = view_field("roi.hpd").range;
   float hours = static_cast<float>(r.hours_per_day);
-  if (ImGui::SliderFloat("##roi-hours", &hours, 0, 24, tr("%.1f h"))) r.hours_per_day = std::clamp<double>(hours, 0, 24);
+  if (ImGui::SliderFloat("##roi-hours", &hours, static_cast<float>(hours_range.min), static_cast<float>(hours_range.max),
+                         tr("%.1f h"))) {
+    r.hours_per_day = clamp_to_range(hours_range, hours, r.hours_per_day);
+  }
   RecordTarget(ui, "input:roi-hours");
-  Label("Horizon");
-  InputCount("roi-months", r.months, 1, 120, tr("months"), ui);
-  Label("Depreciation");
-  InputNumber("roi-depreciation", r.depreciation_pct_per_year, 0, 100, tr("% per year"), "%.0f", ui);
-  OptionalMoney("Resale per GPU at the end", "roi-resale", r.resale_usd, result.inputs.resale_now_usd *
-                std::pow(1 - r.depreciation_pct_per_year / 100, r.months / 12.0), 10e6, "",
-                tr("from depreciation"), view, ui);
-  Label("Maintenance");
-  InputMoney("roi-maintenance", r.maintenance_usd_per_year, 1e9, view, ui, tr("/year"));
+  Label(view_field("roi.months").label);
+  InputField("roi-months", "roi.months", view, ui);
+  Label(view_field("roi.dep").label);
+  InputField("roi-depreciation", "roi.dep", view, ui);
+  OptionalMoney("roi-resale", "roi.resale", r.resale_usd, result.inputs.resale_now_usd *
+                std::pow(1 - r.depreciation_pct_per_year / 100, r.months / 12.0), tr("from depreciation"), view, ui);
+  Label(view_field("roi.maint").label);
+  InputField("roi-maintenance", "roi.maint", view, ui);
 }
 
 // [SECTION] Outputs
-// Why owning never pays off, in the reader's language (core's never_text is English).
-std::string NeverText(const ViewState& view, const UiState& ui, const RoiResult& result) {
-  char text[300];
-  switch (result.never_reason) {
-    case NeverReason::zero_use:
-      return tr("At 0 hours a day renting costs nothing, so owning never pays off.");
-    case NeverReason::rate_below_running_cost:
-      std::snprintf(text, sizeof text,
-                    tr("The rental rate (%s per GPU-hour) is at or below what running your own card costs per hour "
-                       "(%s: power and maintenance), so owning never catches up."),
-                    Money(result.inputs.rate_usd_per_hour, view, ui, 3).c_str(),
-                    Money(result.running_cost_per_gpu_hour, view, ui, 3).c_str());
-      return text;
-    case NeverReason::horizon_too_short:
-      std::snprintf(text, sizeof text, tr("Owning breaks even in month %d, after your %d-month horizon."),
-                    result.break_even_beyond_horizon_month.value_or(0), result.inputs.months);
-      return text;
-    case NeverReason::beyond_search:
-      return tr("At this use owning would take more than 100 years to pay off.");
-    default:
-      return result.never_text;
-  }
-}
-
 void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
   if (!result.ok) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1));
-    ImGui::TextWrapped("%s", result.error.c_str());
+    ImGui::TextWrapped("%s", tr(result.error_text).c_str());
     ImGui::PopStyleColor();
     return;
   }
@@ -149,9 +130,10 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
   }
   ImGui::TextUnformatted(headline);
   RecordTarget(ui, "roi-headline");
+  const double rate = cny_per_usd_in_use(view, ui.prices);
   if (!result.break_even_month) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", NeverText(view, ui, result).c_str());
+    ImGui::TextDisabled("%s", tr(roi_never_reason(result, view.currency, rate)).c_str());
     ImGui::PopTextWrapPos();
   }
   if (result.own_cost_per_gpu_hour && result.rent_cost_per_gpu_hour) {
@@ -161,12 +143,11 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
   }
   ImGui::Text(result.owning_saves_usd >= 0 ? tr("After %d months owning saves %s.") : tr("After %d months renting saves %s."),
               result.inputs.months, Money(std::fabs(result.owning_saves_usd), view, ui).c_str());
-  for (const RoiNotice& notice : result.notices) TextDim(notice.message.c_str());
+  for (const RoiNotice& notice : result.notices) TextDim(tr(notice.text).c_str());
 
   std::vector<LineSeries> series(2);
   series[0].label = tr("Own (net of resale)");
   series[1].label = tr("Rent");
-  const double rate = cny_per_usd_in_use(view, ui.prices);
   for (const RoiMonth& month : result.months) {
     series[0].values.push_back(to_display(month.own_usd, view.currency, rate));
     series[1].values.push_back(to_display(month.rent_usd, view.currency, rate));
@@ -186,13 +167,13 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
       for (const FormulaLine& line : roi_formulas(result, view.currency, rate)) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
-        ImGui::TextUnformatted(tr(line.label.c_str()));
+        ImGui::TextUnformatted(tr(line.label_text).c_str());
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextUnformatted(line.formula.c_str());
+        ImGui::TextUnformatted(tr(line.formula_text).c_str());
         ImGui::TableSetColumnIndex(2);
-        ImGui::TextDisabled("%s", line.numbers.c_str());
+        ImGui::TextDisabled("%s", tr(line.numbers_text).c_str());
         ImGui::TableSetColumnIndex(3);
-        ImGui::TextUnformatted(line.result.c_str());
+        ImGui::TextUnformatted(tr(line.result_text).c_str());
       }
       ImGui::EndTable();
     }
@@ -205,17 +186,17 @@ void DrawOwner(ViewState& view, UiState& ui, const RoiResult& result) {
   RoiView& r = view.roi;
   TextDim(tr("The guide's case: your cards sit idle. Sell them now, keep them (they keep losing value), "
              "or rent them out on a GPU cloud?"));
-  Label("Platform rate");
+  Label(view_field("roi.rent").label);
   double rent_out = r.rent_out_rate_usd_per_hour.value_or(result.inputs.rent_out_rate_usd_per_hour);
-  if (InputMoney("roi-rent-out", rent_out, 1000, view, ui, tr("/GPU-hour"))) r.rent_out_rate_usd_per_hour = rent_out;
+  if (InputFieldValue("roi-rent-out", "roi.rent", rent_out, view, ui)) r.rent_out_rate_usd_per_hour = rent_out;
   if (r.rent_out_rate_usd_per_hour) {
     ImGui::SameLine();
     if (ImGui::SmallButton(tr("use cloud rate"))) r.rent_out_rate_usd_per_hour.reset();
   }
-  Label("Occupancy");
-  InputNumber("roi-occupancy", r.occupancy_pct, 0, 100, "%", "%.0f", ui);
-  Label("Platform fee");
-  InputNumber("roi-fee", r.platform_fee_pct, 0, 100, "%", "%.0f", ui);
+  Label(view_field("roi.occ").label);
+  InputField("roi-occupancy", "roi.occ", view, ui);
+  Label(view_field("roi.fee").label);
+  InputField("roi-fee", "roi.fee", view, ui);
   if (!result.ok || result.owner.empty()) return;
   if (ImGui::BeginTable("owner", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupColumn(tr("After"));
@@ -276,7 +257,7 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
   double cny = view.cny_per_usd > 0 ? view.cny_per_usd : ui.prices.cny_per_usd;
   ImGui::TextUnformatted("1 USD =");
   ImGui::SameLine();
-  if (InputNumber("cny-rate", cny, 0.01, 1000, "CNY", "%.4f", ui, 90)) view.cny_per_usd = cny;
+  if (InputFieldValue("cny-rate", "cny", cny, view, ui, "%.4f", 90)) view.cny_per_usd = cny;
   if (!ui.prices.cny_per_usd_date.empty() && view.cny_per_usd == 0) {
     ImGui::SameLine();
     ImGui::TextDisabled(tr("(rate of %s)"), ui.prices.cny_per_usd_date.c_str());

@@ -29,6 +29,8 @@ void RecordTarget(UiState& ui, const std::string& key);
 // A catalog cell as shown: column_text() with the words core writes (a line's name,
 // yes / no) in the reader's language.
 std::string CellText(const Column& column, const Gpu& gpu);
+// "FP32 (TFLOPS)" translated: a ranking metric\'s label and unit; an unknown key as it is.
+std::string MetricLabel(const std::string& metric_key);
 
 // Text in the theme's dimmed colour.
 void TextDim(const char* text);
@@ -66,5 +68,18 @@ bool InputNumber(const char* label, double& value, double min, double max, const
                  const char* format, UiState& ui, float width = 110);
 bool InputCount(const char* label, int& value, int min, int max, const char* unit, UiState& ui,
                 float width = 110);
+
+// An input for one field of the table (src/core/view_fields.h), named by its link key
+// ("roi.hpd"): the range, unit and type come from the table, money ("USD..." units) is
+// typed in the reader's currency. `id` names the widget ("input:ID" for the browser
+// tests). Returns true when the value changed.
+bool InputField(const char* id, const char* link_key, ViewState& view, UiState& ui, const char* format = "%.0f",
+                float width = 110);
+// The same for a value held outside the state: an optional field's figure in use
+// (the caller stores it back), or a number shown before it is stored.
+bool InputFieldValue(const char* id, const char* link_key, double& value, ViewState& view, UiState& ui,
+                     const char* format = "%.0f", float width = 110);
+// The field's English label, translated: tr(view_field(key).label).
+const char* FieldLabel(const char* link_key);
 
 }  // namespace gpuwise::ui

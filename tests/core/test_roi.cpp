@@ -9,6 +9,8 @@
 #include <regex>
 
 #include "roi.h"
+#include "roi_formulas.h"
+#include "roi_json.h"
 #include "test_support.h"
 
 using namespace gpuwise;
