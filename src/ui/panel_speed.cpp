@@ -24,19 +24,23 @@ namespace gpuwise::ui {
 namespace {
 
 constexpr float kLabelColumn = 170;
+constexpr float kNarrowWidth = 640;  // below this the inputs fold away (phones)
 const ImVec4 kWarning(0.95f, 0.65f, 0.25f, 1);
 
+// The label left of its input, or above it when both do not fit in one line.
 void RowLabel(const char* text) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(text);
-  ImGui::SameLine(kLabelColumn);
+  if (ImGui::GetContentRegionAvail().x >= kNarrowWidth) ImGui::SameLine(kLabelColumn);
 }
+
+float ComboWidth() { return std::min(290.0f, ImGui::GetContentRegionAvail().x - 8); }
 
 // [SECTION] Inputs
 void ModelCombo(SpeedView& s, UiState& ui) {
   RowLabel(FieldLabel("speed.model"));
   const ModelPreset* preset = find_preset(s.preset);
-  ImGui::SetNextItemWidth(290);
+  ImGui::SetNextItemWidth(ComboWidth());
   if (ImGui::BeginCombo("##speed-model", preset ? preset->name.c_str() : s.preset.c_str(), ImGuiComboFlags_HeightLarge)) {
     for (const ModelPreset& p : model_presets()) {
       char label[160];
@@ -53,9 +57,9 @@ void ModelCombo(SpeedView& s, UiState& ui) {
   }
   RecordTarget(ui, "speed-model");
   if (preset) {
-    ImGui::SameLine();
     char limit[80];
     std::snprintf(limit, sizeof limit, tr("up to %d tokens"), preset->max_context);
+    SameLineIfFits(ImGui::CalcTextSize(limit).x);
     TextDim(limit);
   }
 }
@@ -63,7 +67,7 @@ void ModelCombo(SpeedView& s, UiState& ui) {
 void QuantCombo(SpeedView& s, UiState& ui) {
   RowLabel(FieldLabel("speed.quant"));
   const Quantisation* current = find_quantisation(s.quant);
-  ImGui::SetNextItemWidth(290);
+  ImGui::SetNextItemWidth(ComboWidth());
   if (ImGui::BeginCombo("##speed-quant", current ? current->label.c_str() : s.quant.c_str())) {
     for (const Quantisation& q : quantisations()) {
       char label[120];
@@ -105,12 +109,12 @@ void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
   RecordTarget(ui, "speed-sort");
   ImGui::Checkbox(FieldLabel("speed.fits"), &s.fits_only);
   RecordTarget(ui, "speed-fits");
-  ImGui::SameLine();
+  SameLineIfFits(ImGui::CalcTextSize(FieldLabel("speed.top")).x + 150);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(FieldLabel("speed.top"));
   ImGui::SameLine();
   InputField("speed-top", "speed.top", view, ui, "%.0f", 90);
-  ImGui::SameLine();
+  SameLineIfFits(ImGui::CalcTextSize(tr("Export CSV")).x + 16);
   if (ImGui::Button(tr("Export CSV")) && ui.speed.table_valid) {
     requests.download_name = "gpuwise-speed.csv";
     requests.download_mime = "text/csv";
@@ -192,8 +196,9 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
                                 ImGuiTableFlags_BordersInnerV;
   if (!ImGui::BeginTable("speed-rows", 6, flags, size)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  ImGui::TableSetupColumn(tr("Card"), ImGuiTableColumnFlags_WidthFixed, 180);
-  ImGui::TableSetupColumn(tr("Fits"), ImGuiTableColumnFlags_WidthFixed, 120);
+  const bool narrow = ImGui::GetContentRegionAvail().x < kNarrowWidth;  // a phone: the first bar in sight
+  ImGui::TableSetupColumn(tr("Card"), ImGuiTableColumnFlags_WidthFixed, narrow ? 120.0f : 180.0f);
+  ImGui::TableSetupColumn(tr("Fits"), ImGuiTableColumnFlags_WidthFixed, narrow ? 80.0f : 120.0f);
   ImGui::TableSetupColumn(tr("Decode tokens/s"), ImGuiTableColumnFlags_WidthFixed, 170);
   ImGui::TableSetupColumn(tr("Prefill tokens/s"), ImGuiTableColumnFlags_WidthFixed, 170);
   ImGui::TableSetupColumn(tr("First token (s)"), ImGuiTableColumnFlags_WidthFixed, 140);
@@ -268,10 +273,30 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     TextDim(tr("Loading the measured results..."));
     return;
   }
-  ImGui::TextWrapped("%s", tr("How many tokens per second a language model gives on each card: an estimate from the "
-                              "card's memory bandwidth and compute, calibrated on public measurements, with the "
-                              "measured figure beside it where one exists."));
-  DrawInputs(view, ui, requests);
+  const char* about = tr("How many tokens per second a language model gives on each card: an estimate from the "
+                         "card's memory bandwidth and compute, calibrated on public measurements, with the "
+                         "measured figure beside it where one exists.");
+  // A phone: the explanation behind a "(?)" and the inputs folded under a summary line,
+  // so the bars are on the first screen.
+  if (ImGui::GetContentRegionAvail().x < kNarrowWidth) {
+    const ModelPreset* preset = find_preset(view.speed.preset);
+    const Quantisation* quant = find_quantisation(view.speed.quant);
+    char summary[200];
+    std::snprintf(summary, sizeof summary, tr("%s, %s, %d tokens, %d GPU(s)"),
+                  preset ? preset->name.c_str() : view.speed.preset.c_str(),
+                  quant ? quant->label.c_str() : view.speed.quant.c_str(), view.speed.context, view.speed.gpu_count);
+    const bool open = ImGui::TreeNode("speed-inputs", "%s", summary);
+    RecordTarget(ui, "speed-inputs");
+    ImGui::SameLine();
+    HelpMarker(about);
+    if (open) {
+      DrawInputs(view, ui, requests);
+      ImGui::TreePop();
+    }
+  } else {
+    ImGui::TextWrapped("%s", about);
+    DrawInputs(view, ui, requests);
+  }
   ImGui::Spacing();
   const SpeedTable& table = CurrentSpeedTable(view, ui);
   if (table.problem) {
