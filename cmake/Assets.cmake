@@ -23,3 +23,28 @@ add_custom_command(
   COMMENT "Subsetting UI fonts from the strings in src/ui"
   VERBATIM)
 add_library(fonts STATIC "${GPUWISE_GEN_DIR}/font_latin.cpp")
+
+# Icons and the link preview, drawn as SVG in assets/ and rasterised for the browsers
+# that want PNG: favicon, Apple touch icon, manifest icons, and the 1200 x 630 card.
+if(EMSCRIPTEN)
+  find_program(RSVG_CONVERT rsvg-convert REQUIRED)  # Debian's librsvg2-bin (scripts/setup.sh)
+  set(ASSETS "${CMAKE_SOURCE_DIR}/assets")
+  set(ICONS "${GPUWISE_SITE_DIR}/icons")
+  set(SITE_IMAGES "${ICONS}/favicon-32.png" "${ICONS}/apple-touch-icon.png" "${ICONS}/icon-192.png"
+      "${ICONS}/icon-512.png" "${ICONS}/icon-maskable-512.png" "${GPUWISE_SITE_DIR}/favicon.svg"
+      "${GPUWISE_SITE_DIR}/preview.png")
+  add_custom_command(
+    OUTPUT ${SITE_IMAGES}
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${ICONS}"
+    COMMAND ${RSVG_CONVERT} -w 32 -h 32 "${ASSETS}/icon.svg" -o "${ICONS}/favicon-32.png"
+    COMMAND ${RSVG_CONVERT} -w 180 -h 180 -b "#17191e" "${ASSETS}/icon.svg" -o "${ICONS}/apple-touch-icon.png"
+    COMMAND ${RSVG_CONVERT} -w 192 -h 192 "${ASSETS}/icon.svg" -o "${ICONS}/icon-192.png"
+    COMMAND ${RSVG_CONVERT} -w 512 -h 512 "${ASSETS}/icon.svg" -o "${ICONS}/icon-512.png"
+    COMMAND ${RSVG_CONVERT} -w 512 -h 512 "${ASSETS}/icon-maskable.svg" -o "${ICONS}/icon-maskable-512.png"
+    COMMAND ${CMAKE_COMMAND} -E copy "${ASSETS}/icon.svg" "${GPUWISE_SITE_DIR}/favicon.svg"
+    COMMAND ${RSVG_CONVERT} -w 1200 -h 630 "${ASSETS}/preview.svg" -o "${GPUWISE_SITE_DIR}/preview.png"
+    DEPENDS "${ASSETS}/icon.svg" "${ASSETS}/icon-maskable.svg" "${ASSETS}/preview.svg"
+    COMMENT "Drawing the icons and the link preview from assets/"
+    VERBATIM)
+  add_custom_target(site_images ALL DEPENDS ${SITE_IMAGES})
+endif()

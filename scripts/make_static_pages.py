@@ -1,11 +1,18 @@
 #!/usr/bin/python3
 """Build-time HTML for search engines, screen readers and visitors without WebAssembly.
 
-Writes, from data/gpus.json (and copies the data files given after the site folder,
-without indentation, into site/data/):
+Usage: make_static_pages.py GPUS_JSON COLUMNS_JSON TEMPLATE SITE_DIR [DATA_FILE...]
+
+COLUMNS_JSON is what `gpuwise catalog --columns --json` prints (in the web build, the
+same from build/web's catalog_columns tool under node): core's GPU field table (label,
+unit, ... of every field, src/core/gpu_fields.inc) and every loaded card's cells as the
+catalog shows them. This script holds no labels, units or number formats of its own.
+
+Writes, from them (and copies the data files given after the site folder, without
+indentation, into site/data/):
 - site/index.html: web/index.html with its <!-- CATALOG_SUMMARY --> marker replaced by a
   visually hidden (screen-reader visible) list of every GPU with its key figures;
-- site/catalog.html: the whole catalog as a plain, sortable-by-eye HTML table with the
+- site/catalog.html: every catalog column for every GPU as a plain HTML table with the
   sources of every row, linked from the main page.
 Run by CMake with Debian's python3 (standard library only).
 """
@@ -14,53 +21,44 @@ import json
 import pathlib
 import sys
 
-COLUMNS = [
-    ("name", "GPU", ""), ("vendor", "Vendor", ""), ("architecture", "Architecture", ""),
-    ("release_year", "Year", ""), ("vram_gb", "VRAM", "GB"), ("memory_type", "Memory", ""),
-    ("memory_bandwidth_gbs", "Bandwidth", "GB/s"), ("fp32_tflops", "FP32", "TFLOPS"),
-    ("fp64_tflops", "FP64", "TFLOPS"), ("fp16_tensor_tflops", "FP16 tensor", "TFLOPS"),
-    ("bf16_tensor_tflops", "BF16 tensor", "TFLOPS"), ("fp8_tensor_tflops", "FP8 tensor", "TFLOPS"),
-    ("cuda_cores", "CUDA cores", ""), ("tensor_cores", "Tensor cores", ""), ("tdp_w", "TDP", "W"),
-    ("launch_price_usd", "Launch price", "USD"),
-]
+# Which figures the hidden summary on index.html names, in this order.
+SUMMARY_KEYS = ["vram_gb", "memory_type", "memory_bandwidth_gbs", "fp32_tflops", "fp16_tensor_tflops", "tdp_w"]
+MISSING = "–"
 
 
-def cell(gpu, key):
-    value = gpu.get(key)
-    if value is None:
-        return "–"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return html.escape(str(value))
+def with_unit(field, text):
+    return f"{text} {field['unit']}" if field["unit"] and text != MISSING else text
 
 
-def summary_list(gpus):
+def header(field):
+    return f"{field['label']} ({field['unit']})" if field["unit"] else field["label"]
+
+
+def summary_list(gpus, fields, cells):
     items = []
     for gpu in gpus:
-        parts = [f"{gpu['vram_gb']:g} GB {html.escape(gpu['memory_type'])}",
-                 f"{gpu['memory_bandwidth_gbs']:g} GB/s"]
-        if gpu.get("fp32_tflops"):
-            parts.append(f"FP32 {gpu['fp32_tflops']:g} TFLOPS")
-        if gpu.get("fp16_tensor_tflops"):
-            parts.append(f"FP16 tensor {gpu['fp16_tensor_tflops']:g} TFLOPS")
-        parts.append(f"{gpu['tdp_w']:g} W")
-        items.append(f"<li>{html.escape(gpu['name'])} ({html.escape(gpu['architecture'])}, "
-                     f"{gpu['release_year']}): {', '.join(parts)}</li>")
+        row = cells[gpu["id"]]
+        parts = [f"{fields[key]['label']} {with_unit(fields[key], row[key])}"
+                 for key in SUMMARY_KEYS if row.get(key, MISSING) != MISSING]
+        items.append(f"<li>{html.escape(row['name'])} ({html.escape(row['architecture'])}, "
+                     f"{html.escape(row['release_year'])}): {html.escape(', '.join(parts))}</li>")
     return ("<section class=\"sr-only\" aria-label=\"GPU catalog\">\n"
             f"<h1>gpuwise: {len(gpus)} GPUs for deep learning</h1>\n"
             "<p>The full table with sources: <a href=\"catalog.html\">catalog.html</a>.</p>\n"
             "<ul>\n" + "\n".join(items) + "\n</ul>\n</section>")
 
 
-def catalog_page(gpus, template_head):
+def catalog_page(gpus, fields, cells, template_head):
+    columns = [field for field in fields.values() if field["column"]]
     rows = []
     for gpu in gpus:
-        cells = "".join(f"<td>{cell(gpu, key)}</td>" for key, _, _ in COLUMNS)
+        row = cells[gpu["id"]]
+        tds = "".join(f"<td>{html.escape(row[field['key']])}</td>" for field in columns)
         sources = " ".join(f"<a href=\"{html.escape(url)}\" rel=\"noopener\">[{i + 1}]</a>"
                            for i, url in enumerate(gpu["sources"]))
         notes = html.escape(gpu.get("notes", ""))
-        rows.append(f"<tr id=\"{html.escape(gpu['id'])}\">{cells}<td>{sources}</td><td>{notes}</td></tr>")
-    headers = "".join(f"<th>{label}{f' ({unit})' if unit else ''}</th>" for _, label, unit in COLUMNS)
+        rows.append(f"<tr id=\"{html.escape(gpu['id'])}\">{tds}<td>{sources}</td><td>{notes}</td></tr>")
+    headers = "".join(f"<th>{html.escape(header(field))}</th>" for field in columns)
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -77,7 +75,7 @@ def catalog_page(gpus, template_head):
 <p>{len(gpus)} GPUs. Figures per GPU, dense (no sparsity), at boost clock; – means the vendor publishes no figure.
 The interactive site with rankings and buy-vs-rent figures: <a href="./">gpuwise</a>. The data file: <a href="data/gpus.json">data/gpus.json</a>.</p>
 <table>
-<thead><tr>{headers}<th>Sources</th><th>Notes</th></tr></thead>
+<thead><tr>{headers}<th>{html.escape(fields["sources"]["label"])}</th><th>{html.escape(fields["notes"]["label"])}</th></tr></thead>
 <tbody>
 {chr(10).join(rows)}
 </tbody>
@@ -88,26 +86,39 @@ The interactive site with rankings and buy-vs-rent figures: <a href="./">gpuwise
 
 
 def main():
-    gpus_path, template_path, site_dir = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3])
+    if len(sys.argv) < 5:
+        sys.exit("usage: make_static_pages.py GPUS_JSON COLUMNS_JSON TEMPLATE SITE_DIR [DATA_FILE...]")
+    gpus_path, columns_path, template_path = sys.argv[1], sys.argv[2], sys.argv[3]
+    site_dir = pathlib.Path(sys.argv[4])
     # Any further arguments are data files: the site gets them without indentation
     # (same JSON, a quarter fewer bytes before compression).
     (site_dir / "data").mkdir(parents=True, exist_ok=True)
-    for data_path in sys.argv[4:]:
+    for data_path in sys.argv[5:]:
         data = json.loads(pathlib.Path(data_path).read_text(encoding="utf-8"))
         (site_dir / "data" / pathlib.Path(data_path).name).write_text(
             json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
+    table = json.loads(pathlib.Path(columns_path).read_text(encoding="utf-8"))
+    fields = {field["key"]: field for field in table["fields"]}
+    cells = table["cells"]
+    # The rows core loaded (a row with errors is left out, as on the page), in file order
+    # for their sources and notes, newest first.
     gpus = json.loads(pathlib.Path(gpus_path).read_text(encoding="utf-8")).get("gpus", [])
-    gpus = [g for g in gpus if isinstance(g, dict) and "name" in g and "vram_gb" in g and "sources" in g]
+    by_id = {}
+    for g in gpus:
+        if isinstance(g, dict) and g.get("id") in cells:
+            by_id.setdefault(g["id"], g)  # core keeps the first row of a duplicated id
+    gpus = list(by_id.values())
     gpus.sort(key=lambda g: (-g.get("release_year", 0), g["name"]))
     template = pathlib.Path(template_path).read_text(encoding="utf-8")
     marker = "<!-- CATALOG_SUMMARY -->"
     if marker not in template:
         sys.exit(f"{template_path} has no {marker}")
     site_dir.mkdir(parents=True, exist_ok=True)
-    (site_dir / "index.html").write_text(template.replace(marker, summary_list(gpus)), encoding="utf-8")
+    (site_dir / "index.html").write_text(template.replace(marker, summary_list(gpus, fields, cells)),
+                                         encoding="utf-8")
     social = "\n".join(line for line in template.splitlines()
                        if 'property="og:' in line or 'name="twitter:' in line)
-    (site_dir / "catalog.html").write_text(catalog_page(gpus, social), encoding="utf-8")
+    (site_dir / "catalog.html").write_text(catalog_page(gpus, fields, cells, social), encoding="utf-8")
     print(f"static pages: {len(gpus)} GPUs in index.html (hidden list) and catalog.html")
 
 

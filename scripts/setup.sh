@@ -18,6 +18,7 @@ PACKAGES=(
   emscripten binaryen nlohmann-json3-dev catch2 libsdl2-dev libgl-dev
   clang-14 libclang-rt-14-dev llvm-14 clang-tidy-14
   chromium fonts-dejavu-core fonts-wqy-microhei python3-fonttools brotli gzip nodejs
+  librsvg2-bin
 )
 
 # Debian's node is fine; a machine that already has a newer node (with its own npm)

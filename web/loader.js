@@ -114,6 +114,31 @@
     printErr: function (text) { console.warn(text); },
     onAbort: function (what) { fail('gpuwise stopped unexpectedly (' + what + '). Reloading the page usually helps.'); }
   };
+  // Offline after the first visit (sw.js). Registered once the page has loaded, so its
+  // own downloads do not compete with the app's. A new build found later waits until
+  // the reader presses the app's "Reload": window.gpuwiseUpdate is what that calls.
+  if ('serviceWorker' in navigator && window.isSecureContext) {
+    window.addEventListener('load', function () {
+      navigator.serviceWorker.register('sw.js').then(function (registration) {
+        function offer(worker) {
+          window.gpuwiseUpdate = function () { worker.postMessage('activate'); };
+          if (window.Module && window.Module._gpuwise_wake) window.Module._gpuwise_wake();
+        }
+        if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+        registration.addEventListener('updatefound', function () {
+          var worker = registration.installing;
+          worker.addEventListener('statechange', function () {
+            if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
+          });
+        });
+      }, function (error) { console.warn('gpuwise: no offline copy (' + error.message + ')'); });
+      var reloading = false;
+      navigator.serviceWorker.addEventListener('controllerchange', function () {
+        if (window.gpuwiseUpdate && !reloading) { reloading = true; location.reload(); }
+      });
+    });
+  }
+
   var script = document.createElement('script');
   script.src = 'index.js';
   script.onerror = function () { fail('Could not download the app (index.js). Check your connection and reload.'); };

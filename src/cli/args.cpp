@@ -1,10 +1,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 
 #include "cli.h"
+#include "prices.h"
 
 namespace gpuwise::cli {
 
@@ -68,6 +70,22 @@ std::string data_path(const Args& args, const std::string& name) {
   if (auto dir = args.value("--data-dir")) return *dir + "/" + name;
   if (const char* env = std::getenv("GPUWISE_DATA_DIR")) return std::string(env) + "/" + name;
   return std::string(GPUWISE_DATA_DIR) + "/" + name;
+}
+
+std::string today_date(const Args& args) {
+  if (auto given = args.value("--today")) {
+    // price_age() knows a date when it can age one against itself.
+    if (!price_age(*given, *given).known) {
+      std::fprintf(stderr, "gpuwise: --today '%s' is not a date like 2026-12-02\n", given->c_str());
+      return {};
+    }
+    return *given;
+  }
+  const std::time_t now = std::time(nullptr);
+  const std::tm* utc = std::gmtime(&now);  // one thread: the static result is fine
+  char text[16] = "";
+  if (utc) std::strftime(text, sizeof text, "%Y-%m-%d", utc);
+  return text;
 }
 
 }  // namespace gpuwise::cli

@@ -25,6 +25,9 @@ class Args {
 bool read_file(const std::string& path, std::string& out);
 // data/<name> from --data-dir, $GPUWISE_DATA_DIR or the source tree's data/.
 std::string data_path(const Args& args, const std::string& name);
+// The date prices are aged against: --today YYYY-MM-DD, else today's UTC date.
+// Empty (and a message on stderr) when --today is not a date.
+std::string today_date(const Args& args);
 
 int run_catalog(const Args& args);
 int run_validate(const Args& args);
@@ -32,5 +35,6 @@ int run_roi(const Args& args);
 int run_fit(const Args& args);
 int run_link(const Args& args);
 int run_rank(const Args& args);
+int run_speed(const Args& args);
 
 }  // namespace gpuwise::cli

@@ -8,6 +8,8 @@
 #include "cli.h"
 #include "prices.h"
 #include "roi.h"
+#include "roi_formulas.h"
+#include "roi_json.h"
 
 namespace gpuwise::cli {
 namespace {
@@ -17,8 +19,9 @@ const char* kUsage =
     "                   [--kwh-price USD] [--hours-per-day H] [--months M] [--depreciation PCT_PER_YEAR]\n"
     "                   [--resale USD] [--host-cost USD] [--host-power W] [--maintenance USD_PER_YEAR]\n"
     "                   [--rent-out-rate USD_PER_HOUR] [--occupancy PCT] [--platform-fee PCT]\n"
-    "                   [--json] [--data-dir DIR]\n"
-    "Money is USD per GPU unless named; absent price, rate and power come from data.\n";
+    "                   [--json] [--data-dir DIR] [--today YYYY-MM-DD]\n"
+    "Money is USD per GPU unless named; absent price, rate and power come from data.\n"
+    "A price or rate from data older than 12 months (as of --today, default: today) is stale.\n";
 
 // Strict: the whole word must be a finite number, else a message and false.
 bool read_number(const Args& args, const char* flag, std::optional<double>& out) {
@@ -53,13 +56,27 @@ bool read_whole(const Args& args, const char* flag, int& out) {
   return true;
 }
 
+// One line per stale figure the calculation took from data, before the formulas.
+void print_stale_notes(const RoiDefaults& d, const std::string& today) {
+  const auto note = [&](const char* what, const PriceAge& age, const std::string& date) {
+    if (age.stale) {
+      std::printf("stale: the %s is from %s, %d months before %s\n", what, date.c_str(), age.months, today.c_str());
+    }
+  };
+  if (d.price.kind == PriceKind::street_new || d.price.kind == PriceKind::street_used) {
+    note("price", d.price.age, d.price.date_seen);
+  }
+  if (d.rate) note("rate", d.rate_age, d.rate->date_seen);
+  if (d.used_price) note("used price", d.used_price_age, d.used_price->date_seen);
+}
+
 }  // namespace
 
 int run_roi(const Args& args) {
   const auto unknown = args.unknown({"--json"}, {"--gpu", "--count", "--price", "--rate", "--power", "--kwh-price",
                                                  "--hours-per-day", "--months", "--depreciation", "--resale",
                                                  "--host-cost", "--host-power", "--maintenance", "--rent-out-rate",
-                                                 "--occupancy", "--platform-fee", "--data-dir"});
+                                                 "--occupancy", "--platform-fee", "--data-dir", "--today"});
   const auto gpu = args.value("--gpu");
   if (!unknown.empty() || !gpu) {
     if (!unknown.empty()) std::fprintf(stderr, "gpuwise roi: unknown option '%s'\n", unknown.front().c_str());
@@ -86,7 +103,9 @@ int run_roi(const Args& args) {
   if (!read_file(data_path(args, "gpus.json"), gpus_text)) return 1;
   if (!read_file(data_path(args, "prices.json"), prices_text)) return 1;
   const Catalog catalog = load_catalog(gpus_text);
-  const PriceBook book = load_prices(prices_text, catalog);
+  PriceBook book = load_prices(prices_text, catalog);
+  book.today = today_date(args);
+  if (book.today.empty()) return 2;
   for (const auto& issue : catalog.issues) std::fprintf(stderr, "gpus.json: %s\n", issue.to_string().c_str());
   for (const auto& issue : book.issues) std::fprintf(stderr, "prices.json: %s\n", issue.to_string().c_str());
 
@@ -103,6 +122,7 @@ int run_roi(const Args& args) {
     std::printf("%s\n", dump_json(roi_to_json(result), 2).c_str());
   } else if (result.ok) {
     std::printf("%s x %d\n", result.inputs.gpu_name.c_str(), result.inputs.gpu_count);
+    print_stale_notes(result.defaults, book.today);
     for (const auto& line : roi_formulas(result)) {
       std::printf("%s\n  %s\n  = %s\n  = %s\n", line.label.c_str(), line.formula.c_str(), line.numbers.c_str(),
                   line.result.c_str());

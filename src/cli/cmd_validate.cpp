@@ -1,10 +1,12 @@
 // gpuwise validate [FILE...]: every problem on its own line; non-zero exit on any error.
-// Without FILE it checks the shipped data: gpus.json, prices.json (against the catalog)
-// and cuda.json. A FILE is read as the kind its name says (prices*, cuda*, else catalog).
+// Without FILE it checks the shipped data: gpus.json, prices.json and benchmarks.json (against
+// the catalog) and cuda.json. A FILE is read as the kind its name says (prices*, cuda*,
+// benchmarks*, else catalog).
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "benchmarks.h"
 #include "catalog.h"
 #include "cli.h"
 #include "compat.h"
@@ -24,6 +26,21 @@ int report(const std::string& path, const std::vector<CatalogIssue>& issues, con
   return errors;
 }
 
+// What the prices cover and how old they are (issue 14 asks for these counts).
+void print_coverage(const std::string& path, const PriceBook& book) {
+  const PriceBookStats s = price_book_stats(book);
+  std::printf("%s: street prices for %d cards (%d new, %d used, %d in yuan); oldest date %s\n", path.c_str(),
+              s.cards_with_street_price, s.cards_with_new_price, s.cards_with_used_price, s.cards_with_cny_price,
+              s.oldest_date.empty() ? "none" : s.oldest_date.c_str());
+  std::printf("%s: cloud rates by provider kind:", path.c_str());
+  for (ProviderKind kind : kProviderKinds) {
+    std::printf(" %s %d", provider_kind_key(kind), s.rates_by_kind[static_cast<int>(kind)]);
+  }
+  std::printf("; %d spot; %d refreshed by scripts/refresh_prices.py\n", s.spot_rates, s.refreshable_rates);
+  std::printf("%s: stale (seen more than %d months before %s): %d street prices, %d cloud rates\n", path.c_str(),
+              kStaleAfterMonths, book.today.c_str(), s.stale_street_prices, s.stale_rates);
+}
+
 bool name_has(const std::string& path, const char* word) {
   const std::string name = path.substr(path.find_last_of('/') + 1);
   return name.find(word) != std::string::npos;
@@ -34,7 +51,8 @@ bool name_has(const std::string& path, const char* word) {
 int run_validate(const Args& args) {
   std::vector<std::string> files = args.positional();
   const bool shipped = files.empty();
-  if (shipped) files = {data_path(args, "gpus.json"), data_path(args, "prices.json"), data_path(args, "cuda.json")};
+  if (shipped) files = {data_path(args, "gpus.json"), data_path(args, "prices.json"), data_path(args, "cuda.json"),
+                       data_path(args, "benchmarks.json")};
 
   // Prices name catalog ids, so the catalog is read first (the shipped one, or the
   // first catalog file given).
@@ -50,9 +68,15 @@ int run_validate(const Args& args) {
       continue;
     }
     if (name_has(path, "prices")) {
-      const PriceBook book = load_prices(text, catalog);
+      PriceBook book = load_prices(text, catalog);
+      book.today = today_date(args);
       errors += report(path, book.issues, std::to_string(book.street_prices.size()) + " street prices and " +
                                               std::to_string(book.cloud_rates.size()) + " cloud rates loaded");
+      print_coverage(path, book);
+    } else if (name_has(path, "benchmarks")) {
+      const Benchmarks measured = load_benchmarks(text, catalog);
+      errors += report(path, measured.issues, std::to_string(measured.results.size()) + " measured results in " +
+                                                  std::to_string(measured.sets.size()) + " sets loaded");
     } else if (name_has(path, "cuda")) {
       const Compat compat = load_compat(text);
       errors += report(path, compat.issues, std::to_string(compat.compute_capabilities.size()) +

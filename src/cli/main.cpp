@@ -16,14 +16,17 @@ struct Subcommand {
 };
 
 const Subcommand kSubcommands[] = {
-    {"catalog", gpuwise::cli::run_catalog, "catalog --json            the loaded catalog as JSON"},
-    {"validate", gpuwise::cli::run_validate, "validate [FILE...]        check the data (gpus, prices, cuda.json); exit 1 on any error"},
+    {"catalog", gpuwise::cli::run_catalog, "catalog [--columns] --json  the loaded catalog as JSON; --columns: the field table and\n"
+                                         "                            every card's cells as shown"},
+    {"validate", gpuwise::cli::run_validate, "validate [FILE...]        check the data (gpus, prices, cuda, benchmarks.json); exit 1 on any error"},
     {"roi", gpuwise::cli::run_roi, "roi --gpu ID [--count N] [--price USD] [--rate USD_PER_HOUR] ... [--json]  buy vs rent"},
     {"fit", gpuwise::cli::run_fit, "fit --params-b 70 --precision bf16 --mode inference --context 8192 [--batch N] [--preset ID]\n"
                                    "                            [--layers N --kv-heads N --head-dim N --hidden N] [--json]\n"
                                    "                            VRAM a model needs, part by part, and the cards that hold it on 1/2/4/8 GPUs;\n"
                                    "                            --params-b alone borrows the shape of the preset nearest in size"},
     {"link", gpuwise::cli::run_link, "link decode|encode        share links: decode 'FRAGMENT' [--json]; encode < state.json"},
+    {"speed", gpuwise::cli::run_speed, "speed [--gpu ID] (--preset ID | --params-b B [--active-params-b B]) --quant q4_k_m --context N [--gpus N] [--json]\n"
+                                       "                            decode / prefill tokens/s and fit per card; --check: estimates vs measured; --calibrate"},
     {"rank", gpuwise::cli::run_rank, "rank --profile cnn --json  cards ranked for a workload (--metric, --cuda, --top ...)"},
 };
 

@@ -5,204 +5,121 @@
 #include <variant>
 
 #include "data_file.h"
+#include "gpu_fields.h"
 #include "json_util.h"
 
 namespace gpuwise {
 namespace {
 
-// [SECTION] The field table: one line per field of data/README.md. Loading, writing
-// and the unknown-field check all read this table, so a new field is added once.
-enum class Req { required, optional, nvidia_required };
-enum class Rule { any, positive, non_negative, year, board_count };
-
-using StringField = std::string Gpu::*;
-using IntField = int Gpu::*;
-using NumberField = double Gpu::*;
-using OptIntField = std::optional<int> Gpu::*;
-using OptNumberField = std::optional<double> Gpu::*;
-using BoolField = bool Gpu::*;
-using ListField = std::vector<std::string> Gpu::*;
-using Member = std::variant<StringField, IntField, NumberField, OptIntField, OptNumberField,
-                            BoolField, ListField>;
-
-struct FieldSpec {
-  const char* name;
-  Member member;
-  Req req;
-  Rule rule;
-};
-
-const FieldSpec kFields[] = {
-    {"id", &Gpu::id, Req::required, Rule::any},
-    {"name", &Gpu::name, Req::required, Rule::any},
-    {"vendor", &Gpu::vendor, Req::required, Rule::any},
-    {"line", &Gpu::line, Req::required, Rule::any},
-    {"series", &Gpu::series, Req::required, Rule::any},
-    {"architecture", &Gpu::architecture, Req::required, Rule::any},
-    {"compute_capability", &Gpu::compute_capability, Req::nvidia_required, Rule::any},
-    {"release_year", &Gpu::release_year, Req::required, Rule::year},
-    {"vram_gb", &Gpu::vram_gb, Req::required, Rule::positive},
-    {"gpus_per_board", &Gpu::gpus_per_board, Req::optional, Rule::board_count},
-    {"memory_type", &Gpu::memory_type, Req::required, Rule::any},
-    {"memory_bus_bits", &Gpu::memory_bus_bits, Req::optional, Rule::positive},
-    {"memory_bandwidth_gbs", &Gpu::memory_bandwidth_gbs, Req::required, Rule::positive},
-    {"fp32_tflops", &Gpu::fp32_tflops, Req::optional, Rule::positive},
-    {"fp64_tflops", &Gpu::fp64_tflops, Req::optional, Rule::positive},
-    {"fp16_tflops", &Gpu::fp16_tflops, Req::optional, Rule::positive},
-    {"fp16_tensor_tflops", &Gpu::fp16_tensor_tflops, Req::optional, Rule::positive},
-    {"bf16_tensor_tflops", &Gpu::bf16_tensor_tflops, Req::optional, Rule::positive},
-    {"tf32_tensor_tflops", &Gpu::tf32_tensor_tflops, Req::optional, Rule::positive},
-    {"fp8_tensor_tflops", &Gpu::fp8_tensor_tflops, Req::optional, Rule::positive},
-    {"int8_tensor_tops", &Gpu::int8_tensor_tops, Req::optional, Rule::positive},
-    {"cuda_cores", &Gpu::cuda_cores, Req::optional, Rule::positive},
-    {"tensor_cores", &Gpu::tensor_cores, Req::optional, Rule::non_negative},
-    {"tdp_w", &Gpu::tdp_w, Req::required, Rule::positive},
-    {"interface", &Gpu::interface, Req::required, Rule::any},
-    {"nvlink", &Gpu::nvlink, Req::optional, Rule::any},
-    {"launch_price_usd", &Gpu::launch_price_usd, Req::optional, Rule::positive},
-    {"sources", &Gpu::sources, Req::required, Rule::any},
-    {"notes", &Gpu::notes, Req::optional, Rule::any},
-};
-
+// The fields, their checks and their order are the table of gpu_fields.inc.
 const std::set<std::string> kVendors = {"NVIDIA", "AMD", "Intel"};
 const std::set<std::string> kLines = {"geforce", "workstation", "datacenter"};
-// Architectures that predate tensor cores (the guide: "tensor cores: none").
 // No card's figure comes near a million in any unit of data/README.md (the largest are
 // CUDA cores, ~24,000): a larger one is a typo, and near 1e308 it overflowed the
 // arithmetic downstream (usable VRAM, power-supply sizing) to infinity.
 constexpr double kMaxFigure = 1e6;
 
+// Architectures that predate tensor cores (the guide: "tensor cores: none").
 const std::set<std::string> kPreTensorArchitectures = {"Tesla", "Fermi", "Kepler", "Maxwell"};
 
 constexpr int kSchemaVersionWritten = 1;
 
-// [SECTION] Reading one row
-class RowReader : public IssueRecorder {
+// [SECTION] Reading one row: the shared reader (data_file.h) plus the table's rules.
+class GpuRowReader : public RowReader {
  public:
-  RowReader(const json& row, std::string label, std::vector<CatalogIssue>& issues)
-      : IssueRecorder(std::move(label), issues), row_(row) {}
+  using RowReader::RowReader;
 
-  void read(const FieldSpec& spec, Gpu& gpu, bool is_nvidia) {
-    auto it = row_.find(spec.name);
-    if (it == row_.end() || it->is_null()) {
-      if (spec.req == Req::required || (spec.req == Req::nvidia_required && is_nvidia)) {
-        error(spec.name, "is required but missing");
-      }
-      return;
-    }
-    const json& value = *it;
-    std::visit([&](auto member) { assign(spec, value, gpu.*member); }, spec.member);
+  void read(const GpuField& field, Gpu& gpu, bool is_nvidia) {
+    const bool required =
+        field.presence == Presence::required || (field.presence == Presence::nvidia_required && is_nvidia);
+    if (!find(field.key, required)) return;
+    std::visit([&](auto member) { assign(field, gpu.*member); }, field.member);
   }
 
  private:
-  bool check_number(const FieldSpec& spec, const json& value, double& out) {
-    if (!value.is_number()) {
-      error(spec.name, std::string("must be a number (got ") + describe_json(value) + ")");
-      return false;
-    }
-    out = value.get<double>();
-    if (!std::isfinite(out)) {
-      error(spec.name, "must be a finite number");
-      return false;
-    }
-    switch (spec.rule) {
-      case Rule::positive:
-        if (out <= 0) {
-          error(spec.name, "must be a number > 0 (got " + dump_json(value) +
-                               "); omit the field when the figure is unknown");
-          return false;
+  std::optional<double> checked_number(const GpuField& field) {
+    const std::optional<double> out = number(field.key, false);
+    if (!out) return std::nullopt;
+    const std::string got = dump_json(*find(field.key, false));  // as written: "-24", not "-24.0"
+    switch (field.rule) {
+      case ValueRule::positive:
+        if (*out <= 0) {
+          error(field.key, "must be a number > 0 (got " + got + "); omit the field when the figure is unknown");
+          return std::nullopt;
         }
         break;
-      case Rule::non_negative:
-        if (out < 0) {
-          error(spec.name, "must not be negative (got " + dump_json(value) + ")");
-          return false;
+      case ValueRule::non_negative:
+        if (*out < 0) {
+          error(field.key, "must not be negative (got " + got + ")");
+          return std::nullopt;
         }
         break;
-      case Rule::year:
-        if (out < 1990 || out > 2100) {
-          error(spec.name, "must be a year between 1990 and 2100 (got " + dump_json(value) + ")");
-          return false;
+      case ValueRule::year:
+        if (*out < 1990 || *out > 2100) {
+          error(field.key, "must be a year between 1990 and 2100 (got " + got + ")");
+          return std::nullopt;
         }
         break;
-      case Rule::board_count:
-        if (out < 1 || out > 16) {
-          error(spec.name, "must be between 1 and 16 (got " + dump_json(value) + ")");
-          return false;
+      case ValueRule::board_count:
+        if (*out < 1 || *out > 16) {
+          error(field.key, "must be between 1 and 16 (got " + got + ")");
+          return std::nullopt;
         }
         break;
-      case Rule::any:
+      case ValueRule::any:
         break;
     }
-    if ((spec.rule == Rule::positive || spec.rule == Rule::non_negative) && out > kMaxFigure) {
-      error(spec.name, "must be at most 1000000 (got " + dump_json(value) + "); check the unit");
-      return false;
+    if ((field.rule == ValueRule::positive || field.rule == ValueRule::non_negative) && *out > kMaxFigure) {
+      error(field.key, "must be at most 1000000 (got " + got + "); check the unit");
+      return std::nullopt;
     }
-    return true;
+    return out;
   }
 
-  bool check_integer(const FieldSpec& spec, const json& value, int& out) {
-    double number = 0;
-    if (!check_number(spec, value, number)) return false;
-    if (std::floor(number) != number || std::fabs(number) > 1e9) {
-      error(spec.name, "must be a whole number (got " + dump_json(value) + ")");
-      return false;
+  std::optional<int> checked_integer(const GpuField& field) {
+    const std::optional<double> out = checked_number(field);
+    if (!out) return std::nullopt;
+    if (std::floor(*out) != *out || std::fabs(*out) > 1e9) {
+      error(field.key, "must be a whole number (got " + dump_json(*find(field.key, false)) + ")");
+      return std::nullopt;
     }
-    out = static_cast<int>(number);
-    return true;
+    return static_cast<int>(*out);
   }
 
-  void assign(const FieldSpec& spec, const json& value, std::string& out) {
-    if (!value.is_string()) {
-      error(spec.name, std::string("must be a string (got ") + describe_json(value) + ")");
+  void assign(const GpuField& field, std::string& out) {
+    if (auto text = string(field.key, field.presence != Presence::optional)) out = *text;
+  }
+  void assign(const GpuField& field, int& out) {
+    if (auto value = checked_integer(field)) out = *value;
+  }
+  void assign(const GpuField& field, double& out) {
+    if (auto value = checked_number(field)) out = *value;
+  }
+  void assign(const GpuField& field, std::optional<int>& out) {
+    if (auto value = checked_integer(field)) out = value;
+  }
+  void assign(const GpuField& field, std::optional<double>& out) {
+    if (auto value = checked_number(field)) out = value;
+  }
+  void assign(const GpuField& field, bool& out) {
+    const json* value = find(field.key, false);
+    if (!value->is_boolean()) {
+      error(field.key, std::string("must be true or false (got ") + describe_json(*value) + ")");
       return;
     }
-    out = value.get<std::string>();
-    if (out.empty() && spec.req != Req::optional) error(spec.name, "must not be empty");
+    out = value->get<bool>();
   }
-  void assign(const FieldSpec& spec, const json& value, int& out) {
-    int number = 0;
-    if (check_integer(spec, value, number)) out = number;
-  }
-  void assign(const FieldSpec& spec, const json& value, double& out) {
-    double number = 0;
-    if (check_number(spec, value, number)) out = number;
-  }
-  void assign(const FieldSpec& spec, const json& value, std::optional<int>& out) {
-    int number = 0;
-    if (check_integer(spec, value, number)) out = number;
-  }
-  void assign(const FieldSpec& spec, const json& value, std::optional<double>& out) {
-    double number = 0;
-    if (check_number(spec, value, number)) out = number;
-  }
-  void assign(const FieldSpec& spec, const json& value, bool& out) {
-    if (!value.is_boolean()) {
-      error(spec.name, std::string("must be true or false (got ") + describe_json(value) + ")");
-      return;
-    }
-    out = value.get<bool>();
-  }
-  void assign(const FieldSpec& spec, const json& value, std::vector<std::string>& out) {
-    if (!value.is_array()) {
-      error(spec.name, std::string("must be a list of URLs (got ") + describe_json(value) + ")");
-      return;
-    }
-    for (const json& item : value) {
-      if (!item.is_string()) {
-        error(spec.name, std::string("every entry must be a URL string (got ") + describe_json(item) + ")");
-        return;
-      }
-      const std::string url = item.get<std::string>();
+  void assign(const GpuField& field, std::vector<std::string>& out) {
+    auto urls = strings(field.key, false, "URL");
+    if (!urls) return;
+    for (const std::string& url : *urls) {
       if (url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0) {
-        error(spec.name, "'" + url + "' is not an http(s) URL");
+        error(field.key, "'" + url + "' is not an http(s) URL");
         return;
       }
-      out.push_back(url);
     }
+    out = std::move(*urls);
   }
-
-  const json& row_;
 };
 
 bool is_compute_capability(const std::string& cc) {
@@ -215,7 +132,7 @@ bool is_compute_capability(const std::string& cc) {
 }
 
 // Cross-field rules: the invariants a single field cannot express.
-void check_invariants(const Gpu& gpu, RowReader& reader) {
+void check_invariants(const Gpu& gpu, GpuRowReader& reader) {
   if (!kVendors.count(gpu.vendor)) {
     reader.error("vendor", "'" + gpu.vendor + "' is not one of NVIDIA, AMD, Intel");
   }
@@ -304,7 +221,7 @@ Catalog load_catalog(std::string_view json_text) {
   }
 
   std::set<std::string> known_fields;
-  for (const auto& spec : kFields) known_fields.insert(spec.name);
+  for (const GpuField& field : gpu_fields()) known_fields.insert(field.key);
   std::set<std::string> seen_ids;
 
   for (std::size_t index = 0; index < rows->size(); ++index) {
@@ -316,7 +233,7 @@ Catalog load_catalog(std::string_view json_text) {
         label = id->get<std::string>();
       }
     }
-    RowReader reader(row, label, catalog.issues);
+    GpuRowReader reader(row, label, catalog.issues);
     if (!row.is_object()) {
       reader.error("", "must be a JSON object, not " + std::string(row.type_name()));
       continue;
@@ -324,12 +241,8 @@ Catalog load_catalog(std::string_view json_text) {
     Gpu gpu;
     const auto vendor = row.find("vendor");
     const bool is_nvidia = vendor != row.end() && vendor->is_string() && *vendor == "NVIDIA";
-    for (const auto& spec : kFields) reader.read(spec, gpu, is_nvidia);
-    for (const auto& item : row.items()) {
-      if (!known_fields.count(item.key())) {
-        reader.warning(item.key(), "is not a known field (see data/README.md); ignored");
-      }
-    }
+    for (const GpuField& field : gpu_fields()) reader.read(field, gpu, is_nvidia);
+    reader.unknown_fields(known_fields);
     if (!gpu.id.empty() && !is_slug(gpu.id)) {
       reader.error("id", "'" + gpu.id + "' must be a slug: a-z, 0-9 and single dashes");
     }
@@ -349,21 +262,21 @@ std::string catalog_to_json(const Catalog& catalog, int indent) {
   json rows = json::array();
   for (const Gpu& gpu : catalog.gpus) {
     json row = json::object();
-    for (const auto& spec : kFields) {
+    for (const GpuField& field : gpu_fields()) {
       std::visit(
           [&](auto member) {
             const auto& value = gpu.*member;
             using T = std::decay_t<decltype(value)>;
             if constexpr (std::is_same_v<T, std::optional<int>> ||
                           std::is_same_v<T, std::optional<double>>) {
-              if (value) row[spec.name] = *value;
+              if (value) row[field.key] = *value;
             } else if constexpr (std::is_same_v<T, std::string>) {
-              if (!value.empty() || spec.req == Req::required) row[spec.name] = value;
+              if (!value.empty() || field.presence == Presence::required) row[field.key] = value;
             } else {
-              row[spec.name] = value;
+              row[field.key] = value;
             }
           },
-          spec.member);
+          field.member);
     }
     rows.push_back(std::move(row));
   }

@@ -9,36 +9,12 @@
 
 namespace gpuwise {
 
+// One GPU row; its members are the lines of gpu_fields.inc (type, name, default), whose
+// comments say what each holds. Figures are per GPU, TDP and price per board.
 struct Gpu {
-  std::string id;
-  std::string name;
-  std::string vendor;        // NVIDIA, AMD, Intel
-  std::string line;          // geforce, workstation, datacenter
-  std::string series;
-  std::string architecture;
-  std::string compute_capability;  // "8.6"; empty for non-NVIDIA
-  int release_year = 0;
-  double vram_gb = 0;
-  int gpus_per_board = 1;
-  std::string memory_type;
-  std::optional<int> memory_bus_bits;
-  double memory_bandwidth_gbs = 0;
-  std::optional<double> fp32_tflops;  // absent only where the vendor publishes none (Gaudi 2)
-  std::optional<double> fp64_tflops;
-  std::optional<double> fp16_tflops;
-  std::optional<double> fp16_tensor_tflops;
-  std::optional<double> bf16_tensor_tflops;
-  std::optional<double> tf32_tensor_tflops;
-  std::optional<double> fp8_tensor_tflops;
-  std::optional<double> int8_tensor_tops;
-  std::optional<int> cuda_cores;
-  std::optional<int> tensor_cores;
-  double tdp_w = 0;
-  std::string interface;
-  bool nvlink = false;
-  std::optional<double> launch_price_usd;
-  std::vector<std::string> sources;
-  std::string notes;
+#define GPU_FIELD(type, name, init, spec) type name = init;
+#include "gpu_fields.inc"
+#undef GPU_FIELD
 };
 
 struct CatalogIssue {

@@ -11,15 +11,46 @@ std::string normalize_for_search(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
     if (c >= 'A' && c <= 'Z') out.push_back(static_cast<char>(c - 'A' + 'a'));
-    else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out.push_back(c);
+    else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || byte >= 0x80) out.push_back(c);
   }
   return out;
 }
 
+namespace {
+
+// What a Chinese reader types for a product line or a vendor. The line names are the
+// page's own 简体中文 labels (strings_zh.inc; test_catalog_query.cpp checks they agree),
+// plus the everyday words for the same thing; the vendors' names as Chinese sites write them.
+const std::pair<std::string_view, std::string_view> kSearchAliases[] = {
+    {"geforce", "消费级 游戏卡"},
+    {"workstation", "专业工作站 专业卡"},
+    {"datacenter", "数据中心 服务器 计算卡"},
+    {"NVIDIA", "英伟达"},
+    {"AMD", "超威"},
+    {"Intel", "英特尔"},
+};
+
+std::string search_aliases(const Gpu& gpu) {
+  std::string out;
+  for (const auto& [key, alias] : kSearchAliases) {
+    if (key == gpu.line || key == gpu.vendor) (out += ' ') += alias;
+  }
+  return out;
+}
+
+}  // namespace
+
 bool matches_search(const Gpu& gpu, std::string_view query) {
   const std::string haystack = normalize_for_search(gpu.vendor + " " + gpu.name + " " + gpu.id + " " +
-                                                    gpu.series + " " + gpu.architecture);
+                                                    gpu.series + " " + gpu.architecture + search_aliases(gpu));
+  // A Chinese input method types the ideographic space (U+3000) between words.
+  std::string words(query);
+  for (std::size_t at = words.find("\xE3\x80\x80"); at != std::string::npos; at = words.find("\xE3\x80\x80", at)) {
+    words.replace(at, 3, " ");
+  }
+  query = words;
   std::size_t start = 0;
   while (start <= query.size()) {
     std::size_t end = query.find_first_of(" \t", start);

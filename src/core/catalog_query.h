@@ -9,12 +9,14 @@
 
 namespace gpuwise {
 
-// Lower-cased letters and digits only: "GeForce RTX 3090" -> "geforcertx3090".
+// Lower-cased ASCII letters and digits, and every non-ASCII (UTF-8) byte as it is:
+// "GeForce RTX 3090" -> "geforcertx3090", "数据中心 A100" -> "数据中心a100".
 std::string normalize_for_search(std::string_view text);
 
 // Every whitespace-separated word of the query, normalized, must occur in the card's
 // vendor + name + id + series + architecture: "3090", "rtx3090", "GeForce RTX 3090",
-// "nvidia 3090" all find the RTX 3090.
+// "nvidia 3090" all find the RTX 3090. The line's and vendor's Chinese names count too:
+// "数据中心", "工作站", "消费级", "英伟达".
 bool matches_search(const Gpu& gpu, std::string_view query);
 
 bool matches_filters(const Gpu& gpu, const CatalogView& view);

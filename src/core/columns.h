@@ -1,5 +1,6 @@
-// The catalog's columns as data: label, unit and how to read the value. The catalog
-// table, sorting, the CSV export and the compare view all read this one table.
+// The catalog's columns: the rows of the GPU field table (gpu_fields.h) that are
+// columns, in table order. The catalog table, sorting, the CSV export, the compare view
+// and the card details all read this one list.
 #pragma once
 #include <optional>
 #include <string>
@@ -7,19 +8,13 @@
 #include <vector>
 
 #include "catalog.h"
+#include "format.h"  // format_number, kMissing: what a cell shows
+#include "gpu_fields.h"
 
 namespace gpuwise {
 
-struct Column {
-  const char* key;     // the gpus.json field name, e.g. "fp32_tflops"
-  const char* label;   // English header, e.g. "FP32"
-  const char* unit;    // "TFLOPS", "GB", "" for text
-  bool numeric;
-  bool shown_by_default;
-  bool higher_is_better;  // for highlighting in compare; false for TDP and price
-  std::optional<double> (*number)(const Gpu&);  // numeric columns only
-  std::string (*text)(const Gpu&);               // text columns only
-};
+// key, label, unit, numeric, shown_by_default, better, number(gpu), text(gpu): see GpuField.
+using Column = GpuField;
 
 // What a cell shows: the formatted number, or the text.
 std::string column_text(const Column& column, const Gpu& gpu);
@@ -28,8 +23,14 @@ const std::vector<Column>& catalog_columns();
 // Index into catalog_columns(), or -1.
 int find_column(std::string_view key);
 
-// "35.6", "936", "0.558": figures as a buyer reads them; "–" for a missing value.
-std::string format_number(std::optional<double> value);
-extern const char* const kMissing;  // "–"
+// The CSV export of the rows `rows` (indices into catalog.gpus) with these columns:
+// field names as the header (units are in them), numbers plain and empty when missing,
+// text as shown.
+std::string catalog_csv(const Catalog& catalog, const std::vector<int>& rows, const std::vector<int>& columns);
+
+// For tools outside C++ (scripts/make_static_pages.py, `gpuwise catalog --columns --json`):
+// {"fields": [every table row: key, label, unit, description, cell, whole_number, required,
+//  better, column, shown_by_default, rank_position], "cells": {id: {column key: cell text}}}.
+std::string catalog_columns_to_json(const Catalog& catalog, int indent = 2);
 
 }  // namespace gpuwise

@@ -86,74 +86,38 @@ bool wheel_runs_on(const PytorchWheel& wheel, std::string_view cc, bool* via_ptx
 
 namespace {
 
-class EntryReader : public IssueRecorder {
+// The shared row reader (data_file.h) with cuda.json's own shapes: versions and years.
+class EntryReader : public RowReader {
  public:
-  EntryReader(const json& entry, std::string label, std::vector<CatalogIssue>& issues)
-      : IssueRecorder(std::move(label), issues), entry_(entry) {}
+  using RowReader::RowReader;
 
-  void warn_unknown(const std::set<std::string>& known) {
-    for (auto it = entry_.begin(); it != entry_.end(); ++it) {
-      if (!known.count(it.key())) warning(it.key(), "unknown field (a typo?); ignored");
-    }
-  }
+  void warn_unknown(const std::set<std::string>& known) { unknown_fields(known, "unknown field (a typo?); ignored"); }
 
   // A version string such as "12.8"; required unless `optional`.
   std::string version(const char* field, bool optional = false) {
-    auto it = entry_.find(field);
-    if (it == entry_.end() || it->is_null()) {
-      if (!optional) error(field, "is required but missing");
+    const json* value = find(field, !optional);
+    if (!value) return "";
+    if (!value->is_string() || !is_version(value->get_ref<const std::string&>())) {
+      error(field, "must be a version string like \"12.8\" (got " + dump_json(*value) + ")");
       return "";
     }
-    if (!it->is_string() || !is_version(it->get_ref<const std::string&>())) {
-      error(field, "must be a version string like \"12.8\" (got " + dump_json(*it) + ")");
-      return "";
-    }
-    return it->get<std::string>();
+    return value->get<std::string>();
   }
 
-  std::string text(const char* field) {
-    auto it = entry_.find(field);
-    if (it == entry_.end() || it->is_null()) return "";
-    if (!it->is_string()) {
-      error(field, "must be a string");
-      return "";
-    }
-    return it->get<std::string>();
-  }
-
+  std::string text(const char* field) { return string(field, false).value_or(""); }
   std::vector<std::string> strings(const char* field) {
-    std::vector<std::string> out;
-    auto it = entry_.find(field);
-    if (it == entry_.end() || it->is_null()) return out;
-    if (!it->is_array()) {
-      error(field, "must be a list of strings");
-      return out;
-    }
-    for (const auto& item : *it) {
-      if (!item.is_string()) {
-        error(field, "must be a list of strings (got " + dump_json(item) + ")");
-        return {};
-      }
-      out.push_back(item.get<std::string>());
-    }
-    return out;
+    return RowReader::strings(field, false, "string").value_or(std::vector<std::string>{});
   }
 
   int year(const char* field) {
-    auto it = entry_.find(field);
-    if (it == entry_.end() || it->is_null()) {
-      error(field, "is required but missing");
+    const json* value = find(field, true);
+    if (!value) return 0;
+    if (!value->is_number_integer() || value->get<long long>() < 1990 || value->get<long long>() > 2100) {
+      error(field, "must be a year between 1990 and 2100 (got " + dump_json(*value) + ")");
       return 0;
     }
-    if (!it->is_number_integer() || it->get<long long>() < 1990 || it->get<long long>() > 2100) {
-      error(field, "must be a year between 1990 and 2100 (got " + dump_json(*it) + ")");
-      return 0;
-    }
-    return static_cast<int>(it->get<long long>());
+    return static_cast<int>(value->get<long long>());
   }
-
- private:
-  const json& entry_;
 };
 
 // "compute_capabilities '8.6'" when the entry names itself, else "compute_capabilities #3".
@@ -415,14 +379,16 @@ bool Compat::runs_pytorch(const Gpu& gpu, std::string_view pytorch_version) cons
   return false;
 }
 
-std::string Compat::no_cuda_reason(const Gpu& gpu) const {
-  if (gpu.vendor == "AMD") return "AMD cards run ROCm/HIP, not CUDA; ROCm support is not covered here";
-  if (gpu.vendor == "Intel") return "Intel accelerators do not run CUDA";
-  if (gpu.vendor != "NVIDIA") return gpu.vendor + " cards do not run CUDA";
+TemplateText Compat::no_cuda_why(const Gpu& gpu) const {
+  if (gpu.vendor == "AMD") return {I18N("AMD cards run ROCm/HIP, not CUDA; ROCm support is not covered here"), {}};
+  if (gpu.vendor == "Intel") return {I18N("Intel accelerators do not run CUDA"), {}};
+  if (gpu.vendor != "NVIDIA") return {I18N("{0} cards do not run CUDA"), {gpu.vendor}};
   if (!find_cc(gpu.compute_capability)) {
-    return "compute capability '" + gpu.compute_capability + "' is not in cuda.json";
+    return {I18N("compute capability '{0}' is not in cuda.json"), {gpu.compute_capability}};
   }
-  return "";
+  return {};
 }
+
+std::string Compat::no_cuda_reason(const Gpu& gpu) const { return no_cuda_why(gpu).text(); }
 
 }  // namespace gpuwise

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "catalog.h"
+#include "template_text.h"
 
 namespace gpuwise {
 
@@ -80,6 +81,7 @@ struct Compat {
   bool runs_pytorch(const Gpu& gpu, std::string_view pytorch_version) const;
   // Why the card has no CUDA at all ("AMD cards use ROCm, not CUDA ..."); empty when it has.
   std::string no_cuda_reason(const Gpu& gpu) const;
+  TemplateText no_cuda_why(const Gpu& gpu) const;  // the same as a pattern for tr(); empty pattern when it has
 };
 
 // Parses and validates the text of a cuda.json file.

@@ -12,6 +12,69 @@ std::string describe_json(const json& value) {
   return std::string(value.type_name()) + " " + text;
 }
 
+const json* RowReader::find(const std::string& field, bool required) {
+  auto it = row_.find(field);
+  if (it == row_.end() || it->is_null()) {
+    if (required) error(field, "is required but missing");
+    return nullptr;
+  }
+  return &*it;
+}
+
+std::optional<std::string> RowReader::string(const std::string& field, bool required) {
+  const json* value = find(field, required);
+  if (!value) return std::nullopt;
+  if (!value->is_string()) {
+    error(field, "must be a string (got " + describe_json(*value) + ")");
+    return std::nullopt;
+  }
+  std::string text = value->get<std::string>();
+  if (text.empty() && required) error(field, "must not be empty");
+  return text;
+}
+
+std::optional<double> RowReader::number(const std::string& field, bool required) {
+  const json* value = find(field, required);
+  if (!value) return std::nullopt;
+  if (!value->is_number()) {
+    error(field, "must be a number (got " + describe_json(*value) + ")");
+    return std::nullopt;
+  }
+  const double number = value->get<double>();
+  if (!std::isfinite(number)) {
+    error(field, "must be a finite number");
+    return std::nullopt;
+  }
+  return number;
+}
+
+std::optional<std::vector<std::string>> RowReader::strings(const std::string& field, bool required,
+                                                            const char* what) {
+  const json* value = find(field, required);
+  if (!value) return std::nullopt;
+  if (!value->is_array()) {
+    error(field, std::string("must be a list of ") + what + "s (got " + describe_json(*value) + ")");
+    return std::nullopt;
+  }
+  std::vector<std::string> out;
+  for (const json& item : *value) {
+    if (!item.is_string()) {
+      const std::string entry = std::string_view(what) == "string" ? "a string" : std::string("a ") + what + " string";
+      error(field, "every entry must be " + entry + " (got " + describe_json(item) + ")");
+      return std::nullopt;
+    }
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+void RowReader::unknown_fields(const std::set<std::string>& known, const char* message) {
+  if (!row_.is_object()) return;
+  for (const auto& item : row_.items()) {
+    if (!known.count(item.key())) warning(item.key(), message);
+  }
+}
+
 bool open_data_file(std::string_view text, const std::string& what, const std::string& shape,
                     std::vector<CatalogIssue>& issues, int& schema_version, json& root) {
   auto file_error = [&](const std::string& field, const std::string& message) {

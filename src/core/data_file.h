@@ -1,6 +1,8 @@
 // What the three data files (gpus.json, prices.json, cuda.json) share when loaded:
-// the opening checks, and a reader that files problems under a row's label.
+// the opening checks, and one row reader that files problems under a row's label.
 #pragma once
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +33,29 @@ class IssueRecorder {
 
 // `string "35.6"` / `array [1,2,...]`: a wrong value as an error message shows it.
 std::string describe_json(const json& value);
+
+// Reads the fields of one row (or of the file's top level) with the checks every data
+// file shares; the file's own rules (a date, a version, a range) sit on top.
+class RowReader : public IssueRecorder {
+ public:
+  RowReader(const json& row, std::string label, std::vector<CatalogIssue>& issues)
+      : IssueRecorder(std::move(label), issues), row_(row) {}
+
+  // The field's value; nullptr when missing or null ("is required but missing" if `required`).
+  const json* find(const std::string& field, bool required);
+  // A string; "must not be empty" too when `required`. Absent or wrong: nullopt.
+  std::optional<std::string> string(const std::string& field, bool required);
+  // A finite number (range checks are the caller's).
+  std::optional<double> number(const std::string& field, bool required);
+  // A list of strings; `what` names the entries in messages ("URL", "string").
+  std::optional<std::vector<std::string>> strings(const std::string& field, bool required, const char* what);
+  // A warning for each field not in `known`, saying `message` ("unknown field (a typo?); ignored").
+  void unknown_fields(const std::set<std::string>& known,
+                      const char* message = "is not a known field (see data/README.md); ignored");
+
+ private:
+  const json& row_;
+};
 
 // Parses a data file that must be a JSON object with "schema_version": 1. `what` names
 // it in messages ("the catalog", "prices.json"); `shape` shows the expected object.

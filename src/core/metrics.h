@@ -1,6 +1,7 @@
-// The figures a ranking can weigh, as data: key, label, unit, which direction is
-// better and how to read it from a Gpu. The ranking tab's metric menu and weight
-// table read this one list. Method: docs/ranking.md.
+// The figures a ranking can weigh: the rankable rows of the GPU field table
+// (gpu_fields.inc, in their rank order) and two derived per-watt figures built on the
+// table's rows. The ranking tab's metric menu and weight table read this one list.
+// Method: docs/ranking.md.
 #pragma once
 #include <optional>
 #include <string>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "catalog.h"
+#include "gpu_fields.h"
 
 namespace gpuwise {
 
@@ -17,8 +19,11 @@ struct RankingMetric {
   const char* unit;         // "TFLOPS", "GB/s", "GFLOPS/W"
   bool higher_is_better;    // false only for tdp_w: a TDP ranking lists the lowest power first
   const char* description;  // one sentence for a tooltip
+  const GpuField* figure;   // the table row read (for a per-watt metric, the row divided)
+  bool per_watt = false;    // figure x 1000 x gpus_per_board / tdp_w (GFLOPS/W from TFLOPS)
+
   // The catalog's figure; absent when the catalog has none (never 0 for "unknown").
-  std::optional<double> (*catalog_value)(const Gpu&);
+  std::optional<double> catalog_value(const Gpu& gpu) const;
 };
 
 const std::vector<RankingMetric>& ranking_metrics();

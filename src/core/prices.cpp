@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "json_util.h"
@@ -14,11 +15,15 @@ namespace gpuwise {
 namespace {
 
 // [SECTION] Field rules shared by both lists
-const std::set<std::string> kStreetFields = {"gpu_id", "usd", "condition", "date_seen", "source", "notes"};
+const std::set<std::string> kStreetFields = {"gpu_id", "usd",   "condition",   "date_seen",       "source",
+                                             "notes",  "cny",   "cny_per_usd", "cny_per_usd_date"};
 const std::set<std::string> kRateFields = {"gpu_id",   "provider",         "provider_kind",
                                            "pricing",  "usd_per_gpu_hour", "cny_per_gpu_hour",
-                                           "date_seen", "source",          "notes"};
-const std::set<std::string> kProviderKinds = {"hyperscaler", "gpu-cloud", "marketplace", "china-cloud"};
+                                           "date_seen", "source",          "notes",
+                                           "refresh"};
+// What each refresh source needs to find a row's price (scripts/refresh_prices.py).
+const std::set<std::string> kRefreshSources = {"azure", "aws", "vast"};
+const std::set<std::string> kRefreshFields = {"source", "sku", "region", "gpus", "gpu_name", "vram_gb"};
 const std::set<std::string> kRootFields = {"schema_version",   "cny_per_usd",   "cny_per_usd_date",
                                            "cny_per_usd_source", "street_prices", "cloud_rates"};
 // A CNY list price converted at the file's rate should land within this of the USD figure;
@@ -39,41 +44,18 @@ bool is_url(const std::string& text) {
   return text.rfind("https://", 0) == 0 || text.rfind("http://", 0) == 0;
 }
 
-// Reads one row's fields, recording problems under the row's label.
-class RowReader : public IssueRecorder {
+// The shared row reader (data_file.h) with the price files' own shapes.
+class PriceRowReader : public RowReader {
  public:
-  RowReader(const json& row, std::string label, std::vector<CatalogIssue>& issues)
-      : IssueRecorder(std::move(label), issues), row_(row) {}
+  using RowReader::RowReader;
 
   // A required (or, with required=false, optional) string; empty strings are errors.
-  std::string text(const char* field, bool required = true) {
-    auto it = row_.find(field);
-    if (it == row_.end() || it->is_null()) {
-      if (required) error(field, "is required but missing");
-      return {};
-    }
-    if (!it->is_string()) {
-      error(field, "must be a string (got " + describe_json(*it) + ")");
-      return {};
-    }
-    std::string value = it->get<std::string>();
-    if (value.empty() && required) error(field, "must not be empty");
-    return value;
-  }
+  std::string text(const char* field, bool required = true) { return string(field, required).value_or(""); }
 
   std::optional<double> positive_number(const char* field, bool required = true) {
-    auto it = row_.find(field);
-    if (it == row_.end() || it->is_null()) {
-      if (required) error(field, "is required but missing");
-      return std::nullopt;
-    }
-    if (!it->is_number()) {
-      error(field, "must be a number (got " + describe_json(*it) + ")");
-      return std::nullopt;
-    }
-    const double value = it->get<double>();
-    if (!std::isfinite(value) || value <= 0) {
-      error(field, "must be a number > 0 (got " + dump_json(*it) + ")");
+    const std::optional<double> value = number(field, required);
+    if (value && *value <= 0) {
+      error(field, "must be a number > 0 (got " + dump_json(*find(field, false)) + ")");
       return std::nullopt;
     }
     return value;
@@ -96,14 +78,6 @@ class RowReader : public IssueRecorder {
       warning("gpu_id", "'" + out + "' is not in gpus.json; the row is never used");
     }
   }
-  void unknown_fields(const std::set<std::string>& known) {
-    for (const auto& item : row_.items()) {
-      if (!known.count(item.key())) warning(item.key(), "is not a known field (see data/README.md); ignored");
-    }
-  }
-
- private:
-  const json& row_;
 };
 
 std::string row_label(const char* list, std::size_t index, const json& row) {
@@ -117,10 +91,38 @@ std::string row_label(const char* list, std::size_t index, const json& row) {
   return label;
 }
 
+// A yuan price: `cny` with the rate and date it was converted at; usd must agree.
+void read_street_cny(PriceRowReader& reader, StreetPrice& price) {
+  price.cny = reader.positive_number("cny", false);
+  const auto rate = reader.positive_number("cny_per_usd", false);
+  const std::string rate_date = reader.text("cny_per_usd_date", false);
+  if (!price.cny) {
+    if (rate || !rate_date.empty()) reader.error("cny", "is required with cny_per_usd and cny_per_usd_date");
+    return;
+  }
+  if (!rate) reader.error("cny_per_usd", "is required with cny: the rate usd was converted at");
+  if (rate_date.empty()) {
+    reader.error("cny_per_usd_date", "is required with cny: the date of that rate");
+  } else if (!is_date(rate_date)) {
+    reader.error("cny_per_usd_date", "'" + rate_date + "' is not a date shaped like 2026-05-01");
+  }
+  if (!rate) return;
+  if (!limits::kCnyPerUsd.contains(*rate)) {
+    reader.error("cny_per_usd", "must be between 0.01 and 1000 yuan per dollar");
+    return;
+  }
+  price.cny_per_usd = *rate;
+  price.cny_per_usd_date = rate_date;
+  const double converted = *price.cny / *rate;
+  if (price.usd > 0 && std::fabs(converted - price.usd) > kCnyMismatchTolerance * price.usd) {
+    reader.warning("usd", "does not match cny / cny_per_usd (" + dump_json(json(converted)) + ")");
+  }
+}
+
 void read_street_prices(const json& rows, const Catalog* catalog, PriceBook& book) {
   for (std::size_t index = 0; index < rows.size(); ++index) {
     const json& row = rows[index];
-    RowReader reader(row, row_label("street_prices", index, row), book.issues);
+    PriceRowReader reader(row, row_label("street_prices", index, row), book.issues);
     if (!row.is_object()) {
       reader.error("", "must be a JSON object, not " + std::string(row.type_name()));
       continue;
@@ -135,15 +137,59 @@ void read_street_prices(const json& rows, const Catalog* catalog, PriceBook& boo
     reader.date("date_seen", price.date_seen);
     reader.url("source", price.source);
     price.notes = reader.text("notes", false);
+    read_street_cny(reader, price);
     reader.unknown_fields(kStreetFields);
     if (!reader.failed()) book.street_prices.push_back(std::move(price));
   }
 }
 
+// The optional `refresh` object: which machine-readable source rewrites this row.
+void read_refresh(const json& row, CloudRate& rate, PriceRowReader& reader) {
+  auto it = row.find("refresh");
+  if (it == row.end()) return;
+  if (!it->is_object()) {
+    reader.error("refresh", "must be an object such as {\"source\": \"azure\", ...} (got " + describe_json(*it) + ")");
+    return;
+  }
+  const auto fail = [&](const std::string& message) { reader.error("refresh", message); };
+  auto source_it = it->find("source");
+  if (source_it == it->end() || !source_it->is_string()) {
+    fail("needs a \"source\": azure, aws or vast");
+    return;
+  }
+  const std::string source = source_it->get<std::string>();
+  if (!kRefreshSources.count(source)) {
+    fail("source '" + source + "' is not one of azure, aws, vast");
+    return;
+  }
+  const auto has_text = [&](const char* field) {
+    auto f = it->find(field);
+    return f != it->end() && f->is_string() && !f->get<std::string>().empty();
+  };
+  if (source == "vast") {
+    if (!has_text("gpu_name")) fail("vast needs \"gpu_name\" as Vast.ai writes it, e.g. \"RTX 4090\"");
+    auto vram = it->find("vram_gb");
+    if (vram != it->end() && (!vram->is_number() || vram->get<double>() <= 0)) fail("vram_gb must be a number > 0");
+  } else {
+    if (!has_text("sku")) fail(source + " needs \"sku\", the instance or VM type");
+    if (!has_text("region")) fail(source + " needs \"region\", e.g. " + (source == "aws" ? "us-east-1" : "eastus"));
+    if (source == "aws" && rate.pricing == "spot") fail("the AWS price list has no spot prices");
+  }
+  auto gpus = it->find("gpus");
+  if (gpus != it->end() && !(gpus->is_number_integer() && gpus->get<long long>() >= 1 && gpus->get<long long>() <= 1000)) {
+    fail("gpus must be a whole number from 1 to 1000 (the GPUs in one instance)");
+  }
+  for (const auto& item : it->items()) {
+    if (!kRefreshFields.count(item.key())) reader.warning("refresh", "'" + item.key() + "' is not a known key; ignored");
+  }
+  rate.refresh_source = source;
+}
+
 void read_cloud_rates(const json& rows, const Catalog* catalog, PriceBook& book) {
+  std::map<std::string, std::string> kind_of_provider;
   for (std::size_t index = 0; index < rows.size(); ++index) {
     const json& row = rows[index];
-    RowReader reader(row, row_label("cloud_rates", index, row), book.issues);
+    PriceRowReader reader(row, row_label("cloud_rates", index, row), book.issues);
     if (!row.is_object()) {
       reader.error("", "must be a JSON object, not " + std::string(row.type_name()));
       continue;
@@ -152,7 +198,8 @@ void read_cloud_rates(const json& rows, const Catalog* catalog, PriceBook& book)
     reader.gpu_id(rate.gpu_id, catalog);
     rate.provider = reader.text("provider");
     rate.provider_kind = reader.text("provider_kind");
-    if (!rate.provider_kind.empty() && !kProviderKinds.count(rate.provider_kind)) {
+    rate.kind = parse_provider_kind(rate.provider_kind);
+    if (!rate.provider_kind.empty() && !rate.kind) {
       reader.warning("provider_kind", "'" + rate.provider_kind +
                                           "' is not one of hyperscaler, gpu-cloud, marketplace, china-cloud");
     }
@@ -165,12 +212,22 @@ void read_cloud_rates(const json& rows, const Catalog* catalog, PriceBook& book)
     reader.date("date_seen", rate.date_seen);
     reader.url("source", rate.source);
     rate.notes = reader.text("notes", false);
+    read_refresh(row, rate, reader);
     reader.unknown_fields(kRateFields);
     if (rate.cny_per_gpu_hour && book.cny_per_usd > 0 && rate.usd_per_gpu_hour > 0) {
       const double converted = *rate.cny_per_gpu_hour / book.cny_per_usd;
       if (std::fabs(converted - rate.usd_per_gpu_hour) > kCnyMismatchTolerance * rate.usd_per_gpu_hour) {
         reader.warning("usd_per_gpu_hour", "does not match cny_per_gpu_hour / cny_per_usd (" +
                                                dump_json(json(converted)) + ")");
+      }
+    }
+    // One provider, one kind: the reader filters providers by kind, so a provider listed
+    // under two kinds would appear or vanish depending on which row is cheapest.
+    if (rate.kind) {
+      auto [first, inserted] = kind_of_provider.emplace(rate.provider, rate.provider_kind);
+      if (!inserted && first->second != rate.provider_kind) {
+        reader.warning("provider_kind", "'" + rate.provider_kind + "' differs from '" + first->second +
+                                            "' given for " + rate.provider + " in an earlier row");
       }
     }
     if (!reader.failed()) book.cloud_rates.push_back(std::move(rate));
@@ -185,7 +242,7 @@ PriceBook load(std::string_view json_text, const Catalog* catalog) {
     return book;
   }
   // The file-level fields go through the same reader as rows, labelled as the file.
-  RowReader file(root, "", book.issues);
+  PriceRowReader file(root, "", book.issues);
   if (auto rate = file.positive_number("cny_per_usd")) {
     // The range a link or the page accepts (limits.h); beyond it money shown in CNY overflowed.
     if (limits::kCnyPerUsd.contains(*rate)) {
@@ -230,6 +287,72 @@ int PriceBook::warning_count() const { return static_cast<int>(issues.size()) - 
 PriceBook load_prices(std::string_view json_text) { return load(json_text, nullptr); }
 PriceBook load_prices(std::string_view json_text, const Catalog& catalog) { return load(json_text, &catalog); }
 
+// [SECTION] Provider kinds
+const char* provider_kind_key(ProviderKind kind) {
+  switch (kind) {
+    case ProviderKind::hyperscaler: return "hyperscaler";
+    case ProviderKind::gpu_cloud: return "gpu-cloud";
+    case ProviderKind::marketplace: return "marketplace";
+    case ProviderKind::china_cloud: return "china-cloud";
+  }
+  return "hyperscaler";
+}
+
+const char* provider_kind_label(ProviderKind kind) {
+  switch (kind) {
+    case ProviderKind::hyperscaler: return "Hyperscaler";
+    case ProviderKind::gpu_cloud: return "Specialist GPU cloud";
+    case ProviderKind::marketplace: return "Marketplace";
+    case ProviderKind::china_cloud: return "China";
+  }
+  return "Hyperscaler";
+}
+
+std::optional<ProviderKind> parse_provider_kind(std::string_view key) {
+  for (ProviderKind kind : kProviderKinds) {
+    if (key == provider_kind_key(kind)) return kind;
+  }
+  return std::nullopt;
+}
+
+// [SECTION] Price age
+namespace {
+struct Ymd {
+  int year = 0, month = 0, day = 0;
+  bool operator<(const Ymd& o) const {
+    if (year != o.year) return year < o.year;
+    if (month != o.month) return month < o.month;
+    return day < o.day;
+  }
+};
+
+std::optional<Ymd> parse_date(std::string_view text) {
+  if (!is_date(std::string(text))) return std::nullopt;
+  const auto number = [&](std::size_t at, std::size_t digits) {
+    int value = 0;
+    for (std::size_t i = at; i < at + digits; ++i) value = value * 10 + (text[i] - '0');
+    return value;
+  };
+  return Ymd{number(0, 4), number(5, 2), number(8, 2)};
+}
+}  // namespace
+
+PriceAge price_age(std::string_view date_seen, std::string_view today) {
+  const auto seen = parse_date(date_seen);
+  const auto now = parse_date(today);
+  PriceAge age;
+  if (!seen || !now) return age;
+  age.known = true;
+  // Whole months: a month counts once its day of the month is reached.
+  const int months = (now->year - seen->year) * 12 + (now->month - seen->month) - (now->day < seen->day ? 1 : 0);
+  age.months = std::max(0, months);
+  // Older than 12 months: the same day a year later is already behind today.
+  age.stale = Ymd{seen->year + kStaleAfterMonths / 12, seen->month, seen->day} < *now;
+  return age;
+}
+
+PriceAge rate_age(const PriceBook& book, const CloudRate& rate) { return price_age(rate.date_seen, book.today); }
+
 // [SECTION] Defaults
 const char* price_kind_key(PriceKind kind) {
   switch (kind) {
@@ -259,7 +382,7 @@ std::optional<StreetPrice> newest_street_price(const PriceBook& book, std::strin
   return best;
 }
 
-PriceChoice from_street(const StreetPrice& price, PriceKind kind, int gpus_per_board) {
+PriceChoice from_street(const StreetPrice& price, PriceKind kind, int gpus_per_board, std::string_view today) {
   PriceChoice choice;
   choice.kind = kind;
   choice.usd_per_board = price.usd;
@@ -268,6 +391,7 @@ PriceChoice from_street(const StreetPrice& price, PriceKind kind, int gpus_per_b
   choice.date_seen = price.date_seen;
   choice.source = price.source;
   choice.notes = price.notes;
+  choice.age = price_age(price.date_seen, today);
   return choice;
 }
 }  // namespace
@@ -282,7 +406,7 @@ PriceChoice default_price(const Catalog& catalog, const PriceBook& book, std::st
   const Gpu& gpu = catalog.gpus[index];
   const int per_board = std::max(1, gpu.gpus_per_board);
   if (auto street = newest_street_price(book, gpu_id, "new")) {
-    return from_street(*street, PriceKind::street_new, per_board);
+    return from_street(*street, PriceKind::street_new, per_board, book.today);
   }
   if (gpu.launch_price_usd && *gpu.launch_price_usd > 0) {
     PriceChoice choice;
@@ -294,14 +418,21 @@ PriceChoice default_price(const Catalog& catalog, const PriceBook& book, std::st
     choice.notes = "launch MSRP (" + std::to_string(gpu.release_year) + ")";
     return choice;
   }
-  if (auto used = newest_used_price(book, gpu_id)) return from_street(*used, PriceKind::street_used, per_board);
+  if (auto used = newest_used_price(book, gpu_id)) return from_street(*used, PriceKind::street_used, per_board, book.today);
   return {};
 }
 
 std::optional<CloudRate> cheapest_on_demand_rate(const PriceBook& book, std::string_view gpu_id) {
+  return cheapest_on_demand_rate(book, gpu_id, kAllProviderKinds);
+}
+
+std::optional<CloudRate> cheapest_on_demand_rate(const PriceBook& book, std::string_view gpu_id,
+                                                 ProviderKindSet kinds) {
+  const bool every_kind = (kinds & kAllProviderKinds) == kAllProviderKinds;
   std::optional<CloudRate> best;
   for (const auto& rate : book.cloud_rates) {
     if (rate.gpu_id != gpu_id || rate.pricing != "on-demand") continue;
+    if (rate.kind ? !(kinds & provider_kind_bit(*rate.kind)) : !every_kind) continue;
     if (!best || rate.usd_per_gpu_hour < best->usd_per_gpu_hour ||
         (rate.usd_per_gpu_hour == best->usd_per_gpu_hour && rate.date_seen > best->date_seen)) {
       best = rate;
@@ -328,6 +459,34 @@ std::vector<StreetPrice> street_prices_for(const PriceBook& book, std::string_vi
   }
   std::stable_sort(out.begin(), out.end(), newer_then_cheaper);
   return out;
+}
+
+// [SECTION] Coverage
+PriceBookStats price_book_stats(const PriceBook& book) {
+  PriceBookStats stats;
+  std::set<std::string> any, fresh, used, cny;
+  const auto older = [&](const std::string& date) {
+    if (stats.oldest_date.empty() || date < stats.oldest_date) stats.oldest_date = date;
+  };
+  for (const auto& price : book.street_prices) {
+    any.insert(price.gpu_id);
+    (price.condition == "used" ? used : fresh).insert(price.gpu_id);
+    if (price.cny) cny.insert(price.gpu_id);
+    older(price.date_seen);
+    stats.stale_street_prices += price_age(price.date_seen, book.today).stale;
+  }
+  for (const auto& rate : book.cloud_rates) {
+    if (rate.kind) ++stats.rates_by_kind[static_cast<int>(*rate.kind)];
+    stats.spot_rates += rate.pricing == "spot";
+    stats.refreshable_rates += !rate.refresh_source.empty();
+    older(rate.date_seen);
+    stats.stale_rates += rate_age(book, rate).stale;
+  }
+  stats.cards_with_street_price = static_cast<int>(any.size());
+  stats.cards_with_new_price = static_cast<int>(fresh.size());
+  stats.cards_with_used_price = static_cast<int>(used.size());
+  stats.cards_with_cny_price = static_cast<int>(cny.size());
+  return stats;
 }
 
 // [SECTION] Currency

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <set>
 
 #include "columns.h"
+#include "format.h"
 
 namespace gpuwise {
 
@@ -85,9 +85,7 @@ double display_score(double score) { return std::round(score * 10.0) / 10.0; }
 
 std::string format_score(const std::optional<double>& score) {
   if (!score || !std::isfinite(*score)) return kMissing;
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f", display_score(*score));
-  return text;
+  return format_fixed(display_score(*score), 1);
 }
 
 // [SECTION] Filters

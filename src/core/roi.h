@@ -5,15 +5,16 @@
 //
 // [SECTION] Inputs: RoiView (view_state.h) -> clamped RoiInputs, defaults from data
 // [SECTION] Result: RoiResult, with the series, break-even, owner options and notices
-// [SECTION] Output: the formulas popup and the JSON the CLI prints
+// The formulas popup and the never-pays-off sentence: roi_formulas.h. The JSON the CLI
+// prints: roi_json.h.
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "catalog.h"
-#include "json_util.h"
 #include "prices.h"
+#include "template_text.h"
 #include "view_state.h"
 
 namespace gpuwise {
@@ -28,7 +29,8 @@ constexpr int kOwnerHorizonMonths[] = {12, 24, 36};
 // An input the calculator changed ("clamped to ...") or a default it had to use.
 struct RoiNotice {
   std::string field;    // the RoiView field, e.g. "gpu_count"
-  std::string message;  // "gpu_count 0 is out of range; clamped to 1"
+  std::string message;  // "gpu_count 0 is out of range; clamped to 1": text.text()
+  TemplateText text;    // "{0} {1} is out of range; clamped to {2}" with its args, for tr()
 };
 
 // The figures every formula uses, after defaults and clamping. Per GPU unless named.
@@ -66,6 +68,12 @@ struct RoiDefaults {
   std::string resale_now_basis;
   std::optional<StreetPrice> used_price;
   double used_usd_per_gpu = 0;        // used_price per board / gpus_per_board
+  // Ages as of book.today (docs/roi.md, "Price age"); price age is in price.age.
+  PriceAge rate_age;                  // of the data's rate, when rate is set
+  PriceAge used_price_age;            // of used_price, when set
+  // True when a figure the calculation used came from a price older than 12 months,
+  // so the page and the CLI can say so next to the result.
+  bool uses_stale_price() const;
 };
 
 enum class NeverReason {
@@ -101,6 +109,7 @@ struct OwnerHorizon {
 struct RoiResult {
   bool ok = false;                   // false: see error and missing; no series
   std::string error;                 // "unknown GPU id 'x'" / "no price for ...: enter one"
+  TemplateText error_text;           // the same as a pattern and its args, for tr()
   std::vector<std::string> missing;  // "price", "rate"
   RoiInputs inputs;
   RoiDefaults defaults;
@@ -111,7 +120,7 @@ struct RoiResult {
   std::vector<RoiMonth> months;      // 1 .. inputs.months
   std::optional<int> break_even_month;  // first month with own <= rent
   NeverReason never_reason = NeverReason::none;
-  std::string never_text;            // English; the UI may translate by never_reason_key
+  std::string never_text;            // English, USD; roi_never_reason() gives it for tr()
   std::optional<int> break_even_beyond_horizon_month;
 
   double gpu_hours = 0;              // delivered over the horizon, all GPUs
@@ -131,19 +140,5 @@ struct RoiResult {
 
 // The one function the page and `gpuwise roi` call.
 RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view);
-
-// [SECTION] Formulas, with this result's numbers filled in
-struct FormulaLine {
-  std::string label;    // "Cost of renting to month m"
-  std::string formula;  // "rent(m) = rate × GPUs × hours/day × 30.4375 × m"
-  std::string numbers;  // "0.3900 × 1 × 8 × 30.4375 × 36"
-  std::string result;   // "$3,418.74"
-};
-// Money in `currency` ("USD" or "CNY" at cny_per_usd; CNY without a rate stays USD).
-std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string& currency = "USD",
-                                      double cny_per_usd = 0);
-
-// {"break_even_month": 14 | null, "own_cost_per_gpu_hour": ..., "months": [...], ...}
-json roi_to_json(const RoiResult& result);
 
 }  // namespace gpuwise

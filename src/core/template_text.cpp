@@ -1,8 +1,5 @@
 #include "template_text.h"
 
-#include <cmath>
-#include <cstdio>
-
 namespace gpuwise {
 
 std::string TemplateText::text() const { return fill_template(pattern, args); }
@@ -30,21 +27,6 @@ std::string fill_template(std::string_view pattern, const std::vector<std::strin
     out += pattern[i];
   }
   return out;
-}
-
-std::string format_number(double value, int max_decimals) {
-  if (!std::isfinite(value)) return "?";
-  if (max_decimals < 0) max_decimals = 0;
-  if (max_decimals > 9) max_decimals = 9;
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", max_decimals, value);
-  std::string text = buffer;
-  if (text.find('.') != std::string::npos) {
-    while (!text.empty() && text.back() == '0') text.pop_back();
-    if (!text.empty() && text.back() == '.') text.pop_back();
-  }
-  if (text == "-0") text = "0";
-  return text;
 }
 
 }  // namespace gpuwise

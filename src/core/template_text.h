@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "format.h"  // format_number(value, max_decimals) for the args
+
 // Marks an English pattern or label in core that the UI shows through tr(): the
 // translation check (tests/check_translations.py) collects every I18N("...") literal of
 // src/core, so a core sentence without a Chinese entry fails the test run.
@@ -22,8 +24,5 @@ struct TemplateText {
 
 // Replaces {N} with args[N]; a placeholder without an argument stays as written.
 std::string fill_template(std::string_view pattern, const std::vector<std::string>& args);
-
-// "141.2", "2.68", "16": fixed decimals with trailing zeros (and a bare dot) removed.
-std::string format_number(double value, int max_decimals);
 
 }  // namespace gpuwise

@@ -9,37 +9,57 @@ namespace gpuwise {
 namespace {
 
 // [SECTION] Model presets: config.json values (docs/vram-fit.md lists the sources).
+// Each row: id, name, total params (B), layers, KV heads, head_dim, hidden, config.json,
+// active params (B), max context. Mixture-of-experts active counts are the model cards'
+// own figures (Mixtral 12.9B of 46.7B, DeepSeek-V3 37B of 671B, Qwen3 3.3B of 30.5B and
+// 22B of 235B, gpt-oss 3.6B of 21B and 5.1B of 117B). Two shapes are adapted so that
+// hidden = whole query heads (the rule the tests keep): DeepSeek-V3/R1 caches one
+// compressed latent per layer (kv_lora_rank 512 + rope 64 = 576 values), written as
+// 1 KV head x head_dim 256 = the 512-value latent (the cache is ~11% low); gpt-oss's
+// hidden is its attention width, 64 heads x 64 = 4096 (config hidden_size 2880), which
+// only raises the activation estimate. gpt-oss also halves its cache at long context
+// (every other layer uses a 128-token window); the estimate keeps every layer's cache.
 const std::vector<ModelPreset> kPresets = {
     {"llama-3.2-1b", "Llama 3.2 1B", 1.24, 16, 8, 64, 2048,
-     "https://huggingface.co/meta-llama/Llama-3.2-1B/blob/main/config.json"},
+     "https://huggingface.co/meta-llama/Llama-3.2-1B/blob/main/config.json", 1.24, 131072},
     {"llama-3.2-3b", "Llama 3.2 3B", 3.21, 28, 8, 128, 3072,
-     "https://huggingface.co/meta-llama/Llama-3.2-3B/blob/main/config.json"},
+     "https://huggingface.co/meta-llama/Llama-3.2-3B/blob/main/config.json", 3.21, 131072},
     {"phi-3-mini", "Phi-3 mini", 3.82, 32, 32, 96, 3072,
-     "https://huggingface.co/microsoft/Phi-3-mini-4k-instruct/blob/main/config.json"},
+     "https://huggingface.co/microsoft/Phi-3-mini-4k-instruct/blob/main/config.json", 3.82, 4096},
     {"llama-2-7b", "Llama 2 7B", 6.74, 32, 32, 128, 4096,
-     "https://huggingface.co/meta-llama/Llama-2-7b-hf/blob/main/config.json"},
+     "https://huggingface.co/meta-llama/Llama-2-7b-hf/blob/main/config.json", 6.74, 4096},
     {"mistral-7b", "Mistral 7B", 7.24, 32, 8, 128, 4096,
-     "https://huggingface.co/mistralai/Mistral-7B-v0.1/blob/main/config.json"},
+     "https://huggingface.co/mistralai/Mistral-7B-v0.1/blob/main/config.json", 7.24, 32768},
     {"qwen2.5-7b", "Qwen2.5 7B", 7.61, 28, 4, 128, 3584,
-     "https://huggingface.co/Qwen/Qwen2.5-7B/blob/main/config.json"},
+     "https://huggingface.co/Qwen/Qwen2.5-7B/blob/main/config.json", 7.61, 131072},
     {"llama-3-8b", "Llama 3 8B", 8.03, 32, 8, 128, 4096,
-     "https://huggingface.co/meta-llama/Meta-Llama-3-8B/blob/main/config.json"},
+     "https://huggingface.co/meta-llama/Meta-Llama-3-8B/blob/main/config.json", 8.03, 8192},
     {"llama-2-13b", "Llama 2 13B", 13.0, 40, 40, 128, 5120,
-     "https://huggingface.co/meta-llama/Llama-2-13b-hf/blob/main/config.json"},
+     "https://huggingface.co/meta-llama/Llama-2-13b-hf/blob/main/config.json", 13.0, 4096},
     {"qwen2.5-14b", "Qwen2.5 14B", 14.7, 48, 8, 128, 5120,
-     "https://huggingface.co/Qwen/Qwen2.5-14B/blob/main/config.json"},
+     "https://huggingface.co/Qwen/Qwen2.5-14B/blob/main/config.json", 14.7, 131072},
+    {"gpt-oss-20b", "gpt-oss-20b (MoE)", 20.9, 24, 8, 64, 4096,
+     "https://huggingface.co/openai/gpt-oss-20b/blob/main/config.json", 3.61, 131072},
+    {"qwen3-30b-a3b", "Qwen3-30B-A3B (MoE)", 30.5, 48, 4, 128, 2048,
+     "https://huggingface.co/Qwen/Qwen3-30B-A3B/blob/main/config.json", 3.3, 40960},
     {"qwen2.5-32b", "Qwen2.5 32B", 32.5, 64, 8, 128, 5120,
-     "https://huggingface.co/Qwen/Qwen2.5-32B/blob/main/config.json"},
-    {"mixtral-8x7b", "Mixtral 8x7B", 46.7, 32, 8, 128, 4096,
-     "https://huggingface.co/mistralai/Mixtral-8x7B-v0.1/blob/main/config.json"},
+     "https://huggingface.co/Qwen/Qwen2.5-32B/blob/main/config.json", 32.5, 131072},
+    {"mixtral-8x7b", "Mixtral 8x7B (MoE)", 46.7, 32, 8, 128, 4096,
+     "https://huggingface.co/mistralai/Mixtral-8x7B-v0.1/blob/main/config.json", 12.9, 32768},
     {"llama-3-70b", "Llama 3 70B", 70.6, 80, 8, 128, 8192,
-     "https://huggingface.co/meta-llama/Meta-Llama-3-70B/blob/main/config.json"},
+     "https://huggingface.co/meta-llama/Meta-Llama-3-70B/blob/main/config.json", 70.6, 8192},
     {"deepseek-r1-distill-llama-70b", "DeepSeek-R1-Distill-Llama-70B", 70.6, 80, 8, 128, 8192,
-     "https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Llama-70B/blob/main/config.json"},
+     "https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Llama-70B/blob/main/config.json", 70.6, 131072},
     {"qwen2.5-72b", "Qwen2.5 72B", 72.7, 80, 8, 128, 8192,
-     "https://huggingface.co/Qwen/Qwen2.5-72B/blob/main/config.json"},
+     "https://huggingface.co/Qwen/Qwen2.5-72B/blob/main/config.json", 72.7, 131072},
+    {"gpt-oss-120b", "gpt-oss-120b (MoE)", 116.8, 36, 8, 64, 4096,
+     "https://huggingface.co/openai/gpt-oss-120b/blob/main/config.json", 5.13, 131072},
+    {"qwen3-235b-a22b", "Qwen3-235B-A22B (MoE)", 235.1, 94, 4, 128, 4096,
+     "https://huggingface.co/Qwen/Qwen3-235B-A22B/blob/main/config.json", 22.2, 40960},
     {"llama-3.1-405b", "Llama 3.1 405B", 405, 126, 8, 128, 16384,
-     "https://huggingface.co/meta-llama/Llama-3.1-405B/blob/main/config.json"},
+     "https://huggingface.co/meta-llama/Llama-3.1-405B/blob/main/config.json", 405, 131072},
+    {"deepseek-v3", "DeepSeek-V3 / R1 (MoE)", 671, 61, 1, 256, 7168,
+     "https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json", 37, 163840},
 };
 
 const std::vector<std::string> kPrecisions = {"fp32", "bf16", "fp16", "int8", "int4"};
@@ -329,6 +349,8 @@ const ModelPreset& nearest_preset(double params_b) {
   const ModelPreset* best = &kPresets.front();
   double best_distance = INFINITY;
   for (const auto& preset : kPresets) {
+    // A bare parameter count is a dense model: a mixture of experts' shape would not fit it.
+    if (preset.active_params_b < preset.params_b) continue;
     const double distance = std::fabs(std::log(params_b / preset.params_b));
     if (distance < best_distance) {
       best_distance = distance;

@@ -27,13 +27,18 @@ struct ModelPreset {
   int head_dim = 0;        // head_dim, or hidden_size / num_attention_heads
   int hidden_size = 0;     // hidden_size
   std::string source;      // the config.json the shape comes from
+  // Parameters one token passes through, billions: params_b for a dense model; for a
+  // mixture of experts the shared layers plus the experts routed to (speed.h reads it;
+  // the memory needed is always params_b).
+  double active_params_b = 0;
+  int max_context = 0;     // max_position_embeddings: the longest context it was trained for
 };
 
 // Every preset, smallest first; the UI lists them in this order.
 const std::vector<ModelPreset>& model_presets();
 // The preset with this id, or nullptr.
 const ModelPreset* find_preset(const std::string& preset_id);
-// The preset whose size is nearest to params_b by ratio (10B: 8.03B is ×1.25 away,
+// The dense preset whose size is nearest to params_b by ratio (10B: 8.03B is ×1.25 away,
 // 13B ×1.3, so Llama 3 8B); gives a bare parameter count a plausible shape.
 const ModelPreset& nearest_preset(double params_b);
 

@@ -47,6 +47,8 @@ void open_url(const std::string& url);
 double device_pixel_ratio();
 bool prefers_dark_theme();
 std::string preferred_language();   // "zh" for a Chinese browser, else "en"
+// The browser's first language tag as written ("zh-CN", "en-US"); "" when unknown.
+std::string preferred_locale();
 void set_document_language(const std::string& language);
 // Hides the HTML loading screen once the first frame is on the canvas.
 void hide_loading_screen();
@@ -57,5 +59,28 @@ void set_wake_handler(void (*wake)());
 
 // ?idle=off in the page URL: draw every frame (for measuring what idling saves).
 bool idle_disabled();
+
+// Typing through the page's hidden <input>: it follows ImGui's active text field so
+// that phone keyboards open and input methods (pinyin) compose at the field. What the
+// reader commits comes back as text or as an editing key, in order.
+struct TextFieldSpot {
+  bool wanted = false;           // a text field is active
+  float x = 0, y = 0;            // its caret, CSS px from the canvas' top left
+  float line_height = 0;
+  bool numeric = false;          // a number field: the phone shows a decimal keypad
+};
+void sync_text_input(const TextFieldSpot& spot);
+enum class TypedKind { none, text, backspace, del, enter };
+TypedKind take_typed(std::string& text);
+
+// A touch screen is the main pointer ((pointer: coarse)): bigger targets.
+bool coarse_pointer();
+
+// The answer of the current view, for screen readers (an aria-live region).
+void set_live_text(const std::string& text);
+
+// The service worker has a newer build ready; reload_page() switches to it.
+bool update_available();
+void reload_page();
 
 }  // namespace gpuwise::platform

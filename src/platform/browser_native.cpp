@@ -93,9 +93,18 @@ std::string preferred_language() {
   return lang && std::string(lang).rfind("zh", 0) == 0 ? "zh" : "en";
 }
 void set_document_language(const std::string&) {}
+std::string preferred_locale() { return preferred_language() == "zh" ? "zh-CN" : "en"; }
 void hide_loading_screen() {}
 void set_wake_handler(void (*)()) {}
 bool idle_disabled() { return std::getenv("GPUWISE_NO_IDLE") != nullptr; }
+
+// The desktop window gets text from SDL directly; there is no page around it.
+void sync_text_input(const TextFieldSpot&) {}
+TypedKind take_typed(std::string&) { return TypedKind::none; }
+bool coarse_pointer() { return std::getenv("GPUWISE_TOUCH") != nullptr; }
+void set_live_text(const std::string&) {}
+bool update_available() { return false; }
+void reload_page() {}
 
 }  // namespace gpuwise::platform
 #endif

@@ -32,6 +32,67 @@ EM_JS(void, js_install, (), {
   if (window.matchMedia) {
     window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', function () { _gpuwise_wake(); });
   }
+
+  // The hidden text input. Keys that edit (Backspace, arrows, Enter, Ctrl+A) still reach
+  // SDL through the window's listeners; characters come only from here (keypress is
+  // stopped), so a phone keyboard or an input method commits exactly once. The value
+  // keeps one placeholder character so that a phone's Backspace shows as a deletion.
+  var ime = document.createElement('input');
+  ime.id = 'ime';
+  ime.type = 'text';
+  ['autocomplete', 'autocorrect', 'autocapitalize'].forEach(function (name) { ime.setAttribute(name, 'off'); });
+  ime.setAttribute('spellcheck', 'false');
+  ime.setAttribute('enterkeyhint', 'done');
+  ime.setAttribute('aria-hidden', 'true');
+  ime.tabIndex = -1;
+  var placeholder = '\u200b';
+  ime.value = placeholder;
+  document.body.appendChild(ime);
+  host['ime'] = ime;
+  host['typed'] = [];
+  host['wantText'] = false;
+  function typed(kind, text) { host['typed'].push([kind, text || ""]); _gpuwise_wake(); }
+  function commit() {
+    var text = ime.value.split(placeholder).join("");
+    if (text) typed(1, text);
+    ime.value = placeholder;
+  }
+  ime.addEventListener('compositionstart', function () { ime.classList.add('composing'); });
+  ime.addEventListener('compositionend', function () { ime.classList.remove('composing'); commit(); });
+  ime.addEventListener('input', function (event) {
+    if (event['isComposing'] || ime.classList.contains('composing')) return;
+    var kind = event['inputType'] || "";
+    if (kind === 'deleteContentBackward' || kind === 'deleteContentForward') {
+      typed(kind === 'deleteContentBackward' ? 2 : 3);
+      ime.value = placeholder;
+      return;
+    }
+    if (kind === 'insertLineBreak') { typed(4); ime.value = placeholder; return; }
+    commit();
+  });
+  ime.addEventListener('keypress', function (event) { event.stopPropagation(); });
+  function keepFromSdl(event) {
+    // Keys that belong to a composition (pinyin letters, its Backspace and Enter), and
+    // Ctrl+V, whose default action is the paste event we read.
+    var paste = (event.ctrlKey || event.metaKey) && (event.key === 'v' || event.key === 'V');
+    if (event['isComposing'] || event.keyCode === 229 || ime.classList.contains('composing') || paste) {
+      event.stopPropagation();
+    }
+  }
+  ime.addEventListener('keydown', keepFromSdl);
+  ime.addEventListener('keyup', keepFromSdl);
+  ime.addEventListener('paste', function (event) { event.preventDefault(); });
+  // iOS opens the keyboard only for a focus() made inside a touch handler: the frame
+  // that saw the press has already asked for text, so focus when the finger lifts.
+  var canvas = document.getElementById('canvas');
+  canvas.addEventListener('touchend', function () {
+    if (!host['wantText']) return;
+    if (document.activeElement === ime) ime.blur();  // focused outside a gesture: again, inside one
+    ime.focus({'preventScroll': true});
+  });
+  canvas.addEventListener('mouseup', function () {
+    if (host['wantText'] && document.activeElement !== ime) ime.focus({'preventScroll': true});
+  });
 });
 EM_JS(int, js_data_status, (const char* name), {
   var files = window['gpuwiseData'] || {};
@@ -174,14 +235,68 @@ EM_JS(int, js_prefers_dark, (), {
   return window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 1 : 0;
 });
 EM_JS(int, js_prefers_chinese, (), {
-  var languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
+  var languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
   return String(languages[0]).toLowerCase().indexOf('zh') === 0 ? 1 : 0;
+});
+EM_JS(char*, js_preferred_locale, (), {
+  var languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
+  var text = String(languages[0]);
+  var size = lengthBytesUTF8(text) + 1;
+  var out = _malloc(size);
+  stringToUTF8(text, out, size);
+  return out;
 });
 EM_JS(void, js_set_document_language, (const char* language), {
   document.documentElement.lang = UTF8ToString(language) === 'zh' ? 'zh-CN' : 'en';
 });
 EM_JS(int, js_idle_disabled, (), {
   return new URLSearchParams(location.search).get('idle') === 'off' ? 1 : 0;
+});
+EM_JS(void, js_sync_text_input, (int wanted, float x, float y, float line_height, int numeric), {
+  var host = window['gpuwiseHost'];
+  var ime = host['ime'];
+  host['wantText'] = !!wanted;
+  if (!wanted) {
+    if (document.activeElement === ime) ime.blur();
+    ime.classList.remove('composing');
+    return;
+  }
+  ime.style.left = x + 'px';
+  ime.style.top = y + 'px';
+  ime.style.height = line_height + 'px';
+  var mode = numeric ? 'decimal' : 'text';
+  if (ime.getAttribute('inputmode') !== mode) ime.setAttribute('inputmode', mode);
+  if (document.activeElement !== ime) ime.focus({'preventScroll': true});
+});
+EM_JS(char*, js_take_typed, (int* kind), {
+  var typed = window['gpuwiseHost']['typed'];
+  if (!typed.length) { HEAP32[kind >> 2] = 0; return 0; }
+  var item = typed.shift();
+  HEAP32[kind >> 2] = item[0];
+  var size = lengthBytesUTF8(item[1]) + 1;
+  var out = _malloc(size);
+  stringToUTF8(item[1], out, size);
+  return out;
+});
+EM_JS(int, js_coarse_pointer, (), {
+  return window.matchMedia && window.matchMedia('(pointer: coarse)').matches ? 1 : 0;
+});
+EM_JS(void, js_set_live_text, (const char* text), {
+  var host = window['gpuwiseHost'];
+  var value = UTF8ToString(text);
+  // Settled text only: a screen reader would otherwise read every keystroke's result.
+  clearTimeout(host['liveTimer']);
+  host['liveTimer'] = setTimeout(function () {
+    var live = document.getElementById('live');
+    if (live && live.textContent !== value) live.textContent = value;
+  }, 600);
+});
+EM_JS(int, js_update_available, (), {
+  return window['gpuwiseUpdate'] ? 1 : 0;
+});
+EM_JS(void, js_reload_page, (), {
+  var apply = window['gpuwiseUpdate'];
+  if (apply) apply(); else location.reload();
 });
 EM_JS(void, js_hide_loading, (), {
   var el = document.getElementById('loading');
@@ -269,8 +384,30 @@ double device_pixel_ratio() { return emscripten_get_device_pixel_ratio(); }
 bool prefers_dark_theme() { return js_prefers_dark() != 0; }
 std::string preferred_language() { return js_prefers_chinese() ? "zh" : "en"; }
 void set_document_language(const std::string& language) { js_set_document_language(language.c_str()); }
+std::string preferred_locale() { return take_string(js_preferred_locale()); }
 void hide_loading_screen() { js_hide_loading(); }
 bool idle_disabled() { return js_idle_disabled() != 0; }
+
+void sync_text_input(const TextFieldSpot& spot) {
+  js_sync_text_input(spot.wanted ? 1 : 0, spot.x, spot.y, spot.line_height, spot.numeric ? 1 : 0);
+}
+TypedKind take_typed(std::string& text) {
+  int kind = 0;
+  char* typed = js_take_typed(&kind);
+  if (!typed) return TypedKind::none;
+  text = take_string(typed);
+  switch (kind) {
+    case 1: return TypedKind::text;
+    case 2: return TypedKind::backspace;
+    case 3: return TypedKind::del;
+    case 4: return TypedKind::enter;
+    default: return TypedKind::none;
+  }
+}
+bool coarse_pointer() { return js_coarse_pointer() != 0; }
+void set_live_text(const std::string& text) { js_set_live_text(text.c_str()); }
+bool update_available() { return js_update_available() != 0; }
+void reload_page() { js_reload_page(); }
 
 }  // namespace gpuwise::platform
 #endif

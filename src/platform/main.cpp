@@ -9,6 +9,7 @@
 // [SECTION] main
 #include <SDL.h>
 
+#include <cctype>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -20,9 +21,13 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "json_util.h"
+#include "live_text.h"
 #include "session.h"
 #include "share_link.h"
+#include "text_input.h"
 #include "theme.h"
+#include "touch_input.h"
+#include "widgets.h"
 
 #ifdef __EMSCRIPTEN__
 #include <GLES3/gl3.h>
@@ -41,6 +46,7 @@ namespace {
 using namespace gpuwise;
 
 constexpr float kFontSizeCssPx = 15.0f;
+constexpr float kTouchFontSizeCssPx = 16.0f;  // phones: also keeps iOS from zooming into fields
 // Frames drawn after the last input before the loop sleeps: enough for ImGui's hover
 // and tooltip delays to settle (tooltips appear after ~0.5 s).
 constexpr int kFramesAfterInput = 45;
@@ -63,6 +69,8 @@ struct Platform {
   PriceOverrides saved_overrides;
   bool running = true;
   bool never_idle = false;         // ?idle=off: the old behaviour, for measurements
+  bool touch = false;              // a finger is the main pointer: bigger targets
+  std::string published_live_text;
 };
 
 Platform* g_platform = nullptr;
@@ -79,7 +87,7 @@ void BuildFonts(Platform& p, float density) {
   config.OversampleH = 1;  // the atlas is already at device resolution
   config.OversampleV = 1;
   config.PixelSnapH = true;
-  const float size_px = std::round(kFontSizeCssPx * density);
+  const float size_px = std::round((p.touch ? kTouchFontSizeCssPx : kFontSizeCssPx) * density);
   static const ImWchar latin_ranges[] = {0x0020, 0x00FF, 0x2010, 0x27BF, 0};
   io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kLatinFont), static_cast<int>(kLatinFont_size), size_px,
                                  &config, latin_ranges);
@@ -177,6 +185,23 @@ void LoadPendingData(Platform& p) {
   }
 }
 
+// A first visit from mainland China starts in yuan with a typical Chinese household
+// tariff (both still editable, and in the link). Source: data/README.md, "Locale defaults".
+constexpr double kChinaHouseholdKwhUsd = 0.078;
+
+bool IsMainlandChinese(const std::string& locale) {
+  std::string tag;
+  for (char c : locale) tag += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // "zh", "zh-CN", "zh-Hans", "zh-Hans-CN"; not Taiwan, Hong Kong, Macau or Singapore.
+  return tag == "zh" || tag.rfind("zh-cn", 0) == 0 || tag == "zh-hans" || tag.rfind("zh-hans-cn", 0) == 0;
+}
+
+void ApplyLocaleDefaults(ViewState& view) {
+  if (!IsMainlandChinese(platform::preferred_locale())) return;
+  view.currency = "CNY";
+  view.roi.kwh_price_usd = kChinaHouseholdKwhUsd;
+}
+
 // Once the catalog is known (its ids check the link), open the link's view, or the
 // saved one, or the defaults in the browser's language.
 void StartView(Platform& p) {
@@ -186,6 +211,7 @@ void StartView(Platform& p) {
   const auto start = start_view(platform::url_fragment(), platform::storage_get(kSavedViewKey),
                                 platform::preferred_language(), have_catalog ? &ids : nullptr);
   p.app.view() = start.view;
+  if (!start.from_link && platform::storage_get(kSavedViewKey).empty()) ApplyLocaleDefaults(p.app.view());
   auto& notices = p.app.ui().notices;
   for (const auto& notice : start.notices) notices.push_back((start.from_link ? "link: " : "") + notice);
   p.app.ui().overrides = price_overrides_from_json(platform::storage_get(kSavedOverridesKey), notices);
@@ -250,6 +276,7 @@ json PageInfo(const ui::UiState& ui) {
           {"roi", {{"ok", ui.roi_ok}, {"break_even_month", ui.roi_break_even_month}}},
           {"table", {{"rows", ids.size()}, {"ids", ids}}},
           {"notices", ui.notices},
+          {"untranslated", ui::untranslated()},
           {"status", {{"catalog_loaded", ui.catalog_loaded},
                       {"catalog_gpus", ui.catalog.gpus.size()},
                       {"catalog_error", ui.catalog_error},
@@ -263,6 +290,11 @@ json PageInfo(const ui::UiState& ui) {
 
 void PublishToPage(Platform& p) {
   platform::publish_frame(p.frames);
+  std::string live_text = ui::LiveText(p.app.view(), p.app.ui());
+  if (live_text != p.published_live_text) {
+    platform::set_live_text(live_text);
+    p.published_live_text = std::move(live_text);
+  }
   std::string info = dump_json(PageInfo(p.app.ui()));
   if (info != p.published_info) {
     platform::publish_info(info);
@@ -314,10 +346,36 @@ void UpdateTheme(Platform& p) {
   const std::string& theme = p.app.view().theme;
   const bool dark = theme == "dark" || (theme != "light" && platform::prefers_dark_theme());
   if (dark != p.dark || p.frames == 0) {
-    ui::ApplyTheme(dark);
+    ui::ApplyTheme(dark, p.touch);
     p.dark = dark;
   }
   p.app.ui().dark = dark;
+}
+
+// Keyboard users: Enter activates the focused button as Space does (ImGui 1.86 gives
+// Enter only to text fields and sliders).
+void ActivateWithEnter() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  if (io.KeysDown[SDL_SCANCODE_RETURN] || io.KeysDown[SDL_SCANCODE_KP_ENTER]) io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
+}
+
+// A new build was installed by the service worker: say so, and reload on request
+// rather than mixing files of two builds.
+void DrawUpdateNotice(Platform& p) {
+  if (!platform::update_available()) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y - 12), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing;
+  if (ImGui::Begin("update-notice", nullptr, flags)) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(ui::tr("New data available."));
+    ImGui::SameLine();
+    if (ImGui::Button(ui::tr("Reload"))) platform::reload_page();
+    ui::RecordTarget(p.app.ui(), "update-reload");
+  }
+  ImGui::End();
 }
 
 // [SECTION] One frame
@@ -325,7 +383,7 @@ void Frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
-    ImGui_ImplSDL2_ProcessEvent(&event);
+    if (!platform::ProcessTouchEvent(event)) ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) p.running = false;
   }
   LoadPendingData(p);
@@ -338,12 +396,17 @@ void Frame(void* arg) {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  platform::ApplyTouch();
+  platform::FeedTypedText();
+  ActivateWithEnter();
   ImGui::NewFrame();
   FeedPastes();
   ui::PlatformRequests requests;
   const ImGuiIO& io = ImGui::GetIO();
   p.app.draw(io.DisplaySize.x, io.DisplaySize.y, requests);
+  DrawUpdateNotice(p);
   ImGui::Render();
+  platform::SyncTextField();
   glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
              static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
   const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
@@ -361,6 +424,7 @@ void Frame(void* arg) {
   const bool waiting = p.catalog_pending || p.prices_pending || p.cuda_pending ||
                        (p.app.view().language == "zh" && p.app.ui().cjk_font == ui::LoadState::pending);
   if (waiting || p.never_idle) p.frames_until_idle = kFramesAfterInput;  // keep polling until data arrives
+  if (platform::TouchNeedsFrames()) p.frames_until_idle = kFramesAfterInput;
   if (--p.frames_until_idle <= 0) {
 #ifdef __EMSCRIPTEN__
     p.paused = true;
@@ -375,6 +439,8 @@ void Frame(void* arg) {
 
 // [SECTION] main
 int main(int, char**) {
+  // Fingers are handled by touch_input.cpp, not as SDL's imitation mouse.
+  SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0");
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
     SDL_Log("SDL_Init failed: %s", SDL_GetError());
     return 1;
@@ -411,6 +477,7 @@ int main(int, char**) {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;                 // the view lives in the URL, not in imgui.ini
   io.ConfigInputTextCursorBlink = false;    // a blinking caret would keep the loop awake
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // Tab, arrows, Space, Enter, Esc
 #ifdef __EMSCRIPTEN__
   io.SetClipboardTextFn = SetClipboardText;
   io.GetClipboardTextFn = GetClipboardText;
@@ -420,6 +487,7 @@ int main(int, char**) {
   SDL_AddEventWatch(WakeOnEvent, nullptr);
   platform::set_wake_handler(Wake);
   p.never_idle = platform::idle_disabled();
+  p.touch = platform::coarse_pointer();
 
 #ifdef __EMSCRIPTEN__
   emscripten_set_main_loop_arg(Frame, &p, 0, true);

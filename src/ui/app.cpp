@@ -14,8 +14,8 @@ struct TabInfo {
   const char* label;
 };
 const TabInfo kTabs[] = {
-    {Tab::catalog, "Catalog"}, {Tab::ranking, "Ranking"},       {Tab::compare, "Compare"},
-    {Tab::advisor, "Advisor"}, {Tab::roi, "Price & ROI"},       {Tab::about, "About"},
+    {Tab::catalog, N_("Catalog")}, {Tab::ranking, N_("Ranking")},   {Tab::compare, N_("Compare")},
+    {Tab::advisor, N_("Advisor")}, {Tab::roi, N_("Price & ROI")},   {Tab::about, N_("About")},
 };
 
 }  // namespace
@@ -69,20 +69,39 @@ void App::draw(float width, float height, PlatformRequests& requests) {
 
   // Tab buttons rather than ImGui's own tab selection: the view state decides which tab
   // shows, so a link or a script that sets view.tab is obeyed on the very next frame.
-  if (ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
-    const ImGuiStyle& style = ImGui::GetStyle();
-    for (const TabInfo& info : kTabs) {
-      const bool current = view_.tab == info.tab;
-      if (current) {
-        ImGui::PushStyleColor(ImGuiCol_Tab, style.Colors[ImGuiCol_TabActive]);
-        ImGui::PushStyleColor(ImGuiCol_TabHovered, style.Colors[ImGuiCol_TabActive]);
-      }
-      const std::string label = std::string(tr(info.label)) + "###" + tab_key(info.tab);
-      if (ImGui::TabItemButton(label.c_str())) view_.tab = info.tab;
-      if (current) ImGui::PopStyleColor(2);
-      RecordTarget(ui_, std::string("tab:") + tab_key(info.tab));
+  // When they do not fit in one row (a phone), they wrap into more rows: every tab stays
+  // in sight instead of behind scroll arrows.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  std::size_t first = 0;
+  int row = 0;
+  const std::size_t tab_count = sizeof kTabs / sizeof kTabs[0];
+  while (first < tab_count) {
+    std::size_t end = first;
+    float used = 0;
+    const float avail = ImGui::GetContentRegionAvail().x;
+    while (end < tab_count) {
+      const float w = ImGui::CalcTextSize(tr(kTabs[end].label)).x + style.FramePadding.x * 2 + style.ItemInnerSpacing.x;
+      if (end > first && used + w > avail) break;
+      used += w;
+      ++end;
     }
-    ImGui::EndTabBar();
+    const std::string bar_id = "tabs" + std::to_string(row++);
+    if (ImGui::BeginTabBar(bar_id.c_str(), ImGuiTabBarFlags_FittingPolicyScroll)) {
+      for (std::size_t i = first; i < end; ++i) {
+        const TabInfo& info = kTabs[i];
+        const bool current = view_.tab == info.tab;
+        if (current) {
+          ImGui::PushStyleColor(ImGuiCol_Tab, style.Colors[ImGuiCol_TabActive]);
+          ImGui::PushStyleColor(ImGuiCol_TabHovered, style.Colors[ImGuiCol_TabActive]);
+        }
+        const std::string label = std::string(tr(info.label)) + "###" + tab_key(info.tab);
+        if (ImGui::TabItemButton(label.c_str())) view_.tab = info.tab;
+        if (current) ImGui::PopStyleColor(2);
+        RecordTarget(ui_, std::string("tab:") + tab_key(info.tab));
+      }
+      ImGui::EndTabBar();
+    }
+    first = end;
   }
   ImGui::Spacing();
   switch (view_.tab) {

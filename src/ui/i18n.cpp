@@ -1,5 +1,6 @@
 #include "i18n.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string_view>
 #include <unordered_map>
@@ -8,6 +9,7 @@ namespace gpuwise::ui {
 namespace {
 
 std::string g_language = "en";
+std::vector<std::string> g_untranslated;
 
 // English -> 简体中文. Every string a panel passes to tr() has a line here; the test
 // run checks that (tests/check_translations.py).
@@ -27,7 +29,14 @@ const char* tr(const char* english) {
   if (g_language != "zh") return english;
   const auto& table = chinese();
   auto it = table.find(english);
-  return it == table.end() ? english : it->second;
+  if (it != table.end()) return it->second;
+  const auto at = std::lower_bound(g_untranslated.begin(), g_untranslated.end(), english);
+  if (at == g_untranslated.end() || *at != english) g_untranslated.insert(at, english);
+  return english;
 }
+
+const std::vector<std::string>& untranslated() { return g_untranslated; }
+
+std::string tr(const TemplateText& text) { return fill_template(tr(text.pattern.c_str()), text.args); }
 
 }  // namespace gpuwise::ui

@@ -1,8 +1,6 @@
 #include "money.h"
 
-#include <cmath>
-#include <cstdio>
-
+#include "format.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "prices.h"
@@ -13,16 +11,7 @@ namespace gpuwise::ui {
 std::string Money(double usd, const ViewState& view, const UiState& ui, int decimals) {
   const double rate = cny_per_usd_in_use(view, ui.prices);
   const double amount = to_display(usd, view.currency, rate);
-  char digits[64];
-  std::snprintf(digits, sizeof digits, "%.*f", decimals, std::fabs(amount));
-  // Thousands separators on the whole part.
-  std::string whole = digits, fraction;
-  if (auto dot = whole.find('.'); dot != std::string::npos) {
-    fraction = whole.substr(dot);
-    whole.erase(dot);
-  }
-  for (int i = static_cast<int>(whole.size()) - 3; i > 0; i -= 3) whole.insert(static_cast<std::size_t>(i), ",");
-  return std::string(amount < 0 ? "-" : "") + currency_symbol(view.currency, rate) + whole + fraction;
+  return format_money(amount, currency_symbol(view.currency, rate), decimals);
 }
 
 bool InputMoney(const char* label, double& usd, double max_usd, const ViewState& view, UiState& ui, const char* per,

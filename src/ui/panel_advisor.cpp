@@ -16,14 +16,15 @@
 namespace gpuwise::ui {
 namespace {
 
-std::string translated(const TemplateText& text) { return fill_template(tr(text.pattern.c_str()), text.args); }
-
-bool StringCombo(const char* id, std::string& value, const std::vector<std::string>& options, float width = 130) {
+// `translate`: the options are words (fit_modes()) rather than names such as bf16.
+bool StringCombo(const char* id, std::string& value, const std::vector<std::string>& options, bool translate,
+                 float width = 130) {
   bool changed = false;
+  auto shown = [translate](const std::string& option) { return translate ? tr(option.c_str()) : option.c_str(); };
   ImGui::SetNextItemWidth(width);
-  if (ImGui::BeginCombo(id, tr(value.c_str()))) {
+  if (ImGui::BeginCombo(id, shown(value))) {
     for (const std::string& option : options) {
-      if (ImGui::Selectable(tr(option.c_str()), value == option)) {
+      if (ImGui::Selectable(shown(option), value == option)) {
         changed = value != option;
         value = option;
       }
@@ -58,10 +59,10 @@ void DrawFitInputs(ViewState& view, UiState& ui) {
   Label("Parameters");
   shape_edited |= InputNumber("fit-params", f.params_b, 0.01, 2000, tr("billion"), "%.2f", ui);
   Label("Precision");
-  StringCombo("##precision", f.precision, fit_precisions());
+  StringCombo("##precision", f.precision, fit_precisions(), false);
   RecordTarget(ui, "fit-precision");
   Label("Mode");
-  StringCombo("##mode", f.mode, fit_modes(), 260);
+  StringCombo("##mode", f.mode, fit_modes(), true, 260);
   Label("Batch size");
   InputCount("fit-batch", f.batch_size, 1, 1024, "", ui);
   Label("Context");
@@ -90,7 +91,7 @@ void DrawFitResult(ViewState& view, UiState& ui) {
   ImGui::TextUnformatted(total);
   for (const auto& notice : fit.notices) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.65f, 0.25f, 1));
-    ImGui::TextWrapped("%s", translated(notice).c_str());
+    ImGui::TextWrapped("%s", tr(notice).c_str());
     ImGui::PopStyleColor();
   }
   if (ImGui::BeginTable("fit-parts", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
@@ -166,7 +167,7 @@ void DrawSystem(ViewState& view, UiState& ui) {
     return;
   }
   const AdvisorResult advice = advise(ui.catalog.gpus[index], a);
-  for (const auto& notice : advice.notices) TextDim(translated(notice).c_str());
+  for (const auto& notice : advice.notices) TextDim(tr(notice).c_str());
   if (ImGui::BeginTable("advice", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn(tr("Buy"), ImGuiTableColumnFlags_WidthFixed, 240);
     ImGui::TableSetupColumn(tr("Why"));
@@ -179,14 +180,14 @@ void DrawSystem(ViewState& view, UiState& ui) {
       else ImGui::Text("%s %s", gpuwise::format_number(item->value, 0).c_str(), tr(item->unit.c_str()));
       ImGui::TableSetColumnIndex(1);
       ImGui::PushTextWrapPos(0);
-      ImGui::TextDisabled("%s", translated(item->why).c_str());
+      ImGui::TextDisabled("%s", tr(item->why).c_str());
       ImGui::PopTextWrapPos();
     }
     ImGui::EndTable();
   }
   for (const auto& warning : advice.warnings) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.65f, 0.25f, 1));
-    ImGui::TextWrapped("%s", translated(warning).c_str());
+    ImGui::TextWrapped("%s", tr(warning).c_str());
     ImGui::PopStyleColor();
   }
 }

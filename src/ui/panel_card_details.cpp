@@ -15,10 +15,10 @@ void DrawCompatibility(const Gpu& gpu, UiState& ui) {
   if (ui.compat_state != LoadState::ready) return;
   ImGui::Spacing();
   ImGui::TextUnformatted(tr("CUDA and PyTorch"));
-  const std::string no_cuda = ui.compat.no_cuda_reason(gpu);
+  const TemplateText no_cuda = ui.compat.no_cuda_why(gpu);
   ImGui::PushTextWrapPos(0);
-  if (!no_cuda.empty()) {
-    ImGui::TextDisabled("%s", tr(no_cuda.c_str()));
+  if (!no_cuda.pattern.empty()) {
+    ImGui::TextDisabled("%s", tr(no_cuda).c_str());
     ImGui::PopTextWrapPos();
     return;
   }

@@ -4,7 +4,6 @@
 #include <cstdio>
 
 #include "catalog_query.h"
-#include "csv.h"
 #include "columns.h"
 #include "i18n.h"
 #include "imgui.h"
@@ -103,30 +102,13 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
   }
   SameLineIfFits(120);
   if (ImGui::Button(tr("Export CSV"))) {
-    CsvRow header;
     std::vector<int> columns;
     for (std::size_t i = 0; i < catalog_columns().size(); ++i) {
-      if (column_visible(c, catalog_columns()[i])) {
-        columns.push_back(static_cast<int>(i));
-        const Column& column = catalog_columns()[i];
-        header.push_back(column.key);  // field names: units are in them
-      }
-    }
-    std::vector<CsvRow> rows;
-    for (int row : query_catalog(catalog, c)) {
-      CsvRow out;
-      for (int i : columns) {
-        const Column& column = catalog_columns()[i];
-        const auto& gpu = catalog.gpus[row];
-        // Numbers plain (no dash for missing: an empty cell), text as shown.
-        out.push_back(column.numeric ? (column.number(gpu) ? gpuwise::format_number(*column.number(gpu)) : "")
-                                     : column_text(column, gpu));
-      }
-      rows.push_back(out);
+      if (column_visible(c, catalog_columns()[i])) columns.push_back(static_cast<int>(i));
     }
     requests.download_name = "gpuwise-catalog.csv";
     requests.download_mime = "text/csv";
-    requests.download_content = to_csv(header, rows);
+    requests.download_content = catalog_csv(catalog, query_catalog(catalog, c), columns);
   }
   RecordTarget(ui, "catalog-csv");
   SameLineIfFits(120);

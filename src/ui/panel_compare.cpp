@@ -65,7 +65,7 @@ void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   // Scores under the ranking tab's current profile, by card.
   const RankedList& ranking = CurrentRanking(view, ui);
   const RankingProfile* profile = find_ranking_profile(ranking.profile);
-  std::string score_label = std::string(tr("Score")) + ": " + (profile ? tr(profile->label) : ranking.metric_label.c_str());
+  std::string score_label = std::string(tr("Score")) + ": " + (profile ? std::string(tr(profile->label)) : MetricLabel(ranking.metric));
 
   const int columns = static_cast<int>(cards.size()) + 1;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
@@ -123,10 +123,10 @@ void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
         const auto value = column.number(ui.catalog.gpus[index]);
         if (!value) continue;
         largest = std::max(largest, *value);
-        if (!best || (column.higher_is_better ? *value > *best : *value < *best)) best = *value;
+        if (!best || (column.better == Better::lower ? *value < *best : *value > *best)) best = *value;
       }
     }
-    const bool worth_highlighting = column.numeric && std::string(column.key) != "release_year" && cards.size() > 1;
+    const bool worth_highlighting = column.numeric && column.better != Better::neither && cards.size() > 1;
     for (std::size_t c = 0; c < cards.size(); ++c) {
       ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
       const Gpu& gpu = ui.catalog.gpus[cards[c]];

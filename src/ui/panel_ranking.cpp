@@ -41,13 +41,6 @@ const RankedList& CurrentRanking(const ViewState& view, UiState& ui) {
 
 namespace {
 
-std::string metric_label(const std::string& key) {
-  const RankingMetric* metric = find_ranking_metric(key);
-  if (!metric) return key;
-  std::string label = tr(metric->label);
-  if (*metric->unit) label += std::string(" (") + metric->unit + ")";
-  return label;
-}
 
 // [SECTION] Workload and weights
 void DrawWorkload(ViewState& view, UiState& ui) {
@@ -74,9 +67,9 @@ void DrawWorkload(ViewState& view, UiState& ui) {
   RecordTarget(ui, "profile");
   if (single) {
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##metric", metric_label(r.metric).c_str())) {
+    if (ImGui::BeginCombo("##metric", MetricLabel(r.metric).c_str())) {
       for (const RankingMetric& m : ranking_metrics()) {
-        if (ImGui::Selectable(metric_label(m.key).c_str(), r.metric == m.key)) r.metric = m.key;
+        if (ImGui::Selectable(MetricLabel(m.key).c_str(), r.metric == m.key)) r.metric = m.key;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(m.description));
       }
       ImGui::EndCombo();
@@ -94,7 +87,7 @@ void DrawWorkload(ViewState& view, UiState& ui) {
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(metric_label(weights[i].metric).c_str());
+      ImGui::TextUnformatted(MetricLabel(weights[i].metric).c_str());
       ImGui::TableSetColumnIndex(1);
       float w = static_cast<float>(weights[i].weight);
       ImGui::SetNextItemWidth(-1);
@@ -116,7 +109,7 @@ void DrawWorkload(ViewState& view, UiState& ui) {
   if (ImGui::BeginCombo("##add-metric", tr("Add a metric..."))) {
     for (const RankingMetric& m : ranking_metrics()) {
       const bool present = std::any_of(weights.begin(), weights.end(), [&](const MetricWeight& w) { return w.metric == m.key; });
-      if (!present && ImGui::Selectable(metric_label(m.key).c_str())) {
+      if (!present && ImGui::Selectable(MetricLabel(m.key).c_str())) {
         weights.push_back({m.key, 1});
         changed = true;
       }
@@ -284,11 +277,11 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
     bar.tooltip = gpu.name;
     for (std::size_t w = 0; w < list.weights.size() && w < row.metric_values.size(); ++w) {
       const auto& value = row.metric_values[w];
-      bar.tooltip += "\n" + metric_label(list.weights[w].metric) + ": " +
+      bar.tooltip += "\n" + MetricLabel(list.weights[w].metric) + ": " +
                      (value ? gpuwise::format_number(*value, 2) : std::string(tr("unknown")));
     }
-    for (const auto& m : row.missing_metrics) bar.tooltip += "\n* " + std::string(tr("missing:")) + " " + metric_label(m);
-    for (const auto& m : row.estimated_metrics) bar.tooltip += "\n* " + std::string(tr("estimated:")) + " " + metric_label(m);
+    for (const auto& m : row.missing_metrics) bar.tooltip += "\n* " + std::string(tr("missing:")) + " " + MetricLabel(m);
+    for (const auto& m : row.estimated_metrics) bar.tooltip += "\n* " + std::string(tr("estimated:")) + " " + MetricLabel(m);
     bar.tooltip += std::string("\n") + tr("Click for details");
     bar.target = "bar:" + std::to_string(i);
     bars.push_back(bar);

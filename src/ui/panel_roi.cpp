@@ -12,6 +12,7 @@
 #include "panels.h"
 #include "prices.h"
 #include "roi.h"
+#include "roi_formulas.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -110,34 +111,10 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
 }
 
 // [SECTION] Outputs
-// Why owning never pays off, in the reader's language (core's never_text is English).
-std::string NeverText(const ViewState& view, const UiState& ui, const RoiResult& result) {
-  char text[300];
-  switch (result.never_reason) {
-    case NeverReason::zero_use:
-      return tr("At 0 hours a day renting costs nothing, so owning never pays off.");
-    case NeverReason::rate_below_running_cost:
-      std::snprintf(text, sizeof text,
-                    tr("The rental rate (%s per GPU-hour) is at or below what running your own card costs per hour "
-                       "(%s: power and maintenance), so owning never catches up."),
-                    Money(result.inputs.rate_usd_per_hour, view, ui, 3).c_str(),
-                    Money(result.running_cost_per_gpu_hour, view, ui, 3).c_str());
-      return text;
-    case NeverReason::horizon_too_short:
-      std::snprintf(text, sizeof text, tr("Owning breaks even in month %d, after your %d-month horizon."),
-                    result.break_even_beyond_horizon_month.value_or(0), result.inputs.months);
-      return text;
-    case NeverReason::beyond_search:
-      return tr("At this use owning would take more than 100 years to pay off.");
-    default:
-      return result.never_text;
-  }
-}
-
 void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
   if (!result.ok) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1));
-    ImGui::TextWrapped("%s", result.error.c_str());
+    ImGui::TextWrapped("%s", tr(result.error_text).c_str());
     ImGui::PopStyleColor();
     return;
   }
@@ -149,9 +126,10 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
   }
   ImGui::TextUnformatted(headline);
   RecordTarget(ui, "roi-headline");
+  const double rate = cny_per_usd_in_use(view, ui.prices);
   if (!result.break_even_month) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", NeverText(view, ui, result).c_str());
+    ImGui::TextDisabled("%s", tr(roi_never_reason(result, view.currency, rate)).c_str());
     ImGui::PopTextWrapPos();
   }
   if (result.own_cost_per_gpu_hour && result.rent_cost_per_gpu_hour) {
@@ -161,12 +139,11 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
   }
   ImGui::Text(result.owning_saves_usd >= 0 ? tr("After %d months owning saves %s.") : tr("After %d months renting saves %s."),
               result.inputs.months, Money(std::fabs(result.owning_saves_usd), view, ui).c_str());
-  for (const RoiNotice& notice : result.notices) TextDim(notice.message.c_str());
+  for (const RoiNotice& notice : result.notices) TextDim(tr(notice.text).c_str());
 
   std::vector<LineSeries> series(2);
   series[0].label = tr("Own (net of resale)");
   series[1].label = tr("Rent");
-  const double rate = cny_per_usd_in_use(view, ui.prices);
   for (const RoiMonth& month : result.months) {
     series[0].values.push_back(to_display(month.own_usd, view.currency, rate));
     series[1].values.push_back(to_display(month.rent_usd, view.currency, rate));
@@ -186,13 +163,13 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
       for (const FormulaLine& line : roi_formulas(result, view.currency, rate)) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
-        ImGui::TextUnformatted(tr(line.label.c_str()));
+        ImGui::TextUnformatted(tr(line.label_text).c_str());
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextUnformatted(line.formula.c_str());
+        ImGui::TextUnformatted(tr(line.formula_text).c_str());
         ImGui::TableSetColumnIndex(2);
-        ImGui::TextDisabled("%s", line.numbers.c_str());
+        ImGui::TextDisabled("%s", tr(line.numbers_text).c_str());
         ImGui::TableSetColumnIndex(3);
-        ImGui::TextUnformatted(line.result.c_str());
+        ImGui::TextUnformatted(tr(line.result_text).c_str());
       }
       ImGui::EndTable();
     }

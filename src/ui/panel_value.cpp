@@ -19,7 +19,7 @@ void DrawValue(ViewState& view, UiState& ui) {
   const RankedList& ranking = CurrentRanking(view, ui);
   const RankingProfile* profile = find_ranking_profile(ranking.profile);
   ImGui::TextDisabled(tr("Scores from the Ranking tab: %s. Your own prices apply."),
-                      profile ? tr(profile->label) : ranking.metric_label.c_str());
+                      profile ? tr(profile->label) : MetricLabel(ranking.metric).c_str());
   std::vector<std::pair<int, double>> scores;
   for (const RankedGpu& row : ranking.rows) {
     if (row.score) scores.push_back({row.gpu_index, *row.score});

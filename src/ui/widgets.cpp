@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <type_traits>
 
+#include "metrics.h"
 #include "template_text.h"
 
 #include "i18n.h"
@@ -86,8 +87,16 @@ void RecordTarget(UiState& ui, const std::string& key) {
 
 std::string CellText(const Column& column, const Gpu& gpu) {
   const std::string text = column_text(column, gpu);
-  const std::string key = column.key;
-  return key == "line" || key == "nvlink" ? std::string(tr(text.c_str())) : text;
+  const bool word = column.cell == CellKind::line_name || column.cell == CellKind::yes_no;
+  return word ? std::string(tr(text.c_str())) : text;
+}
+
+std::string MetricLabel(const std::string& metric_key) {
+  const RankingMetric* metric = find_ranking_metric(metric_key);
+  if (!metric) return metric_key;
+  std::string label = tr(metric->label);
+  if (*metric->unit) label += std::string(" (") + metric->unit + ")";
+  return label;
 }
 
 void TextDim(const char* text) {

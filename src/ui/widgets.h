@@ -29,6 +29,8 @@ void RecordTarget(UiState& ui, const std::string& key);
 // A catalog cell as shown: column_text() with the words core writes (a line's name,
 // yes / no) in the reader's language.
 std::string CellText(const Column& column, const Gpu& gpu);
+// "FP32 (TFLOPS)" translated: a ranking metric\'s label and unit; an unknown key as it is.
+std::string MetricLabel(const std::string& metric_key);
 
 // Text in the theme's dimmed colour.
 void TextDim(const char* text);

@@ -13,6 +13,7 @@ export const siteDir = fileURLToPath(new URL('../../build/web/site/', import.met
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
   '.wasm': 'application/wasm', '.json': 'application/json', '.ttf': 'font/ttf', '.csv': 'text/csv',
+  '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json',
 };
 
 export async function startServer() {
@@ -20,9 +21,15 @@ export async function startServer() {
     throw new Error(`${siteDir} has no index.html: build the web preset first (scripts/build.sh web)`);
   }
   const requests = [];
+  const overrides = new Map();  // path -> body served instead of the file (a "new deploy")
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     requests.push(path);
+    if (overrides.has(path)) {
+      res.writeHead(200, { 'content-type': types[extname(path)] || 'application/octet-stream' });
+      res.end(overrides.get(path));
+      return;
+    }
     const file = normalize(join(siteDir, path.endsWith('/') ? path + 'index.html' : path));
     if (!file.startsWith(siteDir)) { res.writeHead(403).end(); return; }
     try {
@@ -35,7 +42,9 @@ export async function startServer() {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${server.address().port}`;
-  return { origin, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+  // close() also drops kept-alive connections: a page must not reach a stopped server.
+  const close = () => new Promise((resolve) => { server.close(resolve); server.closeAllConnections(); });
+  return { origin, requests, overrides, close };
 }
 
 export async function launchBrowser() {
@@ -55,6 +64,8 @@ export async function openPage(browser, origin, options = {}) {
     deviceScaleFactor: options.deviceScaleFactor || 1,
     locale: options.locale || 'en-US',
     colorScheme: options.colorScheme || 'dark',
+    hasTouch: options.hasTouch || false,
+    isMobile: options.isMobile || false,
     acceptDownloads: true,
   });
   const page = await context.newPage();

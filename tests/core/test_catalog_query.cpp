@@ -1,6 +1,9 @@
 // Search, filters and sorting of the Catalog table.
 #include <catch2/catch.hpp>
 
+#include <string_view>
+#include <unordered_map>
+
 #include "catalog_query.h"
 #include "columns.h"
 #include "test_support.h"
@@ -117,4 +120,43 @@ TEST_CASE("numbers are formatted as a buyer reads them, missing as a dash") {
   REQUIRE(fp16 >= 0);
   CHECK(column_text(catalog_columns()[fp16], c.gpus[0]) == kMissing);
   CHECK(distinct_values(c, "architecture") == std::vector<std::string>{"Ampere", "Volta"});
+}
+
+namespace {
+const std::unordered_map<std::string_view, const char*> kChinese = {
+#include "../../src/ui/strings_zh.inc"
+};
+}  // namespace
+
+TEST_CASE("search finds a line or a vendor by the Chinese words a reader types") {
+  const Catalog& catalog = gpuwise::test::shipped_catalog();
+  for (const std::string& line : line_keys()) {
+    // The line's name exactly as the page shows it in Chinese finds that line, and only it.
+    const auto it = kChinese.find(line_label(line));
+    REQUIRE(it != kChinese.end());
+    INFO(line << ": " << it->second);
+    CatalogView view;
+    view.search = it->second;
+    const std::vector<int> rows = query_catalog(catalog, view);
+    int in_line = 0;
+    for (const Gpu& gpu : catalog.gpus) in_line += gpu.line == line;
+    CHECK(static_cast<int>(rows.size()) == in_line);
+    for (int row : rows) CHECK(catalog.gpus[row].line == line);
+  }
+  const Gpu& rtx4090 = catalog.gpus[static_cast<std::size_t>(catalog.find("rtx-4090"))];
+  const Gpu& a100 = catalog.gpus[static_cast<std::size_t>(catalog.find("a100-sxm4-80gb"))];
+  CHECK(matches_search(a100, "数据中心"));
+  CHECK(matches_search(a100, "数据中心 A100"));
+  CHECK(matches_search(a100, "数据中心\xE3\x80\x80" "a100"));  // the ideographic space of a Chinese IME
+  CHECK_FALSE(matches_search(a100, "消费级"));
+  CHECK(matches_search(rtx4090, "消费级 4090"));
+  CHECK(matches_search(rtx4090, "英伟达 4090"));
+  CHECK_FALSE(matches_search(rtx4090, "工作站"));
+  CHECK_FALSE(matches_search(rtx4090, "英特尔"));
+  CHECK_FALSE(matches_search(rtx4090, "数据中心 4090"));
+  for (const Gpu& gpu : catalog.gpus) {
+    if (gpu.line == "workstation") CHECK(matches_search(gpu, "工作站"));
+  }
+  // A Chinese word that names nothing no longer matches every card (it used to be dropped).
+  CHECK_FALSE(matches_search(rtx4090, "显卡坞"));
 }

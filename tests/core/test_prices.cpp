@@ -235,3 +235,214 @@ TEST_CASE("currency: CNY at the view's rate or else the file's and USD unchanged
   CHECK(from_display(10, "CNY", -3) == 10);
   CHECK(std::string(currency_symbol("CNY", 0)) == "$");
 }
+
+// [SECTION] Price age, provider kinds and refresh tags (issue 14)
+
+TEST_CASE("price age: whole months, and stale only when older than 12 months") {
+  const PriceAge same = price_age("2026-12-02", "2026-12-02");
+  CHECK(same.known);
+  CHECK(same.months == 0);
+  CHECK_FALSE(same.stale);
+  CHECK(price_age("2026-11-02", "2026-12-02").months == 1);
+  CHECK(price_age("2026-11-03", "2026-12-02").months == 0);  // the day of the month is not reached yet
+  CHECK(price_age("2025-06-30", "2026-12-02").months == 17);
+  // Exactly 12 months is not yet older than 12 months; one day more is.
+  CHECK_FALSE(price_age("2025-12-02", "2026-12-02").stale);
+  CHECK(price_age("2025-12-02", "2026-12-02").months == 12);
+  CHECK(price_age("2025-12-01", "2026-12-02").stale);
+  CHECK(price_age("2023-06-29", "2026-12-02").stale);
+  // A date after today is 0 months old, and never stale.
+  const PriceAge future = price_age("2027-03-01", "2026-12-02");
+  CHECK(future.known);
+  CHECK(future.months == 0);
+  CHECK_FALSE(future.stale);
+  // No date or no today: unknown, so nothing claims a stale or fresh price.
+  CHECK_FALSE(price_age("", "2026-12-02").known);
+  CHECK_FALSE(price_age("2026-05-01", "").known);
+  CHECK_FALSE(price_age("2026-13-01", "2026-12-02").known);
+  CHECK_FALSE(price_age("2026-05-01", "yesterday").stale);
+}
+
+TEST_CASE("default price carries its age as of the book's today; MSRP has none") {
+  const Catalog catalog = test_catalog();
+  PriceBook b = load_prices(book_text(json::array({street("card-a", 1800, "new", "2025-06-01"),
+                                                   street("dual-card", 900, "used", "2026-11-01")}),
+                                      json::array()));
+  REQUIRE(b.issues.empty());
+  CHECK_FALSE(default_price(catalog, b, "card-a").age.known);  // no today yet
+  b.today = "2026-12-02";
+  const PriceChoice a = default_price(catalog, b, "card-a");
+  CHECK(a.kind == PriceKind::street_new);
+  CHECK(a.age.known);
+  CHECK(a.age.months == 18);
+  CHECK(a.age.stale);
+  const PriceChoice msrp = default_price(catalog, b, "card-b");
+  CHECK(msrp.kind == PriceKind::launch_msrp);
+  CHECK_FALSE(msrp.age.known);
+  CHECK_FALSE(msrp.age.stale);
+  // dual-card has an MSRP, which wins over a used price; its used price is fresh.
+  CHECK(default_price(catalog, b, "dual-card").kind == PriceKind::launch_msrp);
+  CHECK_FALSE(price_age(newest_used_price(b, "dual-card")->date_seen, b.today).stale);
+}
+
+TEST_CASE("provider kinds: keys, labels and parsing") {
+  CHECK(kProviderKinds.size() == static_cast<std::size_t>(kProviderKindCount));
+  for (ProviderKind kind : kProviderKinds) {
+    REQUIRE(parse_provider_kind(provider_kind_key(kind)));
+    CHECK(*parse_provider_kind(provider_kind_key(kind)) == kind);
+    CHECK(std::string(provider_kind_label(kind)).size() > 0);
+  }
+  CHECK(std::string(provider_kind_key(ProviderKind::gpu_cloud)) == "gpu-cloud");
+  CHECK(std::string(provider_kind_label(ProviderKind::gpu_cloud)) == "Specialist GPU cloud");
+  CHECK_FALSE(parse_provider_kind("neocloud"));
+  CHECK_FALSE(parse_provider_kind(""));
+  CHECK(kAllProviderKinds == 0xFu);
+}
+
+TEST_CASE("default rate from the chosen provider kinds") {
+  json hyper = rate("card-a", "BigCloud", 3.0);
+  hyper["provider_kind"] = "hyperscaler";
+  json market = rate("card-a", "Market", 0.5);
+  market["provider_kind"] = "marketplace";
+  json china = rate("card-a", "CnCloud", 0.4);
+  china["provider_kind"] = "china-cloud";
+  json odd = rate("card-a", "Odd", 0.1);
+  odd["provider_kind"] = "neocloud";  // a warning; the row loads
+  json market_spot = rate("card-a", "Market", 0.2, "spot");
+  market_spot["provider_kind"] = "marketplace";
+  const PriceBook b = load_prices(
+      book_text(json::array(), json::array({hyper, rate("card-a", "Special", 1.5), market, china, odd, market_spot})));
+  REQUIRE(b.error_count() == 0);
+  REQUIRE(b.cloud_rates.size() == 6);
+  CHECK(b.cloud_rates[0].kind == ProviderKind::hyperscaler);
+  CHECK_FALSE(b.cloud_rates[4].kind);
+
+  // Every kind: the cheapest of all, including the row of an unlisted kind.
+  CHECK(cheapest_on_demand_rate(b, "card-a", kAllProviderKinds)->provider == "Odd");
+  CHECK(cheapest_on_demand_rate(b, "card-a")->provider == "Odd");
+  // One kind at a time; spot never counts.
+  CHECK(cheapest_on_demand_rate(b, "card-a", provider_kind_bit(ProviderKind::hyperscaler))->provider == "BigCloud");
+  CHECK(cheapest_on_demand_rate(b, "card-a", provider_kind_bit(ProviderKind::gpu_cloud))->provider == "Special");
+  CHECK(cheapest_on_demand_rate(b, "card-a", provider_kind_bit(ProviderKind::marketplace))->usd_per_gpu_hour == 0.5);
+  // Two kinds: the cheaper of them.
+  const ProviderKindSet hyper_or_special =
+      provider_kind_bit(ProviderKind::hyperscaler) | provider_kind_bit(ProviderKind::gpu_cloud);
+  CHECK(cheapest_on_demand_rate(b, "card-a", hyper_or_special)->provider == "Special");
+  const ProviderKindSet no_china = kAllProviderKinds & ~provider_kind_bit(ProviderKind::china_cloud);
+  CHECK(cheapest_on_demand_rate(b, "card-a", no_china)->provider == "Market");
+  // No kind chosen, or no provider of the kind for this card: no default rate.
+  CHECK_FALSE(cheapest_on_demand_rate(b, "card-a", 0));
+  CHECK_FALSE(cheapest_on_demand_rate(b, "card-b", kAllProviderKinds));
+}
+
+TEST_CASE("prices loader: one provider under two kinds is a warning") {
+  json first = rate("card-a", "Same Co", 1.0);
+  json second = rate("card-b", "Same Co", 2.0);
+  second["provider_kind"] = "marketplace";
+  const PriceBook b = load_prices(book_text(json::array(), json::array({first, second})));
+  CHECK(b.cloud_rates.size() == 2);
+  CHECK(has_issue(b, "cloud_rates #2 (card-b)", "provider_kind", "differs from 'gpu-cloud'",
+                  CatalogIssue::Severity::warning));
+}
+
+TEST_CASE("prices loader: the refresh tag is checked, and a bad one drops the row") {
+  json azure = rate("card-a", "Azure", 3.673);
+  azure["refresh"] = {{"source", "azure"}, {"sku", "Standard_NC24ads_A100_v4"}, {"region", "eastus"}, {"gpus", 1}};
+  json vast = rate("card-a", "Vast.ai", 1.7);
+  vast["refresh"] = {{"source", "vast"}, {"gpu_name", "A100 SXM4"}, {"vram_gb", 80}};
+  json no_source = rate("card-a", "Azure", 3.0);
+  no_source["refresh"] = {{"sku", "x"}};
+  json unknown_source = rate("card-a", "Azure", 3.0);
+  unknown_source["refresh"] = {{"source", "gcp"}};
+  json aws_spot = rate("card-a", "AWS", 1.0, "spot");
+  aws_spot["refresh"] = {{"source", "aws"}, {"sku", "p4d.24xlarge"}, {"region", "us-east-1"}, {"gpus", 8}};
+  json zero_gpus = rate("card-a", "AWS", 1.0);
+  zero_gpus["refresh"] = {{"source", "aws"}, {"sku", "p4d.24xlarge"}, {"region", "us-east-1"}, {"gpus", 0}};
+  json vast_no_name = rate("card-a", "Vast.ai", 1.0);
+  vast_no_name["refresh"] = {{"source", "vast"}, {"typo", 1}};
+  json not_object = rate("card-a", "Azure", 3.0);
+  not_object["refresh"] = "azure";
+  const PriceBook b = load_prices(book_text(
+      json::array(), json::array({azure, vast, no_source, unknown_source, aws_spot, zero_gpus, vast_no_name, not_object})));
+  REQUIRE(b.cloud_rates.size() == 2);
+  CHECK(b.cloud_rates[0].refresh_source == "azure");
+  CHECK(b.cloud_rates[1].refresh_source == "vast");
+  CHECK(has_issue(b, "cloud_rates #3 (card-a)", "refresh", "needs a \"source\""));
+  CHECK(has_issue(b, "cloud_rates #4 (card-a)", "refresh", "'gcp' is not one of azure, aws, vast"));
+  CHECK(has_issue(b, "cloud_rates #5 (card-a)", "refresh", "no spot prices"));
+  CHECK(has_issue(b, "cloud_rates #6 (card-a)", "refresh", "gpus must be a whole number"));
+  CHECK(has_issue(b, "cloud_rates #7 (card-a)", "refresh", "needs \"gpu_name\""));
+  CHECK(has_issue(b, "cloud_rates #7 (card-a)", "refresh", "'typo' is not a known key", CatalogIssue::Severity::warning));
+  CHECK(has_issue(b, "cloud_rates #8 (card-a)", "refresh", "must be an object"));
+}
+
+TEST_CASE("the shipped prices: rates of every provider kind, and refresh tags on rows") {
+  const PriceBook b = load_prices(read_source_file("data/prices.json"));
+  int per_kind[kProviderKindCount] = {};
+  int refreshable = 0;
+  for (const auto& r : b.cloud_rates) {
+    REQUIRE(r.kind);
+    ++per_kind[static_cast<int>(*r.kind)];
+    refreshable += !r.refresh_source.empty();
+  }
+  for (int count : per_kind) CHECK(count > 0);
+  CHECK(refreshable > 0);
+}
+
+TEST_CASE("prices loader: a street price in yuan keeps the figure and the dated rate it was converted at") {
+  json ok = street("card-a", 1093, "used", "2026-08-13");
+  ok["cny"] = 7400;
+  ok["cny_per_usd"] = 6.7686;  // 7400 / 6.7686 = 1093.3
+  ok["cny_per_usd_date"] = "2026-06-19";
+  json off = ok;
+  off["usd"] = 900;  // 18 % below the conversion
+  json no_rate = street("card-a", 1093, "used", "2026-08-13");
+  no_rate["cny"] = 7400;
+  json rate_only = street("card-a", 1093, "used", "2026-08-13");
+  rate_only["cny_per_usd"] = 6.77;
+  rate_only["cny_per_usd_date"] = "2026-06-19";
+  json bad_date = ok;
+  bad_date["cny_per_usd_date"] = "June";
+  const PriceBook b = load_prices(book_text(json::array({ok, off, no_rate, rate_only, bad_date}), json::array()));
+  REQUIRE(b.street_prices.size() == 2);
+  REQUIRE(b.street_prices[0].cny);
+  CHECK(*b.street_prices[0].cny == 7400);
+  CHECK(b.street_prices[0].cny_per_usd == Approx(6.7686));
+  CHECK(b.street_prices[0].cny_per_usd_date == "2026-06-19");
+  CHECK(has_issue(b, "street_prices #2 (card-a)", "usd", "does not match cny / cny_per_usd",
+                  CatalogIssue::Severity::warning));
+  CHECK(has_issue(b, "street_prices #3 (card-a)", "cny_per_usd", "is required with cny"));
+  CHECK(has_issue(b, "street_prices #3 (card-a)", "cny_per_usd_date", "is required with cny"));
+  CHECK(has_issue(b, "street_prices #4 (card-a)", "cny", "is required with cny_per_usd"));
+  CHECK(has_issue(b, "street_prices #5 (card-a)", "cny_per_usd_date", "'June' is not a date"));
+}
+
+TEST_CASE("price book stats count cards, rates by kind, the oldest date and what is stale") {
+  json cny = street("card-b", 1093, "used", "2026-08-13");
+  cny["cny"] = 7400;
+  cny["cny_per_usd"] = 6.7686;
+  cny["cny_per_usd_date"] = "2026-06-19";
+  json hyper = rate("card-a", "BigCloud", 3.0, "on-demand", "2025-01-15");
+  hyper["provider_kind"] = "hyperscaler";
+  hyper["refresh"] = {{"source", "aws"}, {"sku", "p5.48xlarge"}, {"region", "us-east-1"}, {"gpus", 8}};
+  PriceBook b = load_prices(book_text(
+      json::array({street("card-a", 1800, "new", "2026-05-01"), street("card-a", 1400, "used", "2024-11-30"), cny}),
+      json::array({hyper, rate("card-a", "Special", 1.5), rate("card-b", "Special", 0.9, "spot")})));
+  REQUIRE(b.error_count() == 0);
+  PriceBookStats s = price_book_stats(b);
+  CHECK(s.cards_with_street_price == 2);
+  CHECK(s.cards_with_new_price == 1);
+  CHECK(s.cards_with_used_price == 2);
+  CHECK(s.cards_with_cny_price == 1);
+  CHECK(s.rates_by_kind[static_cast<int>(ProviderKind::hyperscaler)] == 1);
+  CHECK(s.rates_by_kind[static_cast<int>(ProviderKind::gpu_cloud)] == 2);
+  CHECK(s.rates_by_kind[static_cast<int>(ProviderKind::marketplace)] == 0);
+  CHECK(s.spot_rates == 1);
+  CHECK(s.refreshable_rates == 1);
+  CHECK(s.oldest_date == "2024-11-30");
+  CHECK(s.stale_street_prices == 0);  // no today: nothing is called stale
+  b.today = "2026-12-02";
+  s = price_book_stats(b);
+  CHECK(s.stale_street_prices == 1);
+  CHECK(s.stale_rates == 1);
+}

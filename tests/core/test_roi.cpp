@@ -9,6 +9,8 @@
 #include <regex>
 
 #include "roi.h"
+#include "roi_formulas.h"
+#include "roi_json.h"
 #include "test_support.h"
 
 using namespace gpuwise;
@@ -261,6 +263,57 @@ TEST_CASE("roi: defaults come from data and say where from") {
   CHECK_FALSE(user.defaults.power_is_tdp);
   CHECK(user.inputs.rent_out_rate_usd_per_hour == 2);  // follows the user's rate
   CHECK(roi_to_json(user)["defaults"]["rate"]["kind"] == "user");
+}
+
+TEST_CASE("roi: a price or rate older than 12 months is flagged stale, in the result and the JSON") {
+  // used-card: new 1000 and used 600 seen 2026-05-01; its rate seen 2026-09-20.
+  PriceBook book = roi_book();
+  RoiView v;
+  v.gpu_id = "used-card";
+  book.today = "2026-12-02";
+  const RoiResult fresh = compute_roi(roi_catalog(), book, v);
+  REQUIRE(fresh.ok);
+  CHECK(fresh.defaults.price.age.known);
+  CHECK(fresh.defaults.price.age.months == 7);
+  CHECK_FALSE(fresh.defaults.uses_stale_price());
+  const json fresh_json = roi_to_json(fresh);
+  CHECK(fresh_json["uses_stale_price"] == false);
+  CHECK(fresh_json["defaults"]["price"]["date_seen"] == "2026-05-01");
+  CHECK(fresh_json["defaults"]["price"]["age_months"] == 7);
+  CHECK(fresh_json["defaults"]["rate"]["date_seen"] == "2026-09-20");
+  CHECK(fresh_json["defaults"]["rate"]["age_months"] == 2);
+  CHECK(fresh_json["defaults"]["rate"]["stale"] == false);
+
+  // A year and a half later the street prices are stale and the rate is not yet.
+  book.today = "2027-09-21";
+  const RoiResult later = compute_roi(roi_catalog(), book, v);
+  CHECK(later.defaults.price.age.stale);
+  CHECK(later.defaults.used_price_age.stale);
+  CHECK(later.defaults.rate_age.stale);  // 2026-09-20 is more than 12 months before 2027-09-21
+  CHECK(later.defaults.uses_stale_price());
+  const json later_json = roi_to_json(later);
+  CHECK(later_json["uses_stale_price"] == true);
+  CHECK(later_json["defaults"]["price"]["stale"] == true);
+  CHECK(later_json["defaults"]["resale_now"]["stale"] == true);
+
+  // The user's own price and rate are never stale, whatever the date.
+  v.price_usd = 900;
+  v.rate_usd_per_hour = 2;
+  const RoiResult user = compute_roi(roi_catalog(), book, v);
+  CHECK_FALSE(user.defaults.price.age.known);
+  CHECK(user.defaults.used_price_age.stale);  // the used price still sets the resale value
+  CHECK(user.defaults.uses_stale_price());
+  v.gpu_id = "test-card";
+  CHECK_FALSE(compute_roi(roi_catalog(), book, v).defaults.uses_stale_price());
+
+  // No today: ages are unknown (null in the JSON), and nothing is called stale.
+  book.today.clear();
+  v.gpu_id = "used-card";
+  v.price_usd.reset();
+  v.rate_usd_per_hour.reset();
+  const RoiResult undated = compute_roi(roi_catalog(), book, v);
+  CHECK_FALSE(undated.defaults.uses_stale_price());
+  CHECK(roi_to_json(undated)["defaults"]["price"]["stale"].is_null());
 }
 
 TEST_CASE("roi edge: zero use never breaks even and reports no per-hour cost") {

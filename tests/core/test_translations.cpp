@@ -1,15 +1,27 @@
 // Every English string that core hands the UI to show (labels, descriptions, sentence
 // patterns) has a 简体中文 entry in src/ui/strings_zh.inc. tests/check_translations.py
-// covers the literals written in the UI itself.
+// covers the literals written in the UI and the I18N() literals of core, and reads core's
+// tables through the hidden case "[.i18n-dump]" below, so it also reports stale entries.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <set>
 #include <string_view>
 #include <unordered_map>
 
 #include "advisor.h"
+#include "catalog_query.h"
+#include "columns.h"
+#include "compat.h"
 #include "metrics.h"
 #include "presets.h"
 #include "ranking.h"
+#include "roi.h"
+#include "roi_formulas.h"
+#include "test_support.h"
 #include "vram_fit.h"
 
 namespace {
@@ -56,4 +68,174 @@ TEST_CASE("price words shown from the data are translated") {
                            "china-cloud"}) {
     require_translation(word);
   }
+}
+
+// [SECTION] What core's tables hold, as the UI shows it
+
+namespace {
+
+// Calls `add(group, english)` for every string of core's tables that the UI passes to
+// tr(); check_translations.py's TRACEABLE list names the UI expressions they feed.
+void for_each_core_string(const std::function<void(const char*, const std::string&)>& add) {
+  for (const auto& profile : ranking_profiles()) {
+    add("profiles", profile.label);
+    add("profiles", profile.description);
+  }
+  for (const auto& metric : ranking_metrics()) {
+    add("metrics", metric.label);
+    add("metrics", metric.description);
+  }
+  for (const auto& preset : view_presets()) add("presets", preset.label);
+  add("ranking method", scoring_summary());
+  add("ranking method", missing_rule_summary());
+  // The catalog's columns, and the cells the UI translates (CellText): lines, NVLink.
+  for (const Column& column : catalog_columns()) add("columns", column.label);
+  const Column& line = catalog_columns()[static_cast<std::size_t>(find_column("line"))];
+  const Column& nvlink = catalog_columns()[static_cast<std::size_t>(find_column("nvlink"))];
+  for (const std::string& key : line_keys()) {
+    Gpu gpu;
+    gpu.line = key;
+    add("line labels", line_label(key));
+    add("column cells", column_text(line, gpu));
+  }
+  for (bool has_link : {false, true}) {
+    Gpu gpu;
+    gpu.nvlink = has_link;
+    add("column cells", column_text(nvlink, gpu));
+  }
+  for (const auto& mode : fit_modes()) add("fit modes", mode);
+  for (const auto& pattern : fit_notice_patterns()) add("fit notices", pattern);
+  for (const auto& pattern : advisor_why_patterns()) add("advisor patterns", pattern);
+  for (const auto& part : fit_model(FitView{}).parts) add("fit parts", part.key);
+  // Every key, word unit and disk class the advisor can answer with: 1 to 16 cards
+  // reading from nothing to more than one NVMe drive sustains.
+  Gpu card;
+  card.vram_gb = 24;
+  card.tdp_w = 450;
+  card.gpus_per_board = 1;
+  for (int count : {1, 4, 16}) {
+    for (double read_mbs : {0.0, 50.0, 300.0, 2000.0, 100000.0}) {
+      AdvisorView view;
+      view.gpu_count = count;
+      view.dataset_read_mbs = read_mbs;
+      const AdvisorResult advice = advise(card, view);
+      for (const Advice* item : {&advice.ram, &advice.cpu_cores, &advice.num_workers, &advice.disk,
+                                 &advice.power_supply}) {
+        add("advisor", item->key);
+        add("advisor", item->choice.empty() ? item->unit : item->choice);  // what panel_advisor.cpp shows
+      }
+    }
+  }
+  // The values prices.cpp accepts for condition, pricing and provider_kind.
+  for (const char* word : {"new", "used", "on-demand", "spot", "hyperscaler", "gpu-cloud", "marketplace",
+                           "china-cloud"}) {
+    add("price words", word);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every string of core's tables that the UI shows is translated") {
+  for_each_core_string([](const char* group, const std::string& english) {
+    INFO(group);
+    require_translation(english);
+  });
+}
+
+// check_translations.py runs this with GPUWISE_I18N_DUMP set: one "group<TAB>english"
+// line per string, newlines and backslashes escaped.
+TEST_CASE("dump the strings of core's tables for check_translations.py", "[.i18n-dump]") {
+  const char* path = std::getenv("GPUWISE_I18N_DUMP");
+  REQUIRE(path != nullptr);
+  std::ofstream out(path);
+  for_each_core_string([&out](const char* group, const std::string& english) {
+    std::string escaped;
+    for (char c : english) {
+      if (c == '\\') escaped += "\\\\";
+      else if (c == '\n') escaped += "\\n";
+      else escaped += c;
+    }
+    out << group << '\t' << escaped << '\n';
+  });
+  REQUIRE(out.good());
+}
+
+// [SECTION] Sentences core builds: each pattern it really produces is translated
+
+namespace {
+void require_pattern(const TemplateText& text) {
+  if (!text.pattern.empty()) require_translation(text.pattern);
+}
+}  // namespace
+
+TEST_CASE("every sentence the ROI calculator builds is translated") {
+  const Catalog& catalog = test::shipped_catalog();
+  const PriceBook book = load_prices(test::read_source_file("data/prices.json"), catalog);
+  std::vector<RoiView> views;
+  RoiView base;
+  base.gpu_id = "rtx-4090";
+  base.price_usd = 1000;
+  base.rate_usd_per_hour = 1;
+  base.power_w = 200;
+  base.host_power_w = 0;
+  base.kwh_price_usd = 0.25;
+  base.hours_per_day = 8;
+  base.months = 12;
+  base.depreciation_pct_per_year = 0;
+  base.resale_usd = 0;                         // worth nothing at the end (test_roi.cpp's worked case)
+  views.push_back(base);                       // breaks even in month 5
+  RoiView resale = base;
+  resale.resale_usd = 5000;                    // above the price: a notice, and the resale path
+  views.push_back(resale);
+  RoiView cheap = base;
+  cheap.rate_usd_per_hour = 0.04;              // below the running cost
+  views.push_back(cheap);
+  RoiView short_horizon = base;
+  short_horizon.months = 3;                    // breaks even after the horizon
+  views.push_back(short_horizon);
+  RoiView idle = base;
+  idle.hours_per_day = 0;                      // zero use
+  views.push_back(idle);
+  RoiView slow = base;
+  slow.rate_usd_per_hour = 0.05001;            // more than 100 years
+  views.push_back(slow);
+  RoiView wild = base;                         // every kind of clamp
+  wild.gpu_count = 0;
+  wild.kwh_price_usd = std::numeric_limits<double>::quiet_NaN();
+  wild.price_usd = std::numeric_limits<double>::infinity();
+  views.push_back(wild);
+  RoiView unknown;
+  unknown.gpu_id = "rtx-9999";
+  views.push_back(unknown);
+  for (const Gpu& gpu : catalog.gpus) {        // cards without a price or a rate in the data
+    RoiView plain;
+    plain.gpu_id = gpu.id;
+    views.push_back(plain);
+  }
+  std::set<NeverReason> reasons;
+  for (const RoiView& view : views) {
+    const RoiResult result = compute_roi(catalog, book, view);
+    require_pattern(result.error_text);
+    for (const auto& notice : result.notices) require_pattern(notice.text);
+    reasons.insert(result.never_reason);
+    require_pattern(roi_never_reason(result, "CNY", 7));
+    for (const FormulaLine& line : roi_formulas(result, "CNY", 7)) {
+      require_pattern(line.label_text);
+      require_pattern(line.formula_text);
+      require_pattern(line.numbers_text);
+      require_pattern(line.result_text);
+    }
+  }
+  CHECK(reasons.size() == 6);  // every NeverReason, none included
+}
+
+TEST_CASE("why a card has no CUDA is translated") {
+  for (const Gpu& gpu : test::shipped_catalog().gpus) require_pattern(test::shipped_compat().no_cuda_why(gpu));
+  Gpu other;
+  other.vendor = "Moore Threads";
+  require_pattern(test::shipped_compat().no_cuda_why(other));
+  Gpu unlisted;
+  unlisted.vendor = "NVIDIA";
+  unlisted.compute_capability = "0.1";
+  require_pattern(test::shipped_compat().no_cuda_why(unlisted));
 }

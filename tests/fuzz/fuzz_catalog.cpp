@@ -12,6 +12,8 @@
 #include "fuzz_support.h"
 #include "ranking.h"
 #include "roi.h"
+#include "roi_formulas.h"
+#include "roi_json.h"
 #include "vram_fit.h"
 
 using namespace gpuwise;

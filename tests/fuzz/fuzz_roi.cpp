@@ -9,6 +9,8 @@
 #include "fuzz_support.h"
 #include "limits.h"
 #include "roi.h"
+#include "roi_formulas.h"
+#include "roi_json.h"
 
 using namespace gpuwise;
 

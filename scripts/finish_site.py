@@ -1,0 +1,37 @@
+#!/usr/bin/python3
+"""Last step of the site build: writes sw.js, the service worker, from web/sw.js.in.
+
+Its cache is named by a hash of every file in the site, so each build (new code or new
+data) gets a fresh cache and the page can offer "new data available". It precaches
+every file a visit needs; the Chinese font (downloaded only when Chinese is first shown)
+and the plain catalog page are cached when first fetched instead, and the social
+preview image is for link crawlers only.
+
+usage: finish_site.py SITE_DIR TEMPLATE
+"""
+import hashlib
+import json
+import pathlib
+import sys
+
+NOT_CACHED = {"sw.js", ".nojekyll", "preview.png", "fonts/cjk.ttf", "catalog.html"}
+
+
+def main():
+    site, template = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
+                   if p.is_file() and p.relative_to(site).as_posix() not in NOT_CACHED)
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (site / name).read_bytes())
+    version = digest.hexdigest()[:16]
+    text = template.read_text(encoding="utf-8")
+    text = text.replace("@VERSION@", version).replace("@FILES@", json.dumps(files))
+    out = site / "sw.js"
+    if not out.exists() or out.read_text(encoding="utf-8") != text:
+        out.write_text(text, encoding="utf-8")
+    print(f"service worker: build {version}, {len(files)} files cached")
+
+
+if __name__ == "__main__":
+    main()

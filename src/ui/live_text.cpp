@@ -1,0 +1,77 @@
+// What a screen reader announces for each tab: the figures the panels draw, read from
+// the same caches and core results, in the reader's language.
+#include "live_text.h"
+
+#include <cstdio>
+
+#include "i18n.h"
+#include "vram_fit.h"
+
+namespace gpuwise::ui {
+namespace {
+
+std::string Format(const char* pattern, int a, int b = 0) {
+  char text[300];
+  std::snprintf(text, sizeof text, pattern, a, b);
+  return text;
+}
+
+std::string GpuName(const UiState& ui, int index) {
+  return index >= 0 && index < static_cast<int>(ui.catalog.gpus.size()) ? ui.catalog.gpus[index].name : "";
+}
+
+std::string RankingText(const UiState& ui) {
+  if (!ui.ranking_cache.valid) return "";
+  const RankedList& list = ui.ranking_cache.list;
+  if (!list.error.empty()) return list.error;
+  if (list.rows.empty()) return tr("No GPU matches the filters.");
+  std::string text = tr("Top of the ranking:");
+  for (std::size_t i = 0; i < list.rows.size() && i < 3; ++i) {
+    const RankedGpu& row = list.rows[i];
+    text += " " + std::to_string(i + 1) + ". " + GpuName(ui, row.gpu_index);
+    if (row.score) text += " (" + std::to_string(static_cast<int>(*row.score + 0.5)) + ")";
+    text += i + 1 < list.rows.size() && i < 2 ? ";" : ".";
+  }
+  return text;
+}
+
+std::string AdvisorText(const ViewState& view) {
+  const FitResult fit = fit_model(view.fit);
+  char text[200];
+  std::snprintf(text, sizeof text, tr("Memory needed: about %.1f GB (%.1f to %.1f GB)."), fit.total_gb,
+                fit.total_low_gb, fit.total_high_gb);
+  return text;
+}
+
+}  // namespace
+
+std::string LiveText(const ViewState& view, const UiState& ui) {
+  if (!ui.catalog_loaded) return "";
+  switch (view.tab) {
+    case Tab::catalog: {
+      std::string text = Format(tr("%d of %d GPUs match the filters."), static_cast<int>(ui.catalog_cache.rows.size()),
+                                static_cast<int>(ui.catalog.gpus.size()));
+      const int selected = ui.catalog.find(view.catalog.selected_id);
+      if (selected >= 0) text += " " + std::string(tr("Selected:")) + " " + GpuName(ui, selected) + ".";
+      return text;
+    }
+    case Tab::ranking: return RankingText(ui);
+    case Tab::advisor: return AdvisorText(view);
+    case Tab::roi:
+      if (!ui.roi_ok) return "";
+      return ui.roi_break_even_month > 0 ? Format(tr("Owning pays off in month %d."), ui.roi_break_even_month)
+                                         : Format(tr("Owning does not pay off within %d months."), view.roi.months);
+    case Tab::compare: {
+      std::string text;
+      for (const std::string& id : view.compare_ids) {
+        const int index = ui.catalog.find(id);
+        if (index >= 0) text += (text.empty() ? "" : ", ") + GpuName(ui, index);
+      }
+      return text.empty() ? "" : std::string(tr("Comparing:")) + " " + text + ".";
+    }
+    case Tab::about: return "";
+  }
+  return "";
+}
+
+}  // namespace gpuwise::ui
