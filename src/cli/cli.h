@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "view_state.h"
+
 namespace gpuwise::cli {
 
 // The arguments after the subcommand, with small readers for `--flag value`.
@@ -28,6 +30,21 @@ std::string data_path(const Args& args, const std::string& name);
 // The date prices are aged against: --today YYYY-MM-DD, else today's UTC date.
 // Empty (and a message on stderr) when --today is not a date.
 std::string today_date(const Args& args);
+
+// [SECTION] Value flags from the field table (fields.cpp)
+// Every flag the table gives to the fields of `sections` ("roi", "fit", "ranking").
+std::vector<std::string> field_flags(const std::vector<std::string>& sections);
+// Applies each such flag present in `args` (numbers, words, comma-separated lists;
+// weights have their own syntax) except those in `skip`. False, with "gpuwise COMMAND: '--price'
+// must be a number from 0 to 10000000 (got '0x10')" on stderr, at the first bad value.
+bool read_field_flags(const Args& args, const char* command, const std::vector<std::string>& sections,
+                      ViewState& state, const std::vector<std::string>& skip = {});
+// One flag of the table, the same way.
+bool read_field_flag(const Args& args, const char* command, const char* flag, const std::vector<std::string>& sections,
+                     ViewState& state);
+// gpuwise fit's flags (--preset, --params-b and the shape) into `view`; false with a
+// message on stderr. Shared by `gpuwise rank`'s "fits my model" filter.
+bool read_fit_flags(const Args& args, const char* command, FitView& view);
 
 int run_catalog(const Args& args);
 int run_validate(const Args& args);

@@ -1,10 +1,8 @@
 // gpuwise fit: the memory a model needs, part by part, and the cards that hold it on
 // 1, 2, 4 and 8 GPUs (src/core/vram_fit.h, docs/vram-fit.md).
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <limits>
 #include <map>
 #include <string>
 
@@ -22,82 +20,6 @@ const char* const kUsage =
     "                   [--layers N] [--kv-heads N] [--head-dim N] [--hidden N] [--json] [--data-dir DIR]\n"
     "--params-b without --preset borrows the shape (layers, KV heads, head_dim, hidden) of the\n"
     "preset nearest in size; the shape flags override it. Default: --preset llama-3-8b.\n";
-
-bool parse_number(const std::string& flag, const std::string& text, double& out) {
-  errno = 0;
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(value)) {
-    std::fprintf(stderr, "gpuwise fit: %s must be a number (got '%s')\n", flag.c_str(), text.c_str());
-    return false;
-  }
-  out = value;
-  return true;
-}
-
-bool parse_whole(const std::string& flag, const std::string& text, int& out) {
-  double value = 0;
-  if (!parse_number(flag, text, value)) return false;
-  if (std::floor(value) != value) {
-    std::fprintf(stderr, "gpuwise fit: %s must be a whole number (got '%s')\n", flag.c_str(), text.c_str());
-    return false;
-  }
-  // Far out-of-range values reach the core as the int limits, which clamps and says so.
-  constexpr int kMax = std::numeric_limits<int>::max();
-  constexpr int kMin = std::numeric_limits<int>::min();
-  out = value > kMax ? kMax : value < kMin ? kMin : static_cast<int>(value);
-  return true;
-}
-
-// Reads the flags into a FitView; false (and a message) on a malformed or unknown value.
-bool read_view(const Args& args, FitView& view) {
-  if (auto id = args.value("--preset")) {
-    if (!find_preset(*id)) {
-      std::fprintf(stderr, "gpuwise fit: unknown preset '%s'; one of:", id->c_str());
-      for (const auto& preset : model_presets()) std::fprintf(stderr, " %s", preset.id.c_str());
-      std::fprintf(stderr, "\n");
-      return false;
-    }
-    view = apply_preset(view, *id);
-  }
-  if (auto text = args.value("--params-b")) {
-    if (!parse_number("--params-b", *text, view.params_b)) return false;
-    if (!args.value("--preset")) view = shape_from_nearest_preset(view);
-    view.preset = "custom";
-  }
-  if (auto text = args.value("--precision")) {
-    if (!is_fit_precision(*text)) {
-      std::fprintf(stderr, "gpuwise fit: --precision must be fp32, bf16, fp16, int8 or int4 (got '%s')\n",
-                   text->c_str());
-      return false;
-    }
-    view.precision = *text;
-  }
-  if (auto text = args.value("--mode")) {
-    if (!is_fit_mode(*text)) {
-      std::fprintf(stderr, "gpuwise fit: --mode must be inference, lora or full (got '%s')\n", text->c_str());
-      return false;
-    }
-    view.mode = *text;
-  }
-  struct WholeFlag {
-    const char* flag;
-    int FitView::*field;
-    bool changes_shape;
-  };
-  const WholeFlag whole_flags[] = {
-      {"--context", &FitView::context, false},  {"--batch", &FitView::batch_size, false},
-      {"--layers", &FitView::layers, true},     {"--kv-heads", &FitView::kv_heads, true},
-      {"--head-dim", &FitView::head_dim, true}, {"--hidden", &FitView::hidden_size, true},
-  };
-  for (const auto& f : whole_flags) {
-    if (auto text = args.value(f.flag)) {
-      if (!parse_whole(f.flag, *text, view.*f.field)) return false;
-      if (f.changes_shape) view.preset = "custom";
-    }
-  }
-  return true;
-}
 
 double rounded(double value) { return std::round(value * 1000) / 1000; }
 
@@ -158,10 +80,37 @@ void print_text(const FitResult& result, const std::map<int, std::vector<std::st
 
 }  // namespace
 
+// --preset first (a whole shape), then --params-b (borrowing the nearest preset's shape
+// unless a preset was named), then the rest; the value flags are the table's.
+bool read_fit_flags(const Args& args, const char* command, FitView& view) {
+  ViewState state;
+  state.fit = view;
+  if (auto id = args.value("--preset")) {
+    if (!find_preset(*id)) {
+      std::fprintf(stderr, "gpuwise %s: unknown preset '%s'; one of:", command, id->c_str());
+      for (const auto& preset : model_presets()) std::fprintf(stderr, " %s", preset.id.c_str());
+      std::fprintf(stderr, "\n");
+      return false;
+    }
+    state.fit = apply_preset(state.fit, *id);
+  }
+  if (args.value("--params-b")) {
+    if (!read_field_flag(args, command, "--params-b", {"fit"}, state)) return false;
+    if (!args.value("--preset")) state.fit = shape_from_nearest_preset(state.fit);
+    state.fit.preset = "custom";
+  }
+  if (!read_field_flags(args, command, {"fit"}, state, {"--preset", "--params-b"})) return false;
+  if (args.value("--layers") || args.value("--kv-heads") || args.value("--head-dim") || args.value("--hidden")) {
+    state.fit.preset = "custom";  // a shape of one's own is no longer the preset
+  }
+  view = state.fit;
+  return true;
+}
+
 int run_fit(const Args& args) {
-  const auto unknown = args.unknown({"--json", "--help"}, {"--preset", "--params-b", "--precision", "--mode",
-                                                           "--context", "--batch", "--layers", "--kv-heads",
-                                                           "--head-dim", "--hidden", "--data-dir"});
+  std::vector<std::string> values = field_flags({"fit"});  // the table's flags
+  values.push_back("--data-dir");
+  const auto unknown = args.unknown({"--json", "--help"}, values);
   if (args.flag("--help")) {
     std::printf("%s", kUsage);
     return 0;
@@ -171,7 +120,7 @@ int run_fit(const Args& args) {
     return 2;
   }
   FitView view;
-  if (!read_view(args, view)) return 2;
+  if (!read_fit_flags(args, "fit", view)) return 2;
 
   std::string text;
   if (!read_file(data_path(args, "gpus.json"), text)) return 1;

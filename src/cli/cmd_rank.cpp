@@ -1,7 +1,5 @@
 // gpuwise rank: the ranking tab from the command line, through the same rank().
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <sstream>
 
 #include "catalog.h"
@@ -9,6 +7,8 @@
 #include "compat.h"
 #include "json_util.h"
 #include "ranking.h"
+#include "view_fields.h"
+#include "vram_fit.h"
 
 namespace gpuwise::cli {
 namespace {
@@ -17,17 +17,15 @@ const char* const kUsage =
     "usage: gpuwise rank [--profile cnn|rnn|llm-inference|llm-training|fp64|custom] [--metric NAME]\n"
     "                    [--weights METRIC=W,METRIC=W...] [--min-vram GB] [--max-price USD]\n"
     "                    [--year-min YEAR] [--vendor NVIDIA,AMD] [--cuda X.Y|X.x] [--pytorch X.Y]\n"
-    "                    [--top N] [--json] [--data-dir DIR]\n";
+    "                    [--top N] [--fits-on N [--preset ID | --params-b B] [--precision P] [--mode M]\n"
+    "                    [--context N] [--batch N] [--layers N] [--kv-heads N] [--head-dim N] [--hidden N]]\n"
+    "                    [--json] [--data-dir DIR]\n"
+    "--fits-on N keeps the cards of which N hold the model (the fit flags, as for gpuwise fit),\n"
+    "like the ranking tab's \"fits my model on N GPUs\".\n";
 
 int usage_error(const std::string& message) {
   std::fprintf(stderr, "gpuwise rank: %s\n%s", message.c_str(), kUsage);
   return 2;
-}
-
-bool parse_number(const std::string& text, double& out) {
-  char* end = nullptr;
-  out = std::strtod(text.c_str(), &end);
-  return !text.empty() && end && *end == '\0' && std::isfinite(out);
 }
 
 std::vector<std::string> split(const std::string& text, char separator) {
@@ -44,12 +42,12 @@ std::vector<std::string> split(const std::string& text, char separator) {
 bool parse_weights(const std::string& text, std::vector<MetricWeight>& out, std::string& message) {
   for (const auto& pair : split(text, ',')) {
     const auto eq = pair.find('=');
-    double weight = 0;
-    if (eq == std::string::npos || !parse_number(pair.substr(eq + 1), weight)) {
+    const auto weight = eq == std::string::npos ? std::nullopt : read_number(pair.substr(eq + 1));  // as in links
+    if (!weight) {
       message = "--weights wants METRIC=NUMBER pairs separated by commas (got '" + pair + "')";
       return false;
     }
-    out.push_back({pair.substr(0, eq), weight});
+    out.push_back({pair.substr(0, eq), *weight});
   }
   return true;
 }
@@ -57,44 +55,35 @@ bool parse_weights(const std::string& text, std::vector<MetricWeight>& out, std:
 }  // namespace
 
 int run_rank(const Args& args) {
-  const auto unknown = args.unknown({"--json"}, {"--profile", "--metric", "--weights", "--min-vram", "--max-price",
-                                                 "--year-min", "--vendor", "--cuda", "--pytorch", "--top",
-                                                 "--data-dir"});
+  // The value flags are the table's (src/core/view_fields.cpp), the ranking's and,
+  // for --fits-on, the VRAM fit's.
+  std::vector<std::string> values = field_flags({"ranking", "fit"});
+  values.push_back("--data-dir");
+  const auto unknown = args.unknown({"--json"}, values);
   if (!unknown.empty()) return usage_error("unknown option " + unknown[0]);
 
-  RankingView view;
-  if (auto v = args.value("--profile")) view.profile = *v;
-  if (auto v = args.value("--metric")) view.metric = *v;
+  ViewState state;
+  // --cuda and --pytorch also take "12.x" here (compat.h), which links do not.
+  if (!read_field_flags(args, "rank", {"ranking"}, state, {"--top", "--cuda", "--pytorch"})) return 2;
+  RankingView& view = state.ranking;
   if (auto v = args.value("--cuda")) view.cuda = *v;
   if (auto v = args.value("--pytorch")) view.pytorch = *v;
-  if (auto v = args.value("--vendor")) view.vendors = split(*v, ',');
   if (auto v = args.value("--weights")) {
     std::string message;
     if (!parse_weights(*v, view.custom_weights, message)) return usage_error(message);
     if (!args.value("--profile")) view.profile = "custom";
   }
-  double number = 0;
-  if (auto v = args.value("--min-vram")) {
-    if (!parse_number(*v, number) || number < 0) return usage_error("--min-vram wants a number of GB >= 0");
-    view.min_vram_gb = number;
-  }
-  if (auto v = args.value("--max-price")) {
-    if (!parse_number(*v, number) || number < 0) return usage_error("--max-price wants a number of USD >= 0");
-    view.max_price_usd = number;
-  }
-  if (auto v = args.value("--year-min")) {
-    if (!parse_number(*v, number) || number != std::floor(number) || number < 0 || number > 2100) {
-      return usage_error("--year-min wants a year");
-    }
-    view.year_min = static_cast<int>(number);
-  }
   long top = -1;  // all
-  if (auto v = args.value("--top")) {
-    if (!parse_number(*v, number) || number != std::floor(number) || number < 1 || number > 100000) {
-      return usage_error("--top wants a whole number >= 1");
-    }
-    top = static_cast<long>(number);
+  if (args.value("--top")) {
+    ViewState with_top;
+    if (!read_field_flag(args, "rank", "--top", {"ranking"}, with_top)) return 2;
+    top = with_top.ranking.top_n;
   }
+  view.fits_model = args.value("--fits-on").has_value();
+  bool fit_flags = false;
+  for (const auto& flag : field_flags({"fit"})) fit_flags = fit_flags || args.value(flag);
+  if (fit_flags && !view.fits_model) return usage_error("the model flags need --fits-on N");
+  if (!read_fit_flags(args, "rank", state.fit)) return 2;
   // Check the profile and metric before touching files, so a typo exits 2 every time.
   if (!view.metric.empty() && !find_ranking_metric(view.metric)) {
     return usage_error(rank(Catalog{}, view).error);
@@ -115,7 +104,7 @@ int run_rank(const Args& args) {
     for (const auto& issue : compat.issues) std::fprintf(stderr, "%s\n", issue.to_string().c_str());
   }
 
-  const RankedList list = rank(catalog, view, needs_compat ? &compat : nullptr, nullptr);
+  const RankedList list = rank_with_fit(catalog, view, fit_model(state.fit), needs_compat ? &compat : nullptr);
   if (!list.error.empty()) return usage_error(list.error);
   const std::size_t count = top < 0 ? list.rows.size() : std::min(list.rows.size(), static_cast<std::size_t>(top));
 

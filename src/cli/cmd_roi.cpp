@@ -1,8 +1,6 @@
 // gpuwise roi --gpu ID [...] [--json]: buy vs rent with the same core function the page
 // calls (compute_roi); without --json, the formulas with their numbers.
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
 
 #include "catalog.h"
 #include "cli.h"
@@ -23,39 +21,6 @@ const char* kUsage =
     "Money is USD per GPU unless named; absent price, rate and power come from data.\n"
     "A price or rate from data older than 12 months (as of --today, default: today) is stale.\n";
 
-// Strict: the whole word must be a finite number, else a message and false.
-bool read_number(const Args& args, const char* flag, std::optional<double>& out) {
-  const auto word = args.value(flag);
-  if (!word) return true;
-  char* end = nullptr;
-  const double value = std::strtod(word->c_str(), &end);
-  if (word->empty() || *end != '\0' || !std::isfinite(value)) {
-    std::fprintf(stderr, "gpuwise roi: %s '%s' is not a number\n", flag, word->c_str());
-    return false;
-  }
-  out = value;
-  return true;
-}
-
-bool read_number(const Args& args, const char* flag, double& out) {
-  std::optional<double> value;
-  if (!read_number(args, flag, value)) return false;
-  if (value) out = *value;
-  return true;
-}
-
-bool read_whole(const Args& args, const char* flag, int& out) {
-  std::optional<double> value;
-  if (!read_number(args, flag, value)) return false;
-  if (!value) return true;
-  if (std::floor(*value) != *value || std::fabs(*value) > 1e9) {
-    std::fprintf(stderr, "gpuwise roi: %s must be a whole number\n", flag);
-    return false;
-  }
-  out = static_cast<int>(*value);
-  return true;
-}
-
 // One line per stale figure the calculation took from data, before the formulas.
 void print_stale_notes(const RoiDefaults& d, const std::string& today) {
   const auto note = [&](const char* what, const PriceAge& age, const std::string& date) {
@@ -73,31 +38,20 @@ void print_stale_notes(const RoiDefaults& d, const std::string& today) {
 }  // namespace
 
 int run_roi(const Args& args) {
-  const auto unknown = args.unknown({"--json"}, {"--gpu", "--count", "--price", "--rate", "--power", "--kwh-price",
-                                                 "--hours-per-day", "--months", "--depreciation", "--resale",
-                                                 "--host-cost", "--host-power", "--maintenance", "--rent-out-rate",
-                                                 "--occupancy", "--platform-fee", "--data-dir", "--today"});
+  // Every value flag is the table's (src/core/view_fields.cpp): its name, type and range.
+  std::vector<std::string> values = field_flags({"roi"});
+  values.push_back("--data-dir");
+  values.push_back("--today");
+  const auto unknown = args.unknown({"--json"}, values);
   const auto gpu = args.value("--gpu");
   if (!unknown.empty() || !gpu) {
     if (!unknown.empty()) std::fprintf(stderr, "gpuwise roi: unknown option '%s'\n", unknown.front().c_str());
     std::fprintf(stderr, "%s", kUsage);
     return 2;
   }
-  RoiView view;
-  view.gpu_id = *gpu;
-  const bool ok = read_whole(args, "--count", view.gpu_count) && read_number(args, "--price", view.price_usd) &&
-                  read_number(args, "--rate", view.rate_usd_per_hour) && read_number(args, "--power", view.power_w) &&
-                  read_number(args, "--kwh-price", view.kwh_price_usd) &&
-                  read_number(args, "--hours-per-day", view.hours_per_day) && read_whole(args, "--months", view.months) &&
-                  read_number(args, "--depreciation", view.depreciation_pct_per_year) &&
-                  read_number(args, "--resale", view.resale_usd) &&
-                  read_number(args, "--host-cost", view.host_cost_usd) &&
-                  read_number(args, "--host-power", view.host_power_w) &&
-                  read_number(args, "--maintenance", view.maintenance_usd_per_year) &&
-                  read_number(args, "--rent-out-rate", view.rent_out_rate_usd_per_hour) &&
-                  read_number(args, "--occupancy", view.occupancy_pct) &&
-                  read_number(args, "--platform-fee", view.platform_fee_pct);
-  if (!ok) return 2;
+  ViewState state;
+  if (!read_field_flags(args, "roi", {"roi"}, state)) return 2;
+  RoiView view = state.roi;
 
   std::string gpus_text, prices_text;
   if (!read_file(data_path(args, "gpus.json"), gpus_text)) return 1;

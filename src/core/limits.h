@@ -1,7 +1,8 @@
-// The allowed range of every number and list a user can set, in one place. The share
-// link and the saved state (view_fields.cpp) check against these, and the calculators
-// and input widgets should clamp to the same ranges so a value typed in the page
-// always survives a link.
+// The allowed range of every number and list a user can set, in one place. The field
+// table (view_fields.cpp) gives each input one of these; links, the saved state, the
+// CLI's flags and the page's input widgets check or clamp against it, and the
+// calculators (roi.cpp, vram_fit.cpp, advisor.cpp) clamp to the same ranges, so a value
+// typed in the page always survives a link.
 #pragma once
 
 namespace gpuwise {
@@ -26,7 +27,10 @@ inline constexpr NumberRange kCnyPerUsd{0.01, 1000, false, true};  // 0: the rat
 // [SECTION] Catalog and ranking filters
 inline constexpr NumberRange kMinVramGb{0, 10000, false, false};
 inline constexpr NumberRange kYear{1990, 2100, true, true};        // 0: no bound
-inline constexpr NumberRange kMaxPriceUsd{0, 1e9, false, false};   // 0: no limit
+// The ranking's "max launch price" filter: a bound on a whole card's launch price,
+// 0 for no limit. Wider than kPriceUsd (what one GPU of a purchase may cost in the ROI
+// calculator) because it is only compared with, never multiplied into a total.
+inline constexpr NumberRange kPriceFilterUsd{0, 1e9, false, false};
 inline constexpr NumberRange kTopN{1, 500, true, false};
 inline constexpr NumberRange kMetricWeight{0, 100, false, false};  // only ratios matter
 
@@ -45,7 +49,7 @@ inline constexpr NumberRange kHiddenSize{64, 65536, true, false};
 // [SECTION] Advisor
 inline constexpr NumberRange kDatasetReadMbs{0, 1e6, false, false};
 
-// [SECTION] ROI: money is USD, >= 0; the same bounds roi.cpp clamps to
+// [SECTION] ROI: money is USD, >= 0; roi.cpp clamps its inputs to exactly these
 inline constexpr NumberRange kPriceUsd{0, 10e6, false, false};          // per GPU: price, resale
 inline constexpr NumberRange kUsdPerHour{0, 1000, false, false};        // per GPU-hour: cloud, rent-out
 inline constexpr NumberRange kPowerW{0, 5000, false, false};            // per GPU

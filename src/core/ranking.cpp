@@ -6,6 +6,7 @@
 
 #include "columns.h"
 #include "format.h"
+#include "view_fields.h"
 
 namespace gpuwise {
 
@@ -133,9 +134,12 @@ std::string check_compat_filters(const RankingView& view, const Compat* compat) 
 }  // namespace
 
 bool passes_ranking_filters(const Gpu& gpu, const RankingView& view, const Compat* compat) {
-  if (!in_list_or_all(view.vendors, gpu.vendor)) return false;
-  if (!in_list_or_all(view.lines, gpu.line)) return false;
-  if (!in_list_or_all(view.architectures, gpu.architecture)) return false;
+  // The list filters (vendor, line, architecture ...) as the field table describes them.
+  ViewState holder;  // the table's accessors reach a field from a whole state
+  holder.ranking = view;
+  for (const ViewField* filter : ranking_list_filters()) {
+    if (!in_list_or_all(filter->list(holder), filter->gpu_text(gpu))) return false;
+  }
   if (gpu.vram_gb < view.min_vram_gb) return false;
   if (view.year_min > 0 && gpu.release_year < view.year_min) return false;
   // A price limit keeps only cards with a known launch price at or under it: a card
@@ -299,6 +303,23 @@ RankedList rank(const Catalog& catalog, const RankingView& view, const Compat* c
   for (const SortKey& key : keys) sorted.push_back(std::move(out.rows[key.row]));
   out.rows = std::move(sorted);
   return out;
+}
+
+// [SECTION] The "fits my model" filter
+std::optional<std::vector<std::string>> fit_filter_ids(const Catalog& catalog, const RankingView& view,
+                                                       const FitResult& fit) {
+  if (!view.fits_model) return std::nullopt;
+  std::vector<std::string> ids;
+  for (const Gpu& gpu : catalog.gpus) {
+    if (fits(gpu, fit, view.fit_gpu_count)) ids.push_back(gpu.id);
+  }
+  return ids;
+}
+
+RankedList rank_with_fit(const Catalog& catalog, const RankingView& view, const FitResult& fit,
+                         const Compat* compat) {
+  const auto allowed = fit_filter_ids(catalog, view, fit);
+  return rank(catalog, view, compat, allowed ? &*allowed : nullptr);
 }
 
 }  // namespace gpuwise

@@ -10,6 +10,7 @@
 #include "compat.h"
 #include "metrics.h"
 #include "view_state.h"
+#include "vram_fit.h"
 
 namespace gpuwise {
 
@@ -65,6 +66,15 @@ struct RankedList {
 // Order: score (high first); equal scores: more VRAM first, then name A-Z, then id.
 RankedList rank(const Catalog& catalog, const RankingView& view, const Compat* compat = nullptr,
                 const std::vector<std::string>* allowed_ids = nullptr);
+
+// The "fits my model on N GPUs" filter: the ids of the cards of which
+// view.fit_gpu_count hold `fit` (fits()); nullopt when view.fits_model is off.
+std::optional<std::vector<std::string>> fit_filter_ids(const Catalog& catalog, const RankingView& view,
+                                                       const FitResult& fit);
+// The ranking tab's list: rank() with the fit filter computed from `fit` (the VRAM-fit
+// inputs). The page and `gpuwise rank --fits-on N` both call this.
+RankedList rank_with_fit(const Catalog& catalog, const RankingView& view, const FitResult& fit,
+                         const Compat* compat = nullptr);
 
 // One card against the filters of `view` (not allowed_ids). Unknown cuda/pytorch
 // versions or a null compat make every card fail; rank() reports why.

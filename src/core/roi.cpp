@@ -7,19 +7,15 @@
 #include "roi_formulas.h"
 #include "roi_model.h"
 
+#include "limits.h"
+
 namespace gpuwise {
 namespace {
 
-// [SECTION] Sane ranges. Anything outside is clamped, and the clamp becomes a notice.
-constexpr int kMaxGpuCount = 10000;
-constexpr int kMaxMonths = 120;
-constexpr double kMaxPriceUsd = 10e6;        // per GPU
-constexpr double kMaxRateUsdPerHour = 1000;  // per GPU-hour
-constexpr double kMaxPowerW = 5000;          // per GPU
-constexpr double kMaxHostCostUsd = 1e9;      // whole purchase
-constexpr double kMaxHostPowerW = 10e6;      // whole purchase
-constexpr double kMaxKwhPriceUsd = 10;
-constexpr double kMaxMaintenanceUsdPerYear = 1e9;
+// [SECTION] Sane ranges: the input ranges of limits.h (the field table's), so a value the
+// page or a link accepts is never clamped here. Anything outside is clamped, and the
+// clamp becomes a notice.
+using namespace limits;
 
 std::string plain(double value) { return format_number(value, 4); }
 
@@ -27,7 +23,8 @@ class Clamper {
  public:
   explicit Clamper(std::vector<RoiNotice>& notices) : notices_(notices) {}
 
-  double number(const char* field, double value, double lo, double hi, double fallback) {
+  double number(const char* field, double value, const NumberRange& range, double fallback) {
+    const double lo = range.min, hi = range.max;
     if (!std::isfinite(value)) {
       note(field, {I18N("{0} is not a number; using {1}"), {field, plain(fallback)}});
       return fallback;
@@ -36,7 +33,8 @@ class Clamper {
     if (value > hi) return clamped(field, value, hi);
     return value;
   }
-  int whole(const char* field, int value, int lo, int hi) {
+  int whole(const char* field, int value, const NumberRange& range) {
+    const int lo = static_cast<int>(range.min), hi = static_cast<int>(range.max);
     if (value < lo) return static_cast<int>(clamped(field, value, lo));
     if (value > hi) return static_cast<int>(clamped(field, value, hi));
     return value;
@@ -65,18 +63,18 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
 
   in.gpu_id = gpu.id;
   in.gpu_name = gpu.name;
-  in.gpu_count = clamp.whole("gpu_count", view.gpu_count, 1, kMaxGpuCount);
-  in.months = clamp.whole("months", view.months, 1, kMaxMonths);
-  in.host_cost_usd = clamp.number("host_cost_usd", view.host_cost_usd, 0, kMaxHostCostUsd, fallback.host_cost_usd);
-  in.host_power_w = clamp.number("host_power_w", view.host_power_w, 0, kMaxHostPowerW, fallback.host_power_w);
-  in.kwh_price_usd = clamp.number("kwh_price_usd", view.kwh_price_usd, 0, kMaxKwhPriceUsd, fallback.kwh_price_usd);
-  in.hours_per_day = clamp.number("hours_per_day", view.hours_per_day, 0, 24, fallback.hours_per_day);
-  in.depreciation_pct_per_year = clamp.number("depreciation_pct_per_year", view.depreciation_pct_per_year, 0,
-                                              100, fallback.depreciation_pct_per_year);
-  in.maintenance_usd_per_year = clamp.number("maintenance_usd_per_year", view.maintenance_usd_per_year, 0,
-                                             kMaxMaintenanceUsdPerYear, fallback.maintenance_usd_per_year);
-  in.occupancy_pct = clamp.number("occupancy_pct", view.occupancy_pct, 0, 100, fallback.occupancy_pct);
-  in.platform_fee_pct = clamp.number("platform_fee_pct", view.platform_fee_pct, 0, 100, fallback.platform_fee_pct);
+  in.gpu_count = clamp.whole("gpu_count", view.gpu_count, kGpuCount);
+  in.months = clamp.whole("months", view.months, kMonths);
+  in.host_cost_usd = clamp.number("host_cost_usd", view.host_cost_usd, kHostCostUsd, fallback.host_cost_usd);
+  in.host_power_w = clamp.number("host_power_w", view.host_power_w, kHostPowerW, fallback.host_power_w);
+  in.kwh_price_usd = clamp.number("kwh_price_usd", view.kwh_price_usd, kKwhPriceUsd, fallback.kwh_price_usd);
+  in.hours_per_day = clamp.number("hours_per_day", view.hours_per_day, kHoursPerDay, fallback.hours_per_day);
+  in.depreciation_pct_per_year = clamp.number("depreciation_pct_per_year", view.depreciation_pct_per_year, kPercent,
+                                              fallback.depreciation_pct_per_year);
+  in.maintenance_usd_per_year = clamp.number("maintenance_usd_per_year", view.maintenance_usd_per_year,
+                                             kMaintenanceUsdPerYear, fallback.maintenance_usd_per_year);
+  in.occupancy_pct = clamp.number("occupancy_pct", view.occupancy_pct, kPercent, fallback.occupancy_pct);
+  in.platform_fee_pct = clamp.number("platform_fee_pct", view.platform_fee_pct, kPercent, fallback.platform_fee_pct);
 
   // An override that is not a number is dropped: the data's default is used instead.
   auto usable = [&](const char* field, const std::optional<double>& value) {
@@ -88,22 +86,22 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
   };
 
   if (auto price = usable("price_usd", view.price_usd)) {
-    in.price_usd = clamp.number("price_usd", *price, 0, kMaxPriceUsd, 0);
+    in.price_usd = clamp.number("price_usd", *price, kPriceUsd, 0);
     defaults.price.kind = PriceKind::user;
     defaults.price.usd_per_gpu = defaults.price.usd_per_board = in.price_usd;
   } else {
     defaults.price = default_price(catalog, book, gpu.id);
     if (defaults.price.found()) {
-      in.price_usd = std::fmin(defaults.price.usd_per_gpu, kMaxPriceUsd);
+      in.price_usd = std::fmin(defaults.price.usd_per_gpu, kPriceUsd.max);
     } else {
       result.missing.push_back("price");
     }
   }
 
   if (auto rate = usable("rate_usd_per_hour", view.rate_usd_per_hour)) {
-    in.rate_usd_per_hour = clamp.number("rate_usd_per_hour", *rate, 0, kMaxRateUsdPerHour, 0);
+    in.rate_usd_per_hour = clamp.number("rate_usd_per_hour", *rate, kUsdPerHour, 0);
   } else if ((defaults.rate = cheapest_on_demand_rate(book, gpu.id))) {
-    in.rate_usd_per_hour = std::fmin(defaults.rate->usd_per_gpu_hour, kMaxRateUsdPerHour);
+    in.rate_usd_per_hour = std::fmin(defaults.rate->usd_per_gpu_hour, kUsdPerHour.max);
     defaults.rate_age = rate_age(book, *defaults.rate);
   } else {
     result.missing.push_back("rate");
@@ -112,15 +110,15 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
   defaults.tdp_w_per_gpu = gpu.tdp_w / per_board;
   if (auto power = usable("power_w", view.power_w)) {
     defaults.power_is_tdp = false;
-    in.power_w = clamp.number("power_w", *power, 0, kMaxPowerW, defaults.tdp_w_per_gpu);
+    in.power_w = clamp.number("power_w", *power, kPowerW, defaults.tdp_w_per_gpu);
   } else {
-    in.power_w = std::fmin(defaults.tdp_w_per_gpu, kMaxPowerW);
+    in.power_w = std::fmin(defaults.tdp_w_per_gpu, kPowerW.max);
   }
 
   if (auto rent_out = usable("rent_out_rate_usd_per_hour", view.rent_out_rate_usd_per_hour)) {
     defaults.rent_out_rate_is_rate = false;
     in.rent_out_rate_usd_per_hour =
-        clamp.number("rent_out_rate_usd_per_hour", *rent_out, 0, kMaxRateUsdPerHour, in.rate_usd_per_hour);
+        clamp.number("rent_out_rate_usd_per_hour", *rent_out, kUsdPerHour, in.rate_usd_per_hour);
   } else {
     in.rent_out_rate_usd_per_hour = in.rate_usd_per_hour;
   }
@@ -138,7 +136,7 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
   }
 
   if (auto resale = usable("resale_usd", view.resale_usd)) {
-    double value = clamp.number("resale_usd", *resale, 0, kMaxPriceUsd, 0);
+    double value = clamp.number("resale_usd", *resale, kPriceUsd, 0);
     if (value > in.price_usd) {
       clamp.note("resale_usd", {I18N("{0} {1} is above the price {2}; clamped to the price (the calculator does "
                                      "not bet on a rise)"),

@@ -21,6 +21,7 @@ StartView start_view(const std::string& fragment, const std::string& saved_view_
     LinkDecode decoded = decode_link(link, ViewState{}, known_gpu_ids);
     out.view = std::move(decoded.state);
     out.notices = std::move(decoded.notices);
+    out.notice_texts = std::move(decoded.notice_texts);
     out.from_link = true;
     return out;
   }
@@ -33,13 +34,22 @@ StartView start_view(const std::string& fragment, const std::string& saved_view_
   ParsedJson parsed = parse_json(saved_view_json);
   if (!parsed.ok() || !parsed.value.is_object()) {
     out.view = defaults;
-    out.notices.push_back("the view saved on this device could not be read; showing the defaults");
+    out.notice_texts.push_back({I18N("the view saved on this device could not be read; showing the defaults")});
+    out.notices = english(out.notice_texts);
     return out;
   }
   LinkDecode decoded = view_state_from_json(parsed.value, defaults, known_gpu_ids);
   out.view = std::move(decoded.state);
-  for (auto& notice : decoded.notices) out.notices.push_back("saved view: " + notice);
+  for (auto& notice : decoded.notice_texts) {
+    std::string english_text = notice.text();
+    out.notice_texts.push_back({I18N("saved view: {0}"), {english_text}, {std::move(notice)}});
+  }
+  out.notices = english(out.notice_texts);
   return out;
+}
+
+TemplateText link_notice(const TemplateText& notice) {
+  return {I18N("link: {0}"), {notice.text()}, {notice}};
 }
 
 ViewState reset_view(const ViewState& current) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "template_text.h"
 #include "value.h"
 #include "view_state.h"
 
@@ -12,7 +13,8 @@ namespace gpuwise {
 
 struct StartView {
   ViewState view;
-  std::vector<std::string> notices;  // what a link or the saved view could not restore
+  std::vector<std::string> notices;  // what a link or the saved view could not restore (English)
+  std::vector<TemplateText> notice_texts;  // the same, for the page to translate
   bool from_link = false;
 };
 
@@ -21,6 +23,9 @@ struct StartView {
 // defaults in the browser's language. known_gpu_ids: nullptr when the catalog is missing.
 StartView start_view(const std::string& fragment, const std::string& saved_view_json,
                      const std::string& browser_language, const std::vector<std::string>* known_gpu_ids);
+
+// "link: <notice>": a link's notice as the page lists it among others.
+TemplateText link_notice(const TemplateText& notice);
 
 // The defaults after "Reset": everything back, but the language the reader chose.
 ViewState reset_view(const ViewState& current);

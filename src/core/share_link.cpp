@@ -79,7 +79,7 @@ class LinkReader {
       }
       case FieldKind::weights: applier_.set_weights(field, decode_weights(raw)); break;
     }
-    if (bad_escape_) notices_.add("'" + applier_.name(field) + "' has a broken %-escape; read it as typed");
+    if (bad_escape_) notices_.add({I18N("'{0}' has a broken %-escape; read it as typed"), {applier_.name(field)}});
   }
 
  private:
@@ -130,7 +130,7 @@ int read_version(const std::vector<Setting>& settings, Notices& notices) {
     if (settings[i].key != "v") continue;
     const auto number = read_number(percent_decode(settings[i].raw_value));
     if (!number || *number < 1 || *number > 1e6 || *number != std::floor(*number)) {
-      notices.add("'v' must be a whole number like 1; read the link as v=1");
+      notices.add({I18N("'v' must be a whole number like 1; read the link as v=1")});
       return 1;
     }
     return static_cast<int>(*number);
@@ -194,7 +194,7 @@ std::string encode_link(const ViewState& state) {
   for (const ViewField& field : view_fields()) {
     switch (field.kind) {
       case FieldKind::tab:
-        if (s.tab != defaults.tab) add(field.link_key, tab_key(s.tab));
+        if (field.tab(s) != field.tab(defaults)) add(field.link_key, tab_key(field.tab(s)));
         break;
       case FieldKind::text:
         if (field.text(s) != field.text(defaults)) add(field.link_key, percent_encode(field.text(s)));
@@ -204,7 +204,7 @@ std::string encode_link(const ViewState& state) {
         break;
       case FieldKind::hidden_columns:
         // Not set is the default; set (even to an empty list: "show every column") is written.
-        if (s.catalog.hidden_columns_set) add(field.link_key, join_encoded(s.catalog.hidden_columns));
+        if (field.flag(s)) add(field.link_key, join_encoded(field.list(s)));
         break;
       case FieldKind::number:
         if (field.number(s) != field.number(defaults)) add(field.link_key, shortest_number(field.number(s)));
@@ -221,17 +221,16 @@ std::string encode_link(const ViewState& state) {
         if (field.flag(s) != field.flag(defaults)) add(field.link_key, field.flag(s) ? "1" : "0");
         break;
       case FieldKind::sort_column:
-        if (s.catalog.sort_column != defaults.catalog.sort_column ||
-            s.catalog.sort_descending != defaults.catalog.sort_descending) {
-          add(field.link_key, (s.catalog.sort_descending ? "-" : "") + percent_encode(s.catalog.sort_column));
+        if (!field_equal(field, s, defaults)) {
+          add(field.link_key, (field.flag(s) ? "-" : "") + percent_encode(field.text(s)));
         }
         break;
       case FieldKind::sort_descending:
         break;  // written with sort_column
       case FieldKind::weights:
-        if (!(s.ranking.custom_weights == defaults.ranking.custom_weights)) {
+        if (!field_equal(field, s, defaults)) {
           std::string value;
-          for (const auto& weight : s.ranking.custom_weights) {
+          for (const auto& weight : field.weights(s)) {
             if (!value.empty()) value += ',';
             value += percent_encode(weight.metric) + ":" + shortest_number(weight.weight);
           }
@@ -247,7 +246,7 @@ std::string encode_link(const ViewState& state) {
 
 LinkDecode decode_link(std::string_view fragment, const ViewState& defaults,
                        const std::vector<std::string>* known_gpu_ids) {
-  LinkDecode out{defaults, {}};
+  LinkDecode out{defaults, {}, {}};
   const std::size_t hash = fragment.find('#');
   if (hash != std::string_view::npos) fragment = fragment.substr(hash + 1);  // "#v=1" or a whole URL
   if (fragment.empty()) return out;
@@ -257,7 +256,7 @@ LinkDecode decode_link(std::string_view fragment, const ViewState& defaults,
   for (std::string_view part : split(fragment, '&', kMaxSettings + 1)) {
     if (part.empty()) continue;  // "a=1&&b=2"
     if (settings.size() == kMaxSettings) {
-      notices.add("the link has more than " + std::to_string(kMaxSettings) + " settings; ignored the rest");
+      notices.add({I18N("the link has more than {0} settings; ignored the rest"), {std::to_string(kMaxSettings)}});
       break;
     }
     const std::size_t equals = part.find('=');
@@ -269,8 +268,8 @@ LinkDecode decode_link(std::string_view fragment, const ViewState& defaults,
 
   const int version = read_version(settings, notices);
   if (version > kLinkVersion) {
-    notices.add("this link is from a newer version of gpuwise (v=" + std::to_string(version) +
-                "); some settings may be missing");
+    notices.add({I18N("this link is from a newer version of gpuwise (v={0}); some settings may be missing"),
+                 {std::to_string(version)}});
   }
 
   FieldApplier applier(out.state, known_gpu_ids, /*link_names=*/true, notices);
@@ -287,16 +286,17 @@ LinkDecode decode_link(std::string_view fragment, const ViewState& defaults,
     if (!field) {
       // A newer link's keys are covered by the version notice.
       if (setting.key.empty()) {
-        notices.add("ignored a setting with no key");
+        notices.add({I18N("ignored a setting with no key")});
       } else if (version <= kLinkVersion) {
-        notices.add("ignored unknown key " + in_quotes(setting.key));
+        notices.add({I18N("ignored unknown key {0}"), {in_quotes(setting.key)}});
       }
       continue;
     }
-    if (earlier) notices.add("'" + std::string(field->link_key) + "' was given more than once; used the last one");
+    if (earlier) notices.add({I18N("'{0}' was given more than once; used the last one"), {field->link_key}});
     reader.read(*field, setting.raw_value);
   }
-  out.notices = notices.take();
+  out.notice_texts = notices.take();
+  out.notices = english(out.notice_texts);
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "template_text.h"
 #include "view_state.h"
 
 namespace gpuwise {
@@ -18,7 +19,12 @@ constexpr int kLinkVersion = 1;
 struct LinkDecode {
   ViewState state;
   std::vector<std::string> notices;  // "ignored unknown key 'foo'", ...; empty for a clean link
+  // The same notices as patterns the page translates: render_template(t, tr).
+  std::vector<TemplateText> notice_texts;
 };
+
+// The notices in English (LinkDecode::notices, the CLI, the browser tests' state).
+std::vector<std::string> english(const std::vector<TemplateText>& notices);
 
 // The fragment without '#': "v=1" for the default view.
 std::string encode_link(const ViewState& state);

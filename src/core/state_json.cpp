@@ -8,11 +8,10 @@
 namespace gpuwise {
 namespace {
 
-constexpr const char* kSections[] = {"catalog", "ranking", "fit", "advisor", "roi"};
-
+// A section is any non-empty `section` of the field table.
 bool is_section(const std::string& key) {
-  for (const char* section : kSections) {
-    if (key == section) return true;
+  for (const ViewField& field : view_fields()) {
+    if (field.section[0] && key == field.section) return true;
   }
   return false;
 }
@@ -43,7 +42,7 @@ std::optional<std::vector<std::string>> as_text_list(const json& value, FieldApp
     if (item.is_string()) {
       items.push_back(item.get<std::string>());
     } else {
-      applier.notice("dropped " + in_quotes(dump_json(item)) + " from '" + applier.name(field) + "': not text");
+      applier.notice({I18N("dropped {0} from '{1}': not text"), {in_quotes(dump_json(item)), applier.name(field)}});
     }
   }
   return items;
@@ -105,7 +104,7 @@ int read_version(const json& state_json, Notices& notices) {
   const json& v = state_json["v"];
   const double number = v.is_number() ? v.get<double>() : 0;
   if (!(number >= 1 && number <= 1e6) || number != std::floor(number)) {  // also NaN
-    notices.add("'v' must be a whole number like 1; read the state as v=1");
+    notices.add({I18N("'v' must be a whole number like 1; read the state as v=1")});
     return 1;
   }
   return static_cast<int>(number);
@@ -115,18 +114,19 @@ int read_version(const json& state_json, Notices& notices) {
 
 LinkDecode view_state_from_json(const json& state_json, const ViewState& defaults,
                                 const std::vector<std::string>* known_gpu_ids) {
-  LinkDecode out{defaults, {}};
+  LinkDecode out{defaults, {}, {}};
   Notices notices;
   if (!state_json.is_object()) {
-    notices.add("the state is not a JSON object; used the defaults");
-    out.notices = notices.take();
+    notices.add({I18N("the state is not a JSON object; used the defaults")});
+    out.notice_texts = notices.take();
+    out.notices = english(out.notice_texts);
     return out;
   }
   const int version = read_version(state_json, notices);
   const bool newer = version > kLinkVersion;
   if (newer) {
-    notices.add("this state is from a newer version of gpuwise (v=" + std::to_string(version) +
-                "); some settings may be missing");
+    notices.add({I18N("this state is from a newer version of gpuwise (v={0}); some settings may be missing"),
+                 {std::to_string(version)}});
   }
 
   // Unknown keys and broken sections first (in key order: nlohmann sorts object keys).
@@ -134,15 +134,17 @@ LinkDecode view_state_from_json(const json& state_json, const ViewState& default
     const std::string& key = item.key();
     if (key == "v" || is_field("", key)) continue;
     if (!is_section(key)) {
-      if (!newer) notices.add("ignored unknown key " + in_quotes(key));
+      if (!newer) notices.add({I18N("ignored unknown key {0}"), {in_quotes(key)}});
       continue;
     }
     if (!item.value().is_object()) {
-      notices.add("'" + key + "' must be an object; kept its defaults");
+      notices.add({I18N("'{0}' must be an object; kept its defaults"), {key}});
       continue;
     }
     for (const auto& inner : item.value().items()) {
-      if (!newer && !is_field(key.c_str(), inner.key())) notices.add("ignored unknown key " + in_quotes(key + "." + inner.key()));
+      if (!newer && !is_field(key.c_str(), inner.key())) {
+        notices.add({I18N("ignored unknown key {0}"), {in_quotes(key + "." + inner.key())}});
+      }
     }
   }
 
@@ -158,7 +160,8 @@ LinkDecode view_state_from_json(const json& state_json, const ViewState& default
     if (value == holder->end()) continue;  // missing: keep the default
     read_field(field, *value, applier);
   }
-  out.notices = notices.take();
+  out.notice_texts = notices.take();
+  out.notices = english(out.notice_texts);
   return out;
 }
 

@@ -2,7 +2,20 @@
 
 namespace gpuwise {
 
-std::string TemplateText::text() const { return fill_template(pattern, args); }
+TemplateText::TemplateText(std::string pattern_text, std::vector<std::string> arg_texts,
+                           std::vector<TemplateText> nested_texts)
+    : pattern(std::move(pattern_text)), args(std::move(arg_texts)), nested(std::move(nested_texts)) {}
+
+std::string TemplateText::text() const { return render_template(*this, nullptr); }
+
+std::string render_template(const TemplateText& text, const char* (*translate)(const char*)) {
+  std::vector<std::string> args = text.args;
+  for (std::size_t i = 0; i < text.nested.size() && i < args.size(); ++i) {
+    if (!text.nested[i].pattern.empty()) args[i] = render_template(text.nested[i], translate);
+  }
+  const char* pattern = translate ? translate(text.pattern.c_str()) : text.pattern.c_str();
+  return fill_template(pattern, args);
+}
 
 std::string fill_template(std::string_view pattern, const std::vector<std::string>& args) {
   std::string out;

@@ -17,10 +17,22 @@
 namespace gpuwise {
 
 struct TemplateText {
+  TemplateText() = default;
+  TemplateText(std::string pattern_text, std::vector<std::string> arg_texts = {},
+               std::vector<TemplateText> nested_texts = {});
+
   std::string pattern;            // "clamped to {0}"; one of a small fixed set per module
   std::vector<std::string> args;  // "2048"
+  // A phrase that is a pattern of its own ("a number from {0} to {1}" inside "'{0}' must
+  // be {1}; kept {2}"): nested[i], when its pattern is not empty, stands for args[i] and
+  // is translated the same way. args[i] keeps its English text.
+  std::vector<TemplateText> nested;
   std::string text() const;       // the English sentence with the args filled in
 };
+
+// The sentence with `translate` applied to the pattern and to every nested pattern
+// (the UI passes tr); text() is this with no translation.
+std::string render_template(const TemplateText& text, const char* (*translate)(const char*));
 
 // Replaces {N} with args[N]; a placeholder without an argument stays as written.
 std::string fill_template(std::string_view pattern, const std::vector<std::string>& args);

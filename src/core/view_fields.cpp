@@ -5,10 +5,13 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <algorithm>
+
 #include "catalog.h"
 #include "columns.h"
 #include "metrics.h"
 #include "ranking.h"
+#include "share_link.h"
 #include "vram_fit.h"
 
 namespace gpuwise {
@@ -101,109 +104,177 @@ std::vector<const char*> profile_keys() {
   return out;
 }
 
+// A ranking filter that keeps the cards whose `gpu_text` is in the list; the page's menu
+// offers the values of `column` in the catalog.
+ViewField card_filter(ViewField f, const std::string& (*gpu_text)(const Gpu&), const char* column) {
+  f.gpu_text = gpu_text;
+  f.catalog_column = column;
+  return f;
+}
+#define GPU_TEXT(member) [](const Gpu& gpu) -> const std::string& { return gpu.member; }
+
+// The page's words for a field: label (English, translated by the UI), unit, CLI flag.
+ViewField said(ViewField f, const char* label, const char* unit = "", const char* cli_flag = "") {
+  f.label = label;
+  f.unit = unit;
+  f.cli_flag = cli_flag;
+  return f;
+}
+
 std::vector<ViewField> build_fields() {
   using namespace limits;
   const int any = kFilterValueMaxChars;
   std::vector<ViewField> f;
-  f.push_back(base_field("tab", "", "tab", FieldKind::tab));
-  f.push_back(choice_field("lang", "", "language", {"en", "zh"}, REF(std::string, language)));
-  f.push_back(choice_field("cur", "", "currency", {"USD", "CNY"}, REF(std::string, currency)));
-  f.push_back(number_field("cny", "", "cny_per_usd", kCnyPerUsd, REF(double, cny_per_usd)));
-  f.push_back(choice_field("theme", "", "theme", {"auto", "light", "dark"}, REF(std::string, theme)));
+  ViewField tab = base_field("tab", "", "tab", FieldKind::tab);
+  tab.tab = REF(Tab, tab);
+  f.push_back(said(tab, I18N("Tab")));
+  f.push_back(said(choice_field("lang", "", "language", {"en", "zh"}, REF(std::string, language)), I18N("Language")));
+  f.push_back(said(choice_field("cur", "", "currency", {"USD", "CNY"}, REF(std::string, currency)), I18N("Currency")));
+  f.push_back(said(number_field("cny", "", "cny_per_usd", kCnyPerUsd, REF(double, cny_per_usd)),
+                   I18N("CNY per USD"), "CNY"));
+  f.push_back(said(choice_field("theme", "", "theme", {"auto", "light", "dark"}, REF(std::string, theme)), I18N("Theme")));
 
-  f.push_back(text_field("q", "catalog", "search", TextRule::any, kSearchMaxChars, true, REF(std::string, catalog.search)));
-  f.push_back(list_field("cat.vendor", "catalog", "vendors", TextRule::any, any, kFilterMaxValues,
-                         REF(std::vector<std::string>, catalog.vendors)));
-  f.push_back(list_field("cat.line", "catalog", "lines", TextRule::any, any, kFilterMaxValues,
-                         REF(std::vector<std::string>, catalog.lines)));
-  f.push_back(list_field("cat.series", "catalog", "series", TextRule::any, any, kFilterMaxValues,
-                         REF(std::vector<std::string>, catalog.series)));
-  f.push_back(list_field("cat.arch", "catalog", "architectures", TextRule::any, any, kFilterMaxValues,
-                         REF(std::vector<std::string>, catalog.architectures)));
-  f.push_back(number_field("cat.vram", "catalog", "min_vram_gb", kMinVramGb, REF(double, catalog.min_vram_gb)));
-  f.push_back(whole_field("cat.ymin", "catalog", "year_min", kYear, REF(int, catalog.year_min)));
-  f.push_back(whole_field("cat.ymax", "catalog", "year_max", kYear, REF(int, catalog.year_max)));
+  f.push_back(said(text_field("q", "catalog", "search", TextRule::any, kSearchMaxChars, true,
+                              REF(std::string, catalog.search)), I18N("Search")));
+  f.push_back(said(list_field("cat.vendor", "catalog", "vendors", TextRule::any, any, kFilterMaxValues,
+                              REF(std::vector<std::string>, catalog.vendors)), I18N("Vendor")));
+  f.push_back(said(list_field("cat.line", "catalog", "lines", TextRule::any, any, kFilterMaxValues,
+                              REF(std::vector<std::string>, catalog.lines)), I18N("Line")));
+  f.push_back(said(list_field("cat.series", "catalog", "series", TextRule::any, any, kFilterMaxValues,
+                              REF(std::vector<std::string>, catalog.series)), I18N("Series")));
+  f.push_back(said(list_field("cat.arch", "catalog", "architectures", TextRule::any, any, kFilterMaxValues,
+                              REF(std::vector<std::string>, catalog.architectures)), I18N("Architecture")));
+  f.push_back(said(number_field("cat.vram", "catalog", "min_vram_gb", kMinVramGb, REF(double, catalog.min_vram_gb)),
+                   I18N("Min VRAM"), "GB"));
+  f.push_back(said(whole_field("cat.ymin", "catalog", "year_min", kYear, REF(int, catalog.year_min)), I18N("From year")));
+  f.push_back(said(whole_field("cat.ymax", "catalog", "year_max", kYear, REF(int, catalog.year_max)), I18N("To year")));
   ViewField sort = text_field("sort", "catalog", "sort_column", TextRule::column_key, kKeyMaxChars, false,
                               REF(std::string, catalog.sort_column));
   sort.kind = FieldKind::sort_column;
-  f.push_back(sort);
+  sort.flag = REF(bool, catalog.sort_descending);  // written with the column: `sort=-vram_gb`
+  f.push_back(said(sort, I18N("Sort by")));
   ViewField descending = flag_field("sort", "catalog", "sort_descending", REF(bool, catalog.sort_descending));
   descending.kind = FieldKind::sort_descending;
-  f.push_back(descending);
+  f.push_back(said(descending, I18N("Sort descending")));
   ViewField hidden = list_field("cat.hide", "catalog", "hidden_columns", TextRule::column_key, kKeyMaxChars,
                                 kHiddenColumnsMax, REF(std::vector<std::string>, catalog.hidden_columns));
   hidden.kind = FieldKind::hidden_columns;
-  f.push_back(hidden);
-  f.push_back(card_field("sel", "catalog", "selected_id", true, REF(std::string, catalog.selected_id)));
+  hidden.flag = REF(bool, catalog.hidden_columns_set);
+  f.push_back(said(hidden, I18N("Hidden columns")));
+  f.push_back(said(card_field("sel", "catalog", "selected_id", true, REF(std::string, catalog.selected_id)),
+                   I18N("Selected card")));
 
-  f.push_back(choice_field("profile", "ranking", "profile", profile_keys(), REF(std::string, ranking.profile)));
-  f.push_back(text_field("metric", "ranking", "metric", TextRule::metric_key, kKeyMaxChars, true,
-                         REF(std::string, ranking.metric)));
+  f.push_back(said(choice_field("profile", "ranking", "profile", profile_keys(), REF(std::string, ranking.profile)),
+                   I18N("Workload"), "", "--profile"));
+  f.push_back(said(text_field("metric", "ranking", "metric", TextRule::metric_key, kKeyMaxChars, true,
+                              REF(std::string, ranking.metric)), I18N("One metric"), "", "--metric"));
   ViewField weights = base_field("w", "ranking", "custom_weights", FieldKind::weights);
   weights.rule = TextRule::metric_key;
   weights.max_chars = kKeyMaxChars;
   weights.max_count = kCustomWeightsMax;
   weights.range = kMetricWeight;
-  f.push_back(weights);
-  f.push_back(list_field("rank.vendor", "ranking", "vendors", TextRule::any, any, kFilterMaxValues,
-                         REF(std::vector<std::string>, ranking.vendors)));
-  f.push_back(list_field("rank.line", "ranking", "lines", TextRule::any, any, kFilterMaxValues,
-                         REF(std::vector<std::string>, ranking.lines)));
-  f.push_back(list_field("rank.arch", "ranking", "architectures", TextRule::any, any, kFilterMaxValues,
-                         REF(std::vector<std::string>, ranking.architectures)));
-  f.push_back(number_field("rank.vram", "ranking", "min_vram_gb", kMinVramGb, REF(double, ranking.min_vram_gb)));
-  f.push_back(number_field("rank.price", "ranking", "max_price_usd", kMaxPriceUsd, REF(double, ranking.max_price_usd)));
-  f.push_back(whole_field("rank.ymin", "ranking", "year_min", kYear, REF(int, ranking.year_min)));
-  f.push_back(text_field("rank.cuda", "ranking", "cuda", TextRule::version, kVersionMaxChars, true,
-                         REF(std::string, ranking.cuda)));
-  f.push_back(text_field("rank.torch", "ranking", "pytorch", TextRule::version, kVersionMaxChars, true,
-                         REF(std::string, ranking.pytorch)));
-  f.push_back(flag_field("rank.fits", "ranking", "fits_model", REF(bool, ranking.fits_model)));
-  f.push_back(whole_field("rank.fitn", "ranking", "fit_gpu_count", kGpuCount, REF(int, ranking.fit_gpu_count)));
-  f.push_back(whole_field("rank.top", "ranking", "top_n", kTopN, REF(int, ranking.top_n)));
+  weights.weights = REF(std::vector<MetricWeight>, ranking.custom_weights);
+  f.push_back(said(weights, I18N("Weights"), "", "--weights"));
+  f.push_back(card_filter(said(list_field("rank.vendor", "ranking", "vendors", TextRule::any, any, kFilterMaxValues,
+                                          REF(std::vector<std::string>, ranking.vendors)),
+                               I18N("Vendor"), "", "--vendor"),
+                          GPU_TEXT(vendor), "vendor"));
+  f.push_back(card_filter(said(list_field("rank.line", "ranking", "lines", TextRule::any, any, kFilterMaxValues,
+                                          REF(std::vector<std::string>, ranking.lines)),
+                               I18N("Line")),
+                          GPU_TEXT(line), "line"));
+  f.push_back(card_filter(said(list_field("rank.arch", "ranking", "architectures", TextRule::any, any,
+                                          kFilterMaxValues, REF(std::vector<std::string>, ranking.architectures)),
+                               I18N("Architecture")),
+                          GPU_TEXT(architecture), "architecture"));
+  f.push_back(card_filter(said(list_field("rank.series", "ranking", "series", TextRule::any, any, kFilterMaxValues,
+                                          REF(std::vector<std::string>, ranking.series)),
+                               I18N("Series"), "", "--series"),
+                          GPU_TEXT(series), "series"));
+  f.push_back(said(number_field("rank.vram", "ranking", "min_vram_gb", kMinVramGb, REF(double, ranking.min_vram_gb)),
+                   I18N("Min VRAM"), "GB", "--min-vram"));
+  f.push_back(said(number_field("rank.price", "ranking", "max_price_usd", kPriceFilterUsd,
+                                REF(double, ranking.max_price_usd)), I18N("Max launch price"), "USD", "--max-price"));
+  f.push_back(said(whole_field("rank.ymin", "ranking", "year_min", kYear, REF(int, ranking.year_min)),
+                   I18N("From year"), "", "--year-min"));
+  f.push_back(said(text_field("rank.cuda", "ranking", "cuda", TextRule::version, kVersionMaxChars, true,
+                              REF(std::string, ranking.cuda)), I18N("Runs CUDA"), "", "--cuda"));
+  f.push_back(said(text_field("rank.torch", "ranking", "pytorch", TextRule::version, kVersionMaxChars, true,
+                              REF(std::string, ranking.pytorch)), I18N("Runs PyTorch"), "", "--pytorch"));
+  f.push_back(said(flag_field("rank.fits", "ranking", "fits_model", REF(bool, ranking.fits_model)),
+                   I18N("Fits my model on")));
+  f.push_back(said(whole_field("rank.fitn", "ranking", "fit_gpu_count", kGpuCount, REF(int, ranking.fit_gpu_count)),
+                   I18N("GPUs"), "", "--fits-on"));
+  f.push_back(said(whole_field("rank.top", "ranking", "top_n", kTopN, REF(int, ranking.top_n)), I18N("Top"), "", "--top"));
 
-  f.push_back(list_field("cmp", "", "compare_ids", TextRule::card_id, kKeyMaxChars, kCompareMaxCards,
-                         REF(std::vector<std::string>, compare_ids)));
+  f.push_back(said(list_field("cmp", "", "compare_ids", TextRule::card_id, kKeyMaxChars, kCompareMaxCards,
+                              REF(std::vector<std::string>, compare_ids)), I18N("Compared cards")));
 
-  f.push_back(text_field("fit.model", "fit", "preset", TextRule::preset, kKeyMaxChars, false, REF(std::string, fit.preset)));
-  f.push_back(number_field("fit.p", "fit", "params_b", kParamsB, REF(double, fit.params_b)));
-  f.push_back(choice_field("fit.prec", "fit", "precision", keys_of(fit_precisions()), REF(std::string, fit.precision)));
-  f.push_back(choice_field("fit.mode", "fit", "mode", keys_of(fit_modes()), REF(std::string, fit.mode)));
-  f.push_back(whole_field("fit.batch", "fit", "batch_size", kBatchSize, REF(int, fit.batch_size)));
-  f.push_back(whole_field("fit.ctx", "fit", "context", kContextTokens, REF(int, fit.context)));
-  f.push_back(whole_field("fit.layers", "fit", "layers", kLayers, REF(int, fit.layers)));
-  f.push_back(whole_field("fit.kvh", "fit", "kv_heads", kKvHeads, REF(int, fit.kv_heads)));
-  f.push_back(whole_field("fit.hdim", "fit", "head_dim", kHeadDim, REF(int, fit.head_dim)));
-  f.push_back(whole_field("fit.hidden", "fit", "hidden_size", kHiddenSize, REF(int, fit.hidden_size)));
+  f.push_back(said(text_field("fit.model", "fit", "preset", TextRule::preset, kKeyMaxChars, false,
+                              REF(std::string, fit.preset)), I18N("Model"), "", "--preset"));
+  f.push_back(said(number_field("fit.p", "fit", "params_b", kParamsB, REF(double, fit.params_b)), I18N("Parameters"),
+                   I18N("billion"), "--params-b"));
+  f.push_back(said(choice_field("fit.prec", "fit", "precision", keys_of(fit_precisions()), REF(std::string, fit.precision)),
+                   I18N("Precision"), "", "--precision"));
+  f.push_back(said(choice_field("fit.mode", "fit", "mode", keys_of(fit_modes()), REF(std::string, fit.mode)),
+                   I18N("Mode"), "", "--mode"));
+  f.push_back(said(whole_field("fit.batch", "fit", "batch_size", kBatchSize, REF(int, fit.batch_size)),
+                   I18N("Batch size"), "", "--batch"));
+  f.push_back(said(whole_field("fit.ctx", "fit", "context", kContextTokens, REF(int, fit.context)), I18N("Context"),
+                   I18N("tokens"), "--context"));
+  f.push_back(said(whole_field("fit.layers", "fit", "layers", kLayers, REF(int, fit.layers)), I18N("Layers"), "",
+                   "--layers"));
+  f.push_back(said(whole_field("fit.kvh", "fit", "kv_heads", kKvHeads, REF(int, fit.kv_heads)), I18N("KV heads"), "",
+                   "--kv-heads"));
+  f.push_back(said(whole_field("fit.hdim", "fit", "head_dim", kHeadDim, REF(int, fit.head_dim)), I18N("Head dim"), "",
+                   "--head-dim"));
+  f.push_back(said(whole_field("fit.hidden", "fit", "hidden_size", kHiddenSize, REF(int, fit.hidden_size)),
+                   I18N("Hidden size"), "", "--hidden"));
 
-  f.push_back(card_field("adv.gpu", "advisor", "gpu_id", false, REF(std::string, advisor.gpu_id)));
-  f.push_back(whole_field("adv.n", "advisor", "gpu_count", kGpuCount, REF(int, advisor.gpu_count)));
-  f.push_back(number_field("adv.read", "advisor", "dataset_read_mbs", kDatasetReadMbs,
-                           REF(double, advisor.dataset_read_mbs)));
+  f.push_back(said(card_field("adv.gpu", "advisor", "gpu_id", false, REF(std::string, advisor.gpu_id)), I18N("Card")));
+  f.push_back(said(whole_field("adv.n", "advisor", "gpu_count", kGpuCount, REF(int, advisor.gpu_count)), I18N("Cards")));
+  f.push_back(said(number_field("adv.read", "advisor", "dataset_read_mbs", kDatasetReadMbs,
+                                REF(double, advisor.dataset_read_mbs)), I18N("Data read rate"), I18N("MB/s per GPU")));
 
-  f.push_back(card_field("roi.gpu", "roi", "gpu_id", false, REF(std::string, roi.gpu_id)));
-  f.push_back(whole_field("roi.n", "roi", "gpu_count", kGpuCount, REF(int, roi.gpu_count)));
-  f.push_back(optional_field("roi.price", "roi", "price_usd", kPriceUsd, REF(std::optional<double>, roi.price_usd)));
-  f.push_back(optional_field("roi.rate", "roi", "rate_usd_per_hour", kUsdPerHour,
-                             REF(std::optional<double>, roi.rate_usd_per_hour)));
-  f.push_back(optional_field("roi.power", "roi", "power_w", kPowerW, REF(std::optional<double>, roi.power_w)));
-  f.push_back(number_field("roi.host", "roi", "host_cost_usd", kHostCostUsd, REF(double, roi.host_cost_usd)));
-  f.push_back(number_field("roi.hostw", "roi", "host_power_w", kHostPowerW, REF(double, roi.host_power_w)));
-  f.push_back(number_field("roi.kwh", "roi", "kwh_price_usd", kKwhPriceUsd, REF(double, roi.kwh_price_usd)));
-  f.push_back(number_field("roi.hpd", "roi", "hours_per_day", kHoursPerDay, REF(double, roi.hours_per_day)));
-  f.push_back(whole_field("roi.months", "roi", "months", kMonths, REF(int, roi.months)));
-  f.push_back(number_field("roi.dep", "roi", "depreciation_pct_per_year", kPercent,
-                           REF(double, roi.depreciation_pct_per_year)));
-  f.push_back(optional_field("roi.resale", "roi", "resale_usd", kPriceUsd, REF(std::optional<double>, roi.resale_usd)));
-  f.push_back(number_field("roi.maint", "roi", "maintenance_usd_per_year", kMaintenanceUsdPerYear,
-                           REF(double, roi.maintenance_usd_per_year)));
-  f.push_back(optional_field("roi.rent", "roi", "rent_out_rate_usd_per_hour", kUsdPerHour,
-                             REF(std::optional<double>, roi.rent_out_rate_usd_per_hour)));
-  f.push_back(number_field("roi.occ", "roi", "occupancy_pct", kPercent, REF(double, roi.occupancy_pct)));
-  f.push_back(number_field("roi.fee", "roi", "platform_fee_pct", kPercent, REF(double, roi.platform_fee_pct)));
+  f.push_back(said(card_field("roi.gpu", "roi", "gpu_id", false, REF(std::string, roi.gpu_id)), I18N("Card"), "", "--gpu"));
+  f.push_back(said(whole_field("roi.n", "roi", "gpu_count", kGpuCount, REF(int, roi.gpu_count)), I18N("Number of GPUs"),
+                   "", "--count"));
+  f.push_back(said(optional_field("roi.price", "roi", "price_usd", kPriceUsd, REF(std::optional<double>, roi.price_usd)),
+                   I18N("Price per GPU"), "USD", "--price"));
+  f.push_back(said(optional_field("roi.rate", "roi", "rate_usd_per_hour", kUsdPerHour,
+                                  REF(std::optional<double>, roi.rate_usd_per_hour)),
+                   I18N("Cloud rate"), "USD/GPU-hour", "--rate"));
+  f.push_back(said(optional_field("roi.power", "roi", "power_w", kPowerW, REF(std::optional<double>, roi.power_w)),
+                   I18N("Power per GPU"), "W", "--power"));
+  f.push_back(said(number_field("roi.host", "roi", "host_cost_usd", kHostCostUsd, REF(double, roi.host_cost_usd)),
+                   I18N("Host / server"), "USD", "--host-cost"));
+  f.push_back(said(number_field("roi.hostw", "roi", "host_power_w", kHostPowerW, REF(double, roi.host_power_w)),
+                   I18N("Host power"), "W", "--host-power"));
+  f.push_back(said(number_field("roi.kwh", "roi", "kwh_price_usd", kKwhPriceUsd, REF(double, roi.kwh_price_usd)),
+                   I18N("Electricity"), "USD/kWh", "--kwh-price"));
+  f.push_back(said(number_field("roi.hpd", "roi", "hours_per_day", kHoursPerDay, REF(double, roi.hours_per_day)),
+                   I18N("Use per day"), "h", "--hours-per-day"));
+  f.push_back(said(whole_field("roi.months", "roi", "months", kMonths, REF(int, roi.months)), I18N("Horizon"),
+                   I18N("months"), "--months"));
+  f.push_back(said(number_field("roi.dep", "roi", "depreciation_pct_per_year", kPercent,
+                                REF(double, roi.depreciation_pct_per_year)),
+                   I18N("Depreciation"), I18N("% per year"), "--depreciation"));
+  f.push_back(said(optional_field("roi.resale", "roi", "resale_usd", kPriceUsd, REF(std::optional<double>, roi.resale_usd)),
+                   I18N("Resale per GPU at the end"), "USD", "--resale"));
+  f.push_back(said(number_field("roi.maint", "roi", "maintenance_usd_per_year", kMaintenanceUsdPerYear,
+                                REF(double, roi.maintenance_usd_per_year)),
+                   I18N("Maintenance"), "USD/year", "--maintenance"));
+  f.push_back(said(optional_field("roi.rent", "roi", "rent_out_rate_usd_per_hour", kUsdPerHour,
+                                  REF(std::optional<double>, roi.rent_out_rate_usd_per_hour)),
+                   I18N("Platform rate"), "USD/GPU-hour", "--rent-out-rate"));
+  f.push_back(said(number_field("roi.occ", "roi", "occupancy_pct", kPercent, REF(double, roi.occupancy_pct)),
+                   I18N("Occupancy"), "%", "--occupancy"));
+  f.push_back(said(number_field("roi.fee", "roi", "platform_fee_pct", kPercent, REF(double, roi.platform_fee_pct)),
+                   I18N("Platform fee"), "%", "--platform-fee"));
   return f;
 }
 #undef REF
+#undef GPU_TEXT
 
 bool is_version(const std::string& text) {
   if (text.empty() || text.front() < '0' || text.front() > '9' || text.back() == '.') return false;
@@ -213,24 +284,47 @@ bool is_version(const std::string& text) {
   return text.find("..") == std::string::npos;
 }
 
-std::string join_choices(const std::vector<const char*>& choices) {
-  if (choices.size() == 2) return std::string(choices[0]) + " or " + choices[1];
-  std::string out = "one of ";
-  for (std::size_t i = 0; i < choices.size(); ++i) out += (i ? ", " : "") + std::string(choices[i]);
-  return out;
+// "en or zh", "one of auto, light, dark": the words are keys, never translated.
+TemplateText join_choices(const std::vector<const char*>& choices) {
+  if (choices.size() == 2) return {I18N("{0} or {1}"), {choices[0], choices[1]}, {}};
+  std::string list;
+  for (std::size_t i = 0; i < choices.size(); ++i) list += (i ? ", " : "") + std::string(choices[i]);
+  return {I18N("one of {0}"), {list}, {}};
 }
 
-std::string describe_range(const NumberRange& range) {
-  std::string out = range.zero_too ? "0 or " : "";
-  out += range.whole ? "a whole number from " : "a number from ";
-  return out + shortest_number(range.min) + " to " + shortest_number(range.max);
+TemplateText phrase(const char* pattern) { return {pattern, {}, {}}; }
+
+// A pattern with one nested sentence as its only argument.
+TemplateText wrapping(const char* pattern, TemplateText inner) {
+  TemplateText out{pattern, {inner.text()}, {}};
+  out.nested.push_back(std::move(inner));
+  return out;
 }
 
 }  // namespace
 
+TemplateText describe_range(const NumberRange& range) {
+  const char* pattern = range.zero_too ? (range.whole ? I18N("0 or a whole number from {0} to {1}")
+                                                      : I18N("0 or a number from {0} to {1}"))
+                                       : (range.whole ? I18N("a whole number from {0} to {1}")
+                                                      : I18N("a number from {0} to {1}"));
+  return {pattern, {shortest_number(range.min), shortest_number(range.max)}, {}};
+}
+
 const std::vector<ViewField>& view_fields() {
   static const std::vector<ViewField> fields = build_fields();  // constant data, built once
   return fields;
+}
+
+const std::vector<const ViewField*>& ranking_list_filters() {
+  static const std::vector<const ViewField*> filters = [] {
+    std::vector<const ViewField*> out;
+    for (const ViewField& field : view_fields()) {
+      if (field.gpu_text && !std::strcmp(field.section, "ranking")) out.push_back(&field);
+    }
+    return out;
+  }();
+  return filters;
 }
 
 const ViewField* find_field_by_link_key(std::string_view key) {
@@ -238,6 +332,116 @@ const ViewField* find_field_by_link_key(std::string_view key) {
     if (key == field.link_key) return &field;  // `sort` finds sort_column, listed first
   }
   return nullptr;
+}
+
+const ViewField& view_field(std::string_view link_key) {
+  const ViewField* field = find_field_by_link_key(link_key);
+  if (!field) std::abort();  // a key spelled wrong in our own code; every caller is tested
+  return *field;
+}
+
+const ViewField* find_field_by_cli_flag(std::string_view flag, const std::vector<std::string>& sections) {
+  for (const auto& field : view_fields()) {
+    if (flag != field.cli_flag) continue;
+    for (const auto& section : sections) {
+      if (section == field.section) return &field;
+    }
+  }
+  return nullptr;
+}
+
+// [SECTION] Generic operations. The accessors take a mutable state; these only read.
+namespace {
+ViewState& mut(const ViewState& s) { return const_cast<ViewState&>(s); }
+json optional_json(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
+}  // namespace
+
+bool field_equal(const ViewField& field, const ViewState& a_in, const ViewState& b_in) {
+  ViewState& a = mut(a_in);
+  ViewState& b = mut(b_in);
+  switch (field.kind) {
+    case FieldKind::tab: return field.tab(a) == field.tab(b);
+    case FieldKind::text: return field.text(a) == field.text(b);
+    case FieldKind::sort_column: return field.text(a) == field.text(b) && field.flag(a) == field.flag(b);
+    case FieldKind::list: return field.list(a) == field.list(b);
+    case FieldKind::hidden_columns: return field.flag(a) == field.flag(b) && field.list(a) == field.list(b);
+    case FieldKind::number: return field.number(a) == field.number(b);
+    case FieldKind::whole: return field.whole(a) == field.whole(b);
+    case FieldKind::optional_number: return field.optional_number(a) == field.optional_number(b);
+    case FieldKind::flag:
+    case FieldKind::sort_descending: return field.flag(a) == field.flag(b);
+    case FieldKind::weights: return field.weights(a) == field.weights(b);
+  }
+  return false;
+}
+
+json field_to_json(const ViewField& field, const ViewState& state) {
+  ViewState& s = mut(state);
+  switch (field.kind) {
+    case FieldKind::tab: return tab_key(field.tab(s));
+    case FieldKind::text:
+    case FieldKind::sort_column: return field.text(s);
+    case FieldKind::list: return field.list(s);
+    case FieldKind::hidden_columns: return field.flag(s) ? json(field.list(s)) : json(nullptr);
+    case FieldKind::number: return field.number(s);
+    case FieldKind::whole: return field.whole(s);
+    case FieldKind::optional_number: return optional_json(field.optional_number(s));
+    case FieldKind::flag:
+    case FieldKind::sort_descending: return field.flag(s);
+    case FieldKind::weights: {
+      json weights = json::array();
+      for (const auto& w : field.weights(s)) weights.push_back({{"metric", w.metric}, {"weight", w.weight}});
+      return weights;
+    }
+  }
+  return nullptr;
+}
+
+double clamp_to_range(const NumberRange& range, double value, double fallback) {
+  if (std::isnan(value)) return fallback;
+  if (range.contains(value)) return value;
+  if (range.zero_too && value < range.min && value > 0) return range.min;  // 0 < value < min: the nearest bound
+  double out = std::min(std::max(value, range.min), range.max);
+  if (range.whole) out = std::round(out);
+  return out;
+}
+
+bool clamp_field(const ViewField& field, ViewState& state) {
+  const ViewState defaults;
+  ViewState& d = mut(defaults);
+  switch (field.kind) {
+    case FieldKind::number: {
+      double& value = field.number(state);
+      const double clamped = clamp_to_range(field.range, value, field.number(d));
+      const bool changed = !(clamped == value);
+      value = clamped;
+      return changed;
+    }
+    case FieldKind::whole: {
+      int& value = field.whole(state);
+      const int clamped = static_cast<int>(clamp_to_range(field.range, value, field.whole(d)));
+      const bool changed = clamped != value;
+      value = clamped;
+      return changed;
+    }
+    case FieldKind::optional_number: {
+      auto& value = field.optional_number(state);
+      if (!value) return false;
+      if (std::isnan(*value)) {
+        value.reset();  // not a number: back to the figure from data
+        return true;
+      }
+      const double clamped = clamp_to_range(field.range, *value, 0);
+      const bool changed = clamped != *value;
+      value = clamped;
+      return changed;
+    }
+    default: return false;
+  }
+}
+
+void clamp_view_state(ViewState& state) {
+  for (const ViewField& field : view_fields()) clamp_field(field, state);
 }
 
 // [SECTION] Text helpers
@@ -361,7 +565,7 @@ std::string in_quotes(std::string_view text) {
 
 // [SECTION] Notices
 
-void Notices::add(std::string text) {
+void Notices::add(TemplateText text) {
   if (static_cast<int>(lines_.size()) < kMax) {
     lines_.push_back(std::move(text));
   } else {
@@ -369,11 +573,18 @@ void Notices::add(std::string text) {
   }
 }
 
-std::vector<std::string> Notices::take() {
-  std::vector<std::string> out = std::move(lines_);
-  if (dropped_ > 0) out.push_back("... and " + std::to_string(dropped_) + " more problems");
+std::vector<TemplateText> Notices::take() {
+  std::vector<TemplateText> out = std::move(lines_);
+  if (dropped_ > 0) out.push_back({I18N("... and {0} more problems"), {std::to_string(dropped_)}, {}});
   lines_.clear();
   dropped_ = 0;
+  return out;
+}
+
+std::vector<std::string> english(const std::vector<TemplateText>& notices) {
+  std::vector<std::string> out;
+  out.reserve(notices.size());
+  for (const auto& notice : notices) out.push_back(notice.text());
   return out;
 }
 
@@ -384,31 +595,32 @@ FieldApplier::FieldApplier(ViewState& state, const std::vector<std::string>* kno
     : state_(state), known_gpu_ids_(known_gpu_ids), link_names_(link_names), notices_(notices) {}
 
 std::string FieldApplier::name(const ViewField& field) const {
+  if (!name_override_.empty()) return name_override_;
   if (link_names_) return field.link_key;
   return field.section[0] ? std::string(field.section) + "." + field.name : std::string(field.name);
 }
 
-std::string FieldApplier::expected(const ViewField& field) const {
+TemplateText FieldApplier::expected(const ViewField& field) const {
   switch (field.kind) {
     case FieldKind::tab: {
       std::vector<const char*> keys;
-      for (int i = 0; i < kTabCount; ++i) keys.push_back(tab_key(static_cast<Tab>(i)));
+      for (const TabInfo& tab : kTabs) keys.push_back(tab.key);
       return join_choices(keys);
     }
     case FieldKind::number:
     case FieldKind::whole:
       return describe_range(field.range);
     case FieldKind::optional_number:
-      return std::string(link_names_ ? "empty" : "null") + " or " + describe_range(field.range);
+      return wrapping(link_names_ ? I18N("empty or {0}") : I18N("null or {0}"), describe_range(field.range));
     case FieldKind::flag:
     case FieldKind::sort_descending:
-      return link_names_ ? "0 or 1" : "true or false";
+      return phrase(link_names_ ? I18N("0 or 1") : I18N("true or false"));
     case FieldKind::list:
-      return field.rule == TextRule::card_id ? "a list of card ids" : "a list of text";
+      return phrase(field.rule == TextRule::card_id ? I18N("a list of card ids") : I18N("a list of text"));
     case FieldKind::hidden_columns:
-      return "null or a list of column keys";
+      return phrase(I18N("null or a list of column keys"));
     case FieldKind::weights:
-      return link_names_ ? "a list of metric:weight" : "a list of {\"metric\", \"weight\"}";
+      return phrase(link_names_ ? I18N("a list of metric:weight") : I18N("a list of {\"metric\", \"weight\"}"));
     case FieldKind::text:
     case FieldKind::sort_column:
       break;
@@ -416,48 +628,57 @@ std::string FieldApplier::expected(const ViewField& field) const {
   return expected_text(field);
 }
 
-std::string FieldApplier::expected_text(const ViewField& field) const {
-  const std::string or_empty = field.empty_ok ? " or empty" : "";
+TemplateText FieldApplier::expected_text(const ViewField& field) const {
+  const bool empty = field.empty_ok;
   switch (field.rule) {
     case TextRule::choice: return join_choices(field.choices);
-    case TextRule::metric_key: return "a metric key like fp32_tflops" + or_empty;
-    case TextRule::preset: return "a model preset like llama-3-8b, or custom";
-    case TextRule::version: return "a version like 12.1" + or_empty;
-    case TextRule::column_key: return "a column key like fp32_tflops";
-    case TextRule::card_id: return "a card id like rtx-3090" + or_empty;
+    case TextRule::metric_key:
+      return phrase(empty ? I18N("a metric key like fp32_tflops or empty") : I18N("a metric key like fp32_tflops"));
+    case TextRule::preset: return phrase(I18N("a model preset like llama-3-8b, or custom"));
+    case TextRule::version: return phrase(empty ? I18N("a version like 12.1 or empty") : I18N("a version like 12.1"));
+    case TextRule::column_key: return phrase(I18N("a column key like fp32_tflops"));
+    case TextRule::card_id:
+      return phrase(empty ? I18N("a card id like rtx-3090 or empty") : I18N("a card id like rtx-3090"));
     case TextRule::any: break;
   }
-  return "text";
+  return phrase(I18N("text"));
 }
 
-std::string FieldApplier::current(const ViewField& field) const {
+TemplateText FieldApplier::current(const ViewField& field) const {
   ViewState& s = state_;
+  auto value = [](std::string text) { return TemplateText{"{0}", {std::move(text)}, {}}; };
   switch (field.kind) {
-    case FieldKind::tab: return tab_key(s.tab);
-    case FieldKind::number: return shortest_number(field.number(s));
-    case FieldKind::whole: return std::to_string(field.whole(s));
+    case FieldKind::tab: return value(tab_key(field.tab(s)));
+    case FieldKind::number: return value(shortest_number(field.number(s)));
+    case FieldKind::whole: return value(std::to_string(field.whole(s)));
     case FieldKind::optional_number: {
-      const auto& value = field.optional_number(s);
-      return value ? shortest_number(*value) : "none";
+      const auto& number = field.optional_number(s);
+      return number ? value(shortest_number(*number)) : phrase(I18N("none"));
     }
     case FieldKind::flag:
     case FieldKind::sort_descending:
-      return field.flag(s) ? (link_names_ ? "1" : "true") : (link_names_ ? "0" : "false");
+      return value(field.flag(s) ? (link_names_ ? "1" : "true") : (link_names_ ? "0" : "false"));
     case FieldKind::sort_column:
-      if (link_names_) return (s.catalog.sort_descending ? "-" : "") + s.catalog.sort_column;
+      if (link_names_) return value((field.flag(s) ? "-" : "") + field.text(s));
       break;
     case FieldKind::text: break;
     case FieldKind::list:
     case FieldKind::hidden_columns:
     case FieldKind::weights:
-      return "the default";
+      return phrase(I18N("the default"));
   }
   const std::string& text = field.text(s);
-  return text.empty() ? "(empty)" : text;
+  return text.empty() ? phrase(I18N("(empty)")) : value(text);
+}
+
+void FieldApplier::add(const char* pattern, std::vector<std::string> args, std::vector<TemplateText> nested) {
+  notices_.add({pattern, std::move(args), std::move(nested)});
 }
 
 void FieldApplier::refuse(const ViewField& field) {
-  notices_.add("'" + name(field) + "' must be " + expected(field) + "; kept " + current(field));
+  TemplateText want = expected(field);
+  TemplateText kept = current(field);
+  add(I18N("'{0}' must be {1}; kept {2}"), {name(field), want.text(), kept.text()}, {TemplateText{}, want, kept});
 }
 
 bool FieldApplier::is_known_card(const std::string& id) const {
@@ -469,15 +690,14 @@ bool FieldApplier::is_known_card(const std::string& id) const {
 }
 
 bool FieldApplier::check_text(const ViewField& field, std::string& value, bool in_list) {
-  const std::string where = " from '" + name(field) + "'";
+  const std::string where = name(field);
   if (field.rule == TextRule::any) {
-    if (clean_utf8(value)) notices_.add("'" + name(field) + "' had invalid characters; replaced them");
+    if (clean_utf8(value)) add(I18N("'{0}' had invalid characters; replaced them"), {where});
     if (cut_to_chars(value, field.max_chars)) {
-      notices_.add("'" + name(field) + "' was longer than " + std::to_string(field.max_chars) +
-                   " characters; cut it");
+      add(I18N("'{0}' was longer than {1} characters; cut it"), {where, std::to_string(field.max_chars)});
     }
     if (in_list && value.empty()) {
-      notices_.add("dropped an empty value" + where);
+      add(I18N("dropped an empty value from '{0}'"), {where});
       return false;
     }
     return true;
@@ -495,7 +715,7 @@ bool FieldApplier::check_text(const ViewField& field, std::string& value, bool i
     case TextRule::version: ok = ok && is_version(value); break;
     case TextRule::column_key:
       if (ok && find_column(value) < 0) {
-        if (in_list) notices_.add("dropped unknown column " + in_quotes(value) + where);
+        if (in_list) add(I18N("dropped unknown column {0} from '{1}'"), {in_quotes(value), where});
         else refuse(field);
         return false;
       }
@@ -503,21 +723,26 @@ bool FieldApplier::check_text(const ViewField& field, std::string& value, bool i
     case TextRule::card_id:
       ok = ok && is_slug(value);
       if (ok && !is_known_card(value)) {
-        notices_.add("dropped unknown card " + in_quotes(value) + where);
+        add(I18N("dropped unknown card {0} from '{1}'"), {in_quotes(value), where});
         return false;
       }
       break;
     case TextRule::any: break;
   }
   if (!ok) {
-    if (in_list) notices_.add("dropped " + in_quotes(value) + where + ": not " + expected_text(field));
-    else refuse(field);
+    if (in_list) {
+      TemplateText want = expected_text(field);
+      add(I18N("dropped {0} from '{1}': not {2}"), {in_quotes(value), where, want.text()},
+          {TemplateText{}, TemplateText{}, want});
+    } else {
+      refuse(field);
+    }
   }
   return ok;
 }
 
 void FieldApplier::set_tab(const ViewField& field, const std::optional<std::string>& key) {
-  if (!key || !tab_from_key(*key, state_.tab)) refuse(field);
+  if (!key || !tab_from_key(*key, field.tab(state_))) refuse(field);
 }
 
 void FieldApplier::set_text(const ViewField& field, std::optional<std::string> value) {
@@ -538,27 +763,28 @@ void FieldApplier::set_list(const ViewField& field, std::optional<std::vector<st
     bool repeated = false;
     for (const auto& earlier : kept) repeated = repeated || earlier == value;
     if (repeated) {
-      notices_.add("dropped repeated " + in_quotes(value) + " from '" + name(field) + "'");
+      add(I18N("dropped repeated {0} from '{1}'"), {in_quotes(value), name(field)});
       continue;
     }
     kept.push_back(std::move(value));
   }
   if (beyond > 0) {
-    const std::string what = field.rule == TextRule::card_id ? " cards" : " values";
-    notices_.add("'" + name(field) + "' has more than " + std::to_string(field.max_count) + what + "; kept the first " +
-                 std::to_string(field.max_count));
+    const std::string count = std::to_string(field.max_count);
+    add(field.rule == TextRule::card_id ? I18N("'{0}' has more than {1} cards; kept the first {1}")
+                                        : I18N("'{0}' has more than {1} values; kept the first {1}"),
+        {name(field), count});
   }
   field.list(state_) = std::move(kept);
 }
 
 void FieldApplier::set_hidden_columns(const ViewField& field, bool is_set, const std::vector<std::string>& values) {
   if (!is_set) {
-    state_.catalog.hidden_columns_set = false;
-    state_.catalog.hidden_columns.clear();  // unused when not set; cleared so states compare equal
+    field.flag(state_) = false;
+    field.list(state_).clear();  // unused when not set; cleared so states compare equal
     return;
   }
   set_list(field, values);
-  state_.catalog.hidden_columns_set = true;
+  field.flag(state_) = true;
 }
 
 void FieldApplier::set_number(const ViewField& field, std::optional<double> value) {
@@ -591,42 +817,87 @@ void FieldApplier::set_flag(const ViewField& field, std::optional<bool> value) {
 void FieldApplier::set_sort(const ViewField& column_field, const std::string& column, bool descending) {
   std::string checked = column;
   if (!check_text(column_field, checked, false)) return;
-  state_.catalog.sort_column = checked;
-  state_.catalog.sort_descending = descending;
+  column_field.text(state_) = checked;
+  column_field.flag(state_) = descending;
 }
 
 void FieldApplier::set_weights(const ViewField& field, std::optional<std::vector<WeightCandidate>> weights) {
   if (!weights) return refuse(field);
   std::vector<MetricWeight> kept;
   std::size_t beyond = 0;
-  const std::string where = " from '" + name(field) + "'";
+  const std::string where = name(field);
   for (auto& candidate : *weights) {
     if (static_cast<int>(kept.size()) == field.max_count) {
       ++beyond;
       continue;
     }
     if (!candidate.metric.empty() && find_ranking_metric(candidate.metric) == nullptr) {
-      notices_.add("dropped unknown metric " + in_quotes(candidate.metric) + where);
+      add(I18N("dropped unknown metric {0} from '{1}'"), {in_quotes(candidate.metric), where});
       continue;
     }
     if (candidate.metric.empty() || !candidate.weight || !field.range.contains(*candidate.weight)) {
-      notices_.add("dropped weight " + in_quotes(candidate.raw) + where + ": not a metric key with a weight from " +
-                   shortest_number(field.range.min) + " to " + shortest_number(field.range.max));
+      add(I18N("dropped weight {0} from '{1}': not a metric key with a weight from {2} to {3}"),
+          {in_quotes(candidate.raw), where, shortest_number(field.range.min), shortest_number(field.range.max)});
       continue;
     }
     bool repeated = false;
     for (const auto& earlier : kept) repeated = repeated || earlier.metric == candidate.metric;
     if (repeated) {
-      notices_.add("dropped repeated weight for " + in_quotes(candidate.metric) + where);
+      add(I18N("dropped repeated weight for {0} from '{1}'"), {in_quotes(candidate.metric), where});
       continue;
     }
     kept.push_back({candidate.metric, *candidate.weight == 0 ? 0.0 : *candidate.weight});
   }
   if (beyond > 0) {
-    notices_.add("'" + name(field) + "' has more than " + std::to_string(field.max_count) + " weights; kept the first " +
-                 std::to_string(field.max_count));
+    add(I18N("'{0}' has more than {1} weights; kept the first {1}"), {where, std::to_string(field.max_count)});
   }
-  state_.ranking.custom_weights = std::move(kept);
+  field.weights(state_) = std::move(kept);
+}
+
+// [SECTION] The command line
+
+std::optional<TemplateText> apply_cli_value(const ViewField& field, const std::string& text, ViewState& state) {
+  // The value goes through the link's applier (the same parser and checks); the
+  // notice names the flag and says what was typed instead of what was kept.
+  ViewState tried = state;
+  Notices notices;
+  FieldApplier applier(tried, nullptr, /*link_names=*/true, notices);
+  applier.set_name_override(field.cli_flag);
+  switch (field.kind) {
+    case FieldKind::number:
+    case FieldKind::whole: applier.set_number(field, read_number(text)); break;
+    case FieldKind::optional_number: {
+      const auto number = read_number(text);
+      if (number) applier.set_optional_number(field, std::optional<std::optional<double>>(std::in_place, *number));
+      else applier.set_optional_number(field, std::nullopt);
+      break;
+    }
+    case FieldKind::text: applier.set_text(field, text); break;
+    case FieldKind::list: {  // "NVIDIA,AMD", as in a link but not percent-encoded
+      std::vector<std::string> items;
+      for (std::size_t start = 0; !text.empty() && start <= text.size();) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        items.push_back(text.substr(start, comma - start));
+        start = comma + 1;
+      }
+      applier.set_list(field, std::move(items));
+      break;
+    }
+    default: break;  // flags and weights have their own CLI syntax (cmd_rank.cpp)
+  }
+  std::vector<TemplateText> problems = notices.take();
+  if (problems.empty()) {
+    state = std::move(tried);
+    return std::nullopt;
+  }
+  // "'--price' must be empty or a number from ...; kept none" -> "... (got '0x10')"
+  TemplateText& first = problems.front();
+  if (first.pattern == std::string("'{0}' must be {1}; kept {2}")) {
+    TemplateText want = field.kind == FieldKind::optional_number ? describe_range(field.range) : first.nested[1];
+    return TemplateText{I18N("'{0}' must be {1} (got {2})"), {field.cli_flag, want.text(), in_quotes(text)},
+                        {TemplateText{}, want, TemplateText{}}};
+  }
+  return first;
 }
 
 }  // namespace gpuwise

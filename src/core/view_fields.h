@@ -1,7 +1,10 @@
-// Every field of ViewState once: its share-link key, its JSON name and what a valid
-// value is. The share link (share_link.cpp) and the saved state (state_json.cpp) both
-// walk this table and hand candidate values to one FieldApplier, so both read values
-// the same way and a bad value gives the same notice. Internal to core.
+// Every field of ViewState once: its share-link key, its JSON name, what a valid value
+// is (type, range), its unit, English label and command-line flag. Everything that
+// handles inputs walks this table: operator== and view_state_to_json (view_state.cpp),
+// the share link (share_link.cpp), the saved state (state_json.cpp), clamping
+// (clamp_view_state), the UI's input widgets (src/ui/widgets.h InputField) and the
+// CLI's value flags (cli_field). A field's default is its value in ViewState{}.
+// docs/CONTRIBUTING.md: how to add a field.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -9,7 +12,10 @@
 #include <string_view>
 #include <vector>
 
+#include "catalog.h"
+#include "json_util.h"
 #include "limits.h"
+#include "template_text.h"
 #include "view_state.h"
 
 namespace gpuwise {
@@ -49,7 +55,17 @@ struct ViewField {
   int max_chars = 0;     // text and list values
   int max_count = 0;     // list values
   bool empty_ok = false; // text: "" is a valid value (no filter, nothing selected)
-  // The field inside a state; the one that matches `kind` is set.
+  const char* label = "";     // English, I18N-marked: what the page calls it ("Use per day")
+  const char* unit = "";      // "GB", "W", "%", "h"; money: "USD", "USD/GPU-hour"; "" for counts
+  const char* cli_flag = "";  // "--hours-per-day": the flag gpuwise reads it from; "" for none
+  // A ranking filter on a card's text field: the card's value the list keeps or drops
+  // (rank() filters by it), and the catalog column whose values the page's menu offers.
+  const std::string& (*gpu_text)(const Gpu&) = nullptr;
+  const char* catalog_column = "";
+  // The field inside a state; the one that matches `kind` is set. hidden_columns also
+  // sets `flag` (hidden_columns_set), sort_column sets `flag` (sort_descending).
+  Tab& (*tab)(ViewState&) = nullptr;
+  std::vector<MetricWeight>& (*weights)(ViewState&) = nullptr;
   std::string& (*text)(ViewState&) = nullptr;
   std::vector<std::string>& (*list)(ViewState&) = nullptr;
   double& (*number)(ViewState&) = nullptr;
@@ -60,7 +76,39 @@ struct ViewField {
 
 // Every field, in ViewState order (which is also the order keys are written in a link).
 const std::vector<ViewField>& view_fields();
+// The ranking's list filters on a card's text (vendor, line, architecture ...): the
+// fields of the table with gpu_text set. rank() and the ranking tab's menus walk these,
+// so a new one is a member of RankingView and a row of the table.
+const std::vector<const ViewField*>& ranking_list_filters();
 const ViewField* find_field_by_link_key(std::string_view key);
+// The field named by its link key; the key must exist (a typo is a programming error,
+// caught by the tests that call every user of it).
+const ViewField& view_field(std::string_view link_key);
+// The field a command reads from `flag` among `sections` ("roi", "fit"); nullptr if none.
+const ViewField* find_field_by_cli_flag(std::string_view flag, const std::vector<std::string>& sections);
+
+// [SECTION] Generic operations, by the table
+// The field's value in `a` equals the one in `b` (sort_descending and
+// hidden_columns_set included in their fields).
+bool field_equal(const ViewField& field, const ViewState& a, const ViewState& b);
+// The field's value as view_state_to_json writes it.
+json field_to_json(const ViewField& field, const ViewState& state);
+// The nearest value in the field's range (0 stays 0 where the range allows it; NaN
+// becomes the default); true when it changed. Only number kinds change.
+bool clamp_field(const ViewField& field, ViewState& state);
+// Every number of the state clamped to the table's ranges.
+void clamp_view_state(ViewState& state);
+// The nearest value in `range` (NaN: `fallback`).
+double clamp_to_range(const NumberRange& range, double value, double fallback);
+// "a number from 0 to 24", "0 or a whole number from 1990 to 2100".
+TemplateText describe_range(const NumberRange& range);
+
+// [SECTION] The command line: one parser for flags and links
+// Reads `text` as the value of `field` (a number, a whole number, a word of its
+// choices, a version, a comma-separated list ...) into `state` with the same checks as a link. Returns the
+// problem in the words a link's notice uses ("'--price' must be a number from 0 to
+// 10000000 (got '0x10')"), or nullopt when the value was applied.
+std::optional<TemplateText> apply_cli_value(const ViewField& field, const std::string& text, ViewState& state);
 
 // [SECTION] Small text helpers shared by the codecs
 
@@ -80,11 +128,11 @@ std::string in_quotes(std::string_view text);
 class Notices {
  public:
   static constexpr int kMax = 20;
-  void add(std::string text);
-  std::vector<std::string> take();  // the notices, plus "... and N more" when capped
+  void add(TemplateText text);
+  std::vector<TemplateText> take();  // the notices, plus "... and N more" when capped
 
  private:
-  std::vector<std::string> lines_;
+  std::vector<TemplateText> lines_;
   int dropped_ = 0;
 };
 
@@ -116,13 +164,16 @@ class FieldApplier {
   // In a link: `sort=-fp32_tflops`; column empty or unknown keeps both parts.
   void set_sort(const ViewField& column_field, const std::string& column, bool descending);
   void set_weights(const ViewField& field, std::optional<std::vector<WeightCandidate>> weights);
-  void notice(std::string text) { notices_.add(std::move(text)); }
+  void notice(TemplateText text) { notices_.add(std::move(text)); }
+  // Notices name the field `name` instead (the CLI: '--price').
+  void set_name_override(std::string name) { name_override_ = std::move(name); }
 
  private:
-  std::string expected(const ViewField& field) const;  // "a number from 0 to 24"
-  std::string expected_text(const ViewField& field) const;  // one text value: "a card id like rtx-3090"
-  std::string current(const ViewField& field) const;   // "8"
-  void refuse(const ViewField& field);                 // "'x' must be ...; kept ..."
+  TemplateText expected(const ViewField& field) const;       // "a number from 0 to 24"
+  TemplateText expected_text(const ViewField& field) const;  // one text value: "a card id like rtx-3090"
+  TemplateText current(const ViewField& field) const;        // "8", "none"
+  void refuse(const ViewField& field);                       // "'x' must be ...; kept ..."
+  void add(const char* pattern, std::vector<std::string> args, std::vector<TemplateText> nested = {});
   // Checks one text value by the field's rule; on failure adds a notice and returns false.
   bool check_text(const ViewField& field, std::string& value, bool in_list);
   bool is_known_card(const std::string& id) const;
@@ -131,6 +182,7 @@ class FieldApplier {
   const std::vector<std::string>* known_gpu_ids_;
   bool link_names_;
   Notices& notices_;
+  std::string name_override_;
 };
 
 }  // namespace gpuwise

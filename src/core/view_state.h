@@ -7,13 +7,33 @@
 #include <vector>
 
 #include "json_util.h"
+#include "template_text.h"
 
 namespace gpuwise {
 
+// [SECTION] Tabs: the one list. A new tab is a value here, its row in kTabs, and its
+// draw function's row in src/ui/panels.h (docs/CONTRIBUTING.md).
 enum class Tab { catalog, ranking, compare, advisor, roi, about };
+struct TabInfo {
+  Tab tab;
+  const char* key;    // in links and the saved state: "catalog"
+  const char* label;  // English; the page shows tr(label)
+};
+inline constexpr TabInfo kTabs[] = {
+    {Tab::catalog, "catalog", I18N("Catalog")}, {Tab::ranking, "ranking", I18N("Ranking")},
+    {Tab::compare, "compare", I18N("Compare")}, {Tab::advisor, "advisor", I18N("Advisor")},
+    {Tab::roi, "roi", I18N("Price & ROI")},     {Tab::about, "about", I18N("About")},
+};
+constexpr int kTabCount = static_cast<int>(sizeof kTabs / sizeof kTabs[0]);
+constexpr bool tabs_in_enum_order() {
+  for (int i = 0; i < kTabCount; ++i) {
+    if (static_cast<int>(kTabs[i].tab) != i) return false;
+  }
+  return true;
+}
+static_assert(tabs_in_enum_order(), "kTabs lists every Tab once, in enum order");
 const char* tab_key(Tab tab);                    // "catalog", ...
 bool tab_from_key(const std::string& key, Tab& out);
-constexpr int kTabCount = 6;
 
 struct CatalogView {
   std::string search;                       // "3090", "rtx3090", "GeForce RTX 3090"
@@ -44,6 +64,7 @@ struct RankingView {
   std::vector<std::string> vendors;         // filters; empty: all
   std::vector<std::string> lines;
   std::vector<std::string> architectures;
+  std::vector<std::string> series;          // "GeForce 40": one product generation
   double min_vram_gb = 0;
   double max_price_usd = 0;                 // 0: no limit
   int year_min = 0;                         // 0: no bound
@@ -108,15 +129,21 @@ struct ViewState {
   RoiView roi;
 };
 
+// Generated from the field table (view_fields.cpp): every field the table lists, so a
+// field cannot be in links but forgotten here. A section compares the table's fields of
+// that section.
 bool operator==(const CatalogView& a, const CatalogView& b);
 bool operator==(const RankingView& a, const RankingView& b);
 bool operator==(const FitView& a, const FitView& b);
 bool operator==(const AdvisorView& a, const AdvisorView& b);
 bool operator==(const RoiView& a, const RoiView& b);
 bool operator==(const ViewState& a, const ViewState& b);
+inline bool operator!=(const CatalogView& a, const CatalogView& b) { return !(a == b); }
+inline bool operator!=(const RankingView& a, const RankingView& b) { return !(a == b); }
+inline bool operator!=(const FitView& a, const FitView& b) { return !(a == b); }
 inline bool operator!=(const ViewState& a, const ViewState& b) { return !(a == b); }
 
-// The state as JSON (every field, defaults included): window.gpuwise.state(),
+// The state as JSON (every field of the table, defaults included): window.gpuwise.state(),
 // `gpuwise link decode --json`, and what `gpuwise link encode` reads.
 json view_state_to_json(const ViewState& state);
 

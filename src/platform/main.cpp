@@ -128,7 +128,7 @@ void UpdateCjkFont(Platform& p) {
   switch (platform::take_cjk_font(p.cjk_font, ui.cjk_font_error)) {
     case platform::DataStatus::pending: return;
     case platform::DataStatus::ready: ui.cjk_font = ui::LoadState::ready; p.fonts_dirty = true; break;
-    case platform::DataStatus::failed: ui.cjk_font = ui::LoadState::failed; ui.notices.push_back(ui.cjk_font_error); break;
+    case platform::DataStatus::failed: ui.cjk_font = ui::LoadState::failed; ui.notices.push_back({"{0}", {ui.cjk_font_error}}); break;
   }
 }
 
@@ -213,8 +213,10 @@ void StartView(Platform& p) {
   p.app.view() = start.view;
   if (!start.from_link && platform::storage_get(kSavedViewKey).empty()) ApplyLocaleDefaults(p.app.view());
   auto& notices = p.app.ui().notices;
-  for (const auto& notice : start.notices) notices.push_back((start.from_link ? "link: " : "") + notice);
-  p.app.ui().overrides = price_overrides_from_json(platform::storage_get(kSavedOverridesKey), notices);
+  for (const auto& notice : start.notice_texts) notices.push_back(start.from_link ? link_notice(notice) : notice);
+  std::vector<std::string> price_notices;
+  p.app.ui().overrides = price_overrides_from_json(platform::storage_get(kSavedOverridesKey), price_notices);
+  for (auto& notice : price_notices) notices.push_back({"{0}", {std::move(notice)}});
   p.saved_overrides = p.app.ui().overrides;
   p.view_started = true;
 }
@@ -228,7 +230,7 @@ void FollowUrlChanges(Platform& p) {
   LinkDecode decoded = decode_link(fragment, ViewState{}, p.app.ui().catalog.gpus.empty() ? nullptr : &ids);
   p.app.view() = decoded.state;
   p.app.ui().notices.clear();
-  for (const auto& notice : decoded.notices) p.app.ui().notices.push_back("link: " + notice);
+  for (const auto& notice : decoded.notice_texts) p.app.ui().notices.push_back(link_notice(notice));
 }
 
 // The URL and localStorage mirror the view; the user's prices are saved separately
@@ -275,7 +277,7 @@ json PageInfo(const ui::UiState& ui) {
           {"ranking", ranking},
           {"roi", {{"ok", ui.roi_ok}, {"break_even_month", ui.roi_break_even_month}}},
           {"table", {{"rows", ids.size()}, {"ids", ids}}},
-          {"notices", ui.notices},
+          {"notices", english(ui.notices)},
           {"untranslated", ui::untranslated()},
           {"status", {{"catalog_loaded", ui.catalog_loaded},
                       {"catalog_gpus", ui.catalog.gpus.size()},

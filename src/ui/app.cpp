@@ -7,18 +7,6 @@
 #include "widgets.h"
 
 namespace gpuwise::ui {
-namespace {
-
-struct TabInfo {
-  Tab tab;
-  const char* label;
-};
-const TabInfo kTabs[] = {
-    {Tab::catalog, N_("Catalog")}, {Tab::ranking, N_("Ranking")},   {Tab::compare, N_("Compare")},
-    {Tab::advisor, N_("Advisor")}, {Tab::roi, N_("Price & ROI")},   {Tab::about, N_("About")},
-};
-
-}  // namespace
 
 void App::set_catalog_text(const std::string& json_text) {
   ui_.catalog = load_catalog(json_text);
@@ -74,7 +62,7 @@ void App::draw(float width, float height, PlatformRequests& requests) {
   const ImGuiStyle& style = ImGui::GetStyle();
   std::size_t first = 0;
   int row = 0;
-  const std::size_t tab_count = sizeof kTabs / sizeof kTabs[0];
+  const std::size_t tab_count = static_cast<std::size_t>(kTabCount);
   while (first < tab_count) {
     std::size_t end = first;
     float used = 0;
@@ -94,24 +82,17 @@ void App::draw(float width, float height, PlatformRequests& requests) {
           ImGui::PushStyleColor(ImGuiCol_Tab, style.Colors[ImGuiCol_TabActive]);
           ImGui::PushStyleColor(ImGuiCol_TabHovered, style.Colors[ImGuiCol_TabActive]);
         }
-        const std::string label = std::string(tr(info.label)) + "###" + tab_key(info.tab);
+        const std::string label = std::string(tr(info.label)) + "###" + info.key;
         if (ImGui::TabItemButton(label.c_str())) view_.tab = info.tab;
         if (current) ImGui::PopStyleColor(2);
-        RecordTarget(ui_, std::string("tab:") + tab_key(info.tab));
+        RecordTarget(ui_, std::string("tab:") + info.key);
       }
       ImGui::EndTabBar();
     }
     first = end;
   }
   ImGui::Spacing();
-  switch (view_.tab) {
-    case Tab::catalog: DrawCatalogPanel(view_, ui_, requests); break;
-    case Tab::ranking: DrawRankingPanel(view_, ui_, requests); break;
-    case Tab::compare: DrawComparePanel(view_, ui_, requests); break;
-    case Tab::advisor: DrawAdvisorPanel(view_, ui_, requests); break;
-    case Tab::roi: DrawRoiPanel(view_, ui_, requests); break;
-    case Tab::about: DrawAboutPanel(ui_, requests); break;
-  }
+  kTabPanels[static_cast<int>(view_.tab)].draw(view_, ui_, requests);
   DrawCardPopup(view_, ui_, requests);
   ImGui::End();
 }

@@ -108,7 +108,7 @@ void DrawHeader(ViewState& view, UiState& ui, PlatformRequests& requests) {
   if (!ui.notices.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.65f, 0.25f, 1));
     std::string joined;
-    for (const auto& notice : ui.notices) joined += (joined.empty() ? "" : "; ") + notice;
+    for (const auto& notice : ui.notices) joined += (joined.empty() ? "" : "; ") + render_template(notice, tr);
     ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - 80);
     ImGui::TextWrapped("%s %s", tr("Note:"), joined.c_str());
     ImGui::PopTextWrapPos();

@@ -9,7 +9,7 @@
 
 namespace gpuwise::ui {
 
-void DrawAboutPanel(const UiState& ui, PlatformRequests& requests) {
+void DrawAboutPanel(ViewState&, UiState& ui, PlatformRequests& requests) {
   ImGui::PushTextWrapPos(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48));
   ImGui::Text("gpuwise %s", version());
   ImGui::Spacing();

@@ -11,6 +11,7 @@
 #include "panels.h"
 #include "template_text.h"
 #include "vram_fit.h"
+#include "view_fields.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -56,27 +57,27 @@ void DrawFitInputs(ViewState& view, UiState& ui) {
   }
   RecordTarget(ui, "fit-model");
   bool shape_edited = false;
-  Label("Parameters");
-  shape_edited |= InputNumber("fit-params", f.params_b, 0.01, 2000, tr("billion"), "%.2f", ui);
+  Label(view_field("fit.p").label);
+  shape_edited |= InputField("fit-params", "fit.p", view, ui, "%.2f");
   Label("Precision");
   StringCombo("##precision", f.precision, fit_precisions(), false);
   RecordTarget(ui, "fit-precision");
   Label("Mode");
   StringCombo("##mode", f.mode, fit_modes(), true, 260);
-  Label("Batch size");
-  InputCount("fit-batch", f.batch_size, 1, 1024, "", ui);
-  Label("Context");
-  InputCount("fit-context", f.context, 1, 1048576, tr("tokens"), ui);
+  Label(view_field("fit.batch").label);
+  InputField("fit-batch", "fit.batch", view, ui);
+  Label(view_field("fit.ctx").label);
+  InputField("fit-context", "fit.ctx", view, ui);
   if (ImGui::TreeNode(tr("Model shape (drives the KV cache)"))) {
-    Label("Layers");
-    shape_edited |= InputCount("fit-layers", f.layers, 1, 512, "", ui);
-    Label("KV heads");
-    shape_edited |= InputCount("fit-kv-heads", f.kv_heads, 1, 256, "", ui);
+    Label(view_field("fit.layers").label);
+    shape_edited |= InputField("fit-layers", "fit.layers", view, ui);
+    Label(view_field("fit.kvh").label);
+    shape_edited |= InputField("fit-kv-heads", "fit.kvh", view, ui);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Grouped-query attention keeps fewer KV heads than attention heads"));
-    Label("Head dim");
-    shape_edited |= InputCount("fit-head-dim", f.head_dim, 8, 1024, "", ui);
-    Label("Hidden size");
-    shape_edited |= InputCount("fit-hidden", f.hidden_size, 64, 65536, "", ui);
+    Label(view_field("fit.hdim").label);
+    shape_edited |= InputField("fit-head-dim", "fit.hdim", view, ui);
+    Label(view_field("fit.hidden").label);
+    shape_edited |= InputField("fit-hidden", "fit.hidden", view, ui);
     ImGui::TreePop();
   }
   if (shape_edited) f.preset = "custom";  // no longer the named model
@@ -157,10 +158,10 @@ void DrawSystem(ViewState& view, UiState& ui) {
     }
     ImGui::EndCombo();
   }
-  Label("Cards");
-  InputCount("advisor-count", a.gpu_count, 1, 10000, "", ui);
-  Label("Data read rate");
-  InputNumber("advisor-read", a.dataset_read_mbs, 0, 1e6, tr("MB/s per GPU"), "%.0f", ui);
+  Label(view_field("adv.n").label);
+  InputField("advisor-count", "adv.n", view, ui);
+  Label(view_field("adv.read").label);
+  InputField("advisor-read", "adv.read", view, ui);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("How fast one GPU's training job reads its data set from disk"));
   if (index < 0) {
     TextDim(tr("Pick a card."));

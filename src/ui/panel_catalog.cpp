@@ -8,6 +8,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"
+#include "view_fields.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -58,13 +59,9 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
 
   SameLineIfFits(230);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(tr("Min VRAM"));
+  ImGui::TextUnformatted(FieldLabel("cat.vram"));
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(110);
-  float min_vram = static_cast<float>(c.min_vram_gb);
-  if (ImGui::InputFloat("GB##minvram", &min_vram, 8, 24, "%.0f")) {
-    c.min_vram_gb = std::clamp<double>(min_vram, 0, 1024);  // negative makes no sense
-  }
+  InputField("catalog-min-vram", "cat.vram", view, ui);
 
   // Release years as two menus ("any" or a year the catalog has): no invalid year to type.
   std::vector<std::string> years = distinct_values(catalog, "release_year");

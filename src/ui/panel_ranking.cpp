@@ -2,12 +2,14 @@
 // filters, and the ranked cards as a bar chart. Scoring is core's rank().
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 #include "catalog_query.h"
 #include "csv.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "metrics.h"
+#include "view_fields.h"
 #include "money.h"
 #include "panels.h"
 #include "widgets.h"
@@ -21,17 +23,9 @@ const RankedList& CurrentRanking(const ViewState& view, UiState& ui) {
       cache.catalog_size == ui.catalog.gpus.size()) {
     return cache.list;
   }
-  std::vector<std::string> fitting;
-  const std::vector<std::string>* allowed = nullptr;
   cache.fit_result = fit_model(view.fit);
-  if (view.ranking.fits_model) {
-    for (const Gpu& gpu : ui.catalog.gpus) {
-      if (fits(gpu, cache.fit_result, view.ranking.fit_gpu_count)) fitting.push_back(gpu.id);
-    }
-    allowed = &fitting;
-  }
   const Compat* compat = ui.compat_state == LoadState::ready ? &ui.compat : nullptr;
-  cache.list = rank(ui.catalog, view.ranking, compat, allowed);
+  cache.list = rank_with_fit(ui.catalog, view.ranking, cache.fit_result, compat);
   cache.view = view.ranking;
   cache.fit = view.fit;
   cache.catalog_size = ui.catalog.gpus.size();
@@ -40,6 +34,12 @@ const RankedList& CurrentRanking(const ViewState& view, UiState& ui) {
 }
 
 namespace {
+
+// How far the sliders reach by dragging; Ctrl+click types any value, which is then
+// clamped to the field table's range (view_fields.cpp: w, rank.top).
+constexpr float kWeightSliderMax = 10.0f;
+constexpr int kTopSliderMin = 5;
+constexpr int kTopSliderMax = 60;
 
 
 // [SECTION] Workload and weights
@@ -91,8 +91,8 @@ void DrawWorkload(ViewState& view, UiState& ui) {
       ImGui::TableSetColumnIndex(1);
       float w = static_cast<float>(weights[i].weight);
       ImGui::SetNextItemWidth(-1);
-      if (ImGui::SliderFloat("##w", &w, 0.0f, 10.0f, "%.1f")) {
-        weights[i].weight = std::clamp(static_cast<double>(w), 0.0, 100.0);
+      if (ImGui::SliderFloat("##w", &w, 0.0f, kWeightSliderMax, "%.1f")) {
+        weights[i].weight = clamp_to_range(view_field("w").range, w, weights[i].weight);
         changed = true;
       }
       ImGui::TableSetColumnIndex(2);
@@ -149,17 +149,20 @@ void DrawFilters(ViewState& view, UiState& ui) {
   ImGui::Spacing();
   ImGui::TextUnformatted(tr("Filters"));
   ImGui::Separator();
-  MultiSelectFilter("Vendor", distinct_values(ui.catalog, "vendor"), r.vendors);
-  MultiSelectFilter("Line", line_keys(), r.lines, line_label);
-  MultiSelectFilter("Architecture", distinct_values(ui.catalog, "architecture"), r.architectures);
+  // One menu per list filter of the field table (vendor, line, architecture ...).
+  for (const ViewField* filter : ranking_list_filters()) {
+    const bool lines = !std::strcmp(filter->catalog_column, "line");  // line keys, shown by name
+    MultiSelectFilter(filter->label, lines ? line_keys() : distinct_values(ui.catalog, filter->catalog_column),
+                      filter->list(view), lines ? line_label : nullptr);
+  }
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(tr("Min VRAM"));
+  ImGui::TextUnformatted(FieldLabel("rank.vram"));
   ImGui::SameLine(130);
-  InputNumber("ranking-min-vram", r.min_vram_gb, 0, 10000, "GB", "%.0f", ui);
+  InputField("ranking-min-vram", "rank.vram", view, ui);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(tr("Max launch price"));
+  ImGui::TextUnformatted(FieldLabel("rank.price"));
   ImGui::SameLine(130);
-  InputMoney("ranking-max-price", r.max_price_usd, 1e9, view, ui);
+  InputField("ranking-max-price", "rank.price", view, ui);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("0 = no limit. Cards without a launch price are left out when a limit is set."));
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("From year"));
@@ -254,8 +257,8 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
   ImGui::Text(tr("%d cards match; %d scored."), static_cast<int>(list.rows.size()), list.scored_count);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(140);
-  ImGui::SliderInt("##top", &view.ranking.top_n, 5, 60, tr("top %d"));
-  view.ranking.top_n = std::clamp(view.ranking.top_n, 1, 500);
+  ImGui::SliderInt("##top", &view.ranking.top_n, kTopSliderMin, kTopSliderMax, tr("top %d"));
+  clamp_field(view_field("rank.top"), view);  // Ctrl+click types any number: keep it in the table's range
   ImGui::SameLine();
   if (ImGui::Button(tr("Export CSV"))) {
     requests.download_name = "gpuwise-ranking.csv";

@@ -13,6 +13,7 @@
 #include "prices.h"
 #include "roi.h"
 #include "roi_formulas.h"
+#include "view_fields.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -26,11 +27,11 @@ void Label(const char* text) {
 
 // An input that is either "the default from data" (the optional is empty) or the
 // reader's own figure, with a button to go back to the default.
-void OptionalMoney(const char* label, const char* id, std::optional<double>& usd, double default_usd, double max_usd,
-                   const char* per, const std::string& provenance, ViewState& view, UiState& ui) {
-  Label(label);
+void OptionalMoney(const char* id, const char* link_key, std::optional<double>& usd, double default_usd,
+                   const std::string& provenance, ViewState& view, UiState& ui) {
+  Label(view_field(link_key).label);
   double value = usd.value_or(default_usd);
-  if (InputMoney(id, value, max_usd, view, ui, per)) usd = value;
+  if (InputFieldValue(id, link_key, value, view, ui)) usd = value;
   ImGui::SameLine();
   if (usd) {
     ImGui::PushID(id);
@@ -73,41 +74,44 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
     ImGui::EndCombo();
   }
   RecordTarget(ui, "roi-card");
-  Label("Number of GPUs");
-  InputCount("roi-count", r.gpu_count, 1, 10000, "", ui);
+  Label(view_field("roi.n").label);
+  InputField("roi-count", "roi.n", view, ui);
 
   const RoiDefaults& d = result.defaults;
-  OptionalMoney("Price per GPU", "roi-price", r.price_usd, d.price.usd_per_gpu, 10e6, "", PriceProvenance(d.price), view, ui);
+  OptionalMoney("roi-price", "roi.price", r.price_usd, d.price.usd_per_gpu, PriceProvenance(d.price), view, ui);
   std::string rate_from = d.rate ? d.rate->provider + ", " + d.rate->date_seen : std::string(tr("no rate in data: enter one"));
-  OptionalMoney("Cloud rate", "roi-rate", r.rate_usd_per_hour, d.rate ? d.rate->usd_per_gpu_hour : 0, 1000,
-                tr("/GPU-hour"), rate_from, view, ui);
-  Label("Power per GPU");
+  OptionalMoney("roi-rate", "roi.rate", r.rate_usd_per_hour, d.rate ? d.rate->usd_per_gpu_hour : 0, rate_from, view,
+                ui);
+  Label(view_field("roi.power").label);
   double power = r.power_w.value_or(d.tdp_w_per_gpu);
-  if (InputNumber("roi-power", power, 0, 5000, "W", "%.0f", ui)) r.power_w = power;
+  if (InputFieldValue("roi-power", "roi.power", power, view, ui)) r.power_w = power;
   if (r.power_w) {
     ImGui::SameLine();
     if (ImGui::SmallButton(tr("use TDP"))) r.power_w.reset();
   }
-  Label("Host / server");
-  InputMoney("roi-host", r.host_cost_usd, 1e9, view, ui);
-  Label("Host power");
-  InputNumber("roi-host-power", r.host_power_w, 0, 10e6, "W", "%.0f", ui);
-  Label("Electricity");
-  InputMoney("roi-kwh", r.kwh_price_usd, 10, view, ui, "/kWh");
-  Label("Use per day");
+  Label(view_field("roi.host").label);
+  InputField("roi-host", "roi.host", view, ui);
+  Label(view_field("roi.hostw").label);
+  InputField("roi-host-power", "roi.hostw", view, ui);
+  Label(view_field("roi.kwh").label);
+  InputField("roi-kwh", "roi.kwh", view, ui);
+  Label(view_field("roi.hpd").label);
   ImGui::SetNextItemWidth(160);
+  const NumberRange& hours_range = view_field("roi.hpd").range;
   float hours = static_cast<float>(r.hours_per_day);
-  if (ImGui::SliderFloat("##roi-hours", &hours, 0, 24, tr("%.1f h"))) r.hours_per_day = std::clamp<double>(hours, 0, 24);
+  if (ImGui::SliderFloat("##roi-hours", &hours, static_cast<float>(hours_range.min), static_cast<float>(hours_range.max),
+                         tr("%.1f h"))) {
+    r.hours_per_day = clamp_to_range(hours_range, hours, r.hours_per_day);
+  }
   RecordTarget(ui, "input:roi-hours");
-  Label("Horizon");
-  InputCount("roi-months", r.months, 1, 120, tr("months"), ui);
-  Label("Depreciation");
-  InputNumber("roi-depreciation", r.depreciation_pct_per_year, 0, 100, tr("% per year"), "%.0f", ui);
-  OptionalMoney("Resale per GPU at the end", "roi-resale", r.resale_usd, result.inputs.resale_now_usd *
-                std::pow(1 - r.depreciation_pct_per_year / 100, r.months / 12.0), 10e6, "",
-                tr("from depreciation"), view, ui);
-  Label("Maintenance");
-  InputMoney("roi-maintenance", r.maintenance_usd_per_year, 1e9, view, ui, tr("/year"));
+  Label(view_field("roi.months").label);
+  InputField("roi-months", "roi.months", view, ui);
+  Label(view_field("roi.dep").label);
+  InputField("roi-depreciation", "roi.dep", view, ui);
+  OptionalMoney("roi-resale", "roi.resale", r.resale_usd, result.inputs.resale_now_usd *
+                std::pow(1 - r.depreciation_pct_per_year / 100, r.months / 12.0), tr("from depreciation"), view, ui);
+  Label(view_field("roi.maint").label);
+  InputField("roi-maintenance", "roi.maint", view, ui);
 }
 
 // [SECTION] Outputs
@@ -182,17 +186,17 @@ void DrawOwner(ViewState& view, UiState& ui, const RoiResult& result) {
   RoiView& r = view.roi;
   TextDim(tr("The guide's case: your cards sit idle. Sell them now, keep them (they keep losing value), "
              "or rent them out on a GPU cloud?"));
-  Label("Platform rate");
+  Label(view_field("roi.rent").label);
   double rent_out = r.rent_out_rate_usd_per_hour.value_or(result.inputs.rent_out_rate_usd_per_hour);
-  if (InputMoney("roi-rent-out", rent_out, 1000, view, ui, tr("/GPU-hour"))) r.rent_out_rate_usd_per_hour = rent_out;
+  if (InputFieldValue("roi-rent-out", "roi.rent", rent_out, view, ui)) r.rent_out_rate_usd_per_hour = rent_out;
   if (r.rent_out_rate_usd_per_hour) {
     ImGui::SameLine();
     if (ImGui::SmallButton(tr("use cloud rate"))) r.rent_out_rate_usd_per_hour.reset();
   }
-  Label("Occupancy");
-  InputNumber("roi-occupancy", r.occupancy_pct, 0, 100, "%", "%.0f", ui);
-  Label("Platform fee");
-  InputNumber("roi-fee", r.platform_fee_pct, 0, 100, "%", "%.0f", ui);
+  Label(view_field("roi.occ").label);
+  InputField("roi-occupancy", "roi.occ", view, ui);
+  Label(view_field("roi.fee").label);
+  InputField("roi-fee", "roi.fee", view, ui);
   if (!result.ok || result.owner.empty()) return;
   if (ImGui::BeginTable("owner", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupColumn(tr("After"));
@@ -253,7 +257,7 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
   double cny = view.cny_per_usd > 0 ? view.cny_per_usd : ui.prices.cny_per_usd;
   ImGui::TextUnformatted("1 USD =");
   ImGui::SameLine();
-  if (InputNumber("cny-rate", cny, 0.01, 1000, "CNY", "%.4f", ui, 90)) view.cny_per_usd = cny;
+  if (InputFieldValue("cny-rate", "cny", cny, view, ui, "%.4f", 90)) view.cny_per_usd = cny;
   if (!ui.prices.cny_per_usd_date.empty() && view.cny_per_usd == 0) {
     ImGui::SameLine();
     ImGui::TextDisabled(tr("(rate of %s)"), ui.prices.cny_per_usd_date.c_str());

@@ -135,14 +135,15 @@ void DrawMyPrices(ViewState& view, UiState& ui) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("My price per GPU"));
     ImGui::SameLine(170);
-    if (InputMoney("my-price", price, 10e6, view, ui)) {
+    // The same ranges as the ROI inputs these figures stand in for (roi.price, roi.rate).
+    if (InputFieldValue("my-price", "roi.price", price, view, ui)) {
       if (price > 0) ui.overrides.price_usd[id] = price;
       else ui.overrides.price_usd.erase(id);
     }
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("My rate"));
     ImGui::SameLine(170);
-    if (InputMoney("my-rate", rate, 1000, view, ui, tr("/GPU-hour"))) {
+    if (InputFieldValue("my-rate", "roi.rate", rate, view, ui)) {
       if (rate > 0) ui.overrides.rate_usd_per_hour[id] = rate;
       else ui.overrides.rate_usd_per_hour.erase(id);
     }

@@ -22,6 +22,25 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 RoiView EffectiveRoiView(const ViewState& view, const UiState& ui);
 // Performance per dollar and per watt, the price list and the reader's own prices.
 void DrawValueSections(ViewState& view, UiState& ui, PlatformRequests& requests);
-void DrawAboutPanel(const UiState& ui, PlatformRequests& requests);
+void DrawAboutPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
+
+// [SECTION] The tabs' panels: one row per Tab, in the order of kTabs (view_state.h, which
+// has each tab's key and label). A new tab: its row there, its row here, its panel file.
+struct TabPanel {
+  Tab tab;
+  void (*draw)(ViewState& view, UiState& ui, PlatformRequests& requests);
+};
+inline constexpr TabPanel kTabPanels[] = {
+    {Tab::catalog, DrawCatalogPanel}, {Tab::ranking, DrawRankingPanel}, {Tab::compare, DrawComparePanel},
+    {Tab::advisor, DrawAdvisorPanel}, {Tab::roi, DrawRoiPanel},         {Tab::about, DrawAboutPanel},
+};
+constexpr bool panels_match_tabs() {
+  if (sizeof kTabPanels / sizeof kTabPanels[0] != static_cast<std::size_t>(kTabCount)) return false;
+  for (int i = 0; i < kTabCount; ++i) {
+    if (kTabPanels[i].tab != kTabs[i].tab) return false;
+  }
+  return true;
+}
+static_assert(panels_match_tabs(), "kTabPanels has one row per kTabs row, in the same order");
 
 }  // namespace gpuwise::ui

@@ -67,7 +67,7 @@ struct UiState {
 
   // Messages: what a link or saved data could not restore (dismissable), and the
   // outcome of the last "Copy link".
-  std::vector<std::string> notices;
+  std::vector<TemplateText> notices;  // shown as render_template(notice, tr)
   std::string clipboard_message;
   std::string copied_link;       // shown for manual copying when the clipboard refused
   LoadState cjk_font = LoadState::pending;

@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <type_traits>
 
 #include "metrics.h"
+#include "money.h"
 #include "template_text.h"
+#include "view_fields.h"
 
 #include "i18n.h"
 #include "imgui.h"
@@ -294,5 +297,32 @@ bool InputCount(const char* label, int& value, int min, int max, const char* uni
   return InputClamped(label, value, min, max, unit, ui, width,
                       [](const char* id, int* v) { return ImGui::InputInt(id, v, 1, 10); });
 }
+
+namespace {
+// "USD/GPU-hour" -> "/GPU-hour"; nullptr when the unit is not money.
+const char* money_per(const char* unit) {
+  return std::strncmp(unit, "USD", 3) == 0 ? unit + 3 : nullptr;
+}
+}  // namespace
+
+bool InputFieldValue(const char* id, const char* link_key, double& value, ViewState& view, UiState& ui,
+                     const char* format, float width) {
+  const ViewField& field = view_field(link_key);
+  if (const char* per = money_per(field.unit)) {
+    return InputMoney(id, value, field.range.max, view, ui, *per ? tr(per) : "", width);
+  }
+  return InputNumber(id, value, field.range.min, field.range.max, tr(field.unit), format, ui, width);
+}
+
+bool InputField(const char* id, const char* link_key, ViewState& view, UiState& ui, const char* format, float width) {
+  const ViewField& field = view_field(link_key);
+  if (field.kind == FieldKind::whole) {
+    return InputCount(id, field.whole(view), static_cast<int>(field.range.min), static_cast<int>(field.range.max),
+                      tr(field.unit), ui, width);
+  }
+  return InputFieldValue(id, link_key, field.number(view), view, ui, format, width);
+}
+
+const char* FieldLabel(const char* link_key) { return tr(view_field(link_key).label); }
 
 }  // namespace gpuwise::ui

@@ -69,4 +69,17 @@ bool InputNumber(const char* label, double& value, double min, double max, const
 bool InputCount(const char* label, int& value, int min, int max, const char* unit, UiState& ui,
                 float width = 110);
 
+// An input for one field of the table (src/core/view_fields.h), named by its link key
+// ("roi.hpd"): the range, unit and type come from the table, money ("USD..." units) is
+// typed in the reader's currency. `id` names the widget ("input:ID" for the browser
+// tests). Returns true when the value changed.
+bool InputField(const char* id, const char* link_key, ViewState& view, UiState& ui, const char* format = "%.0f",
+                float width = 110);
+// The same for a value held outside the state: an optional field's figure in use
+// (the caller stores it back), or a number shown before it is stored.
+bool InputFieldValue(const char* id, const char* link_key, double& value, ViewState& view, UiState& ui,
+                     const char* format = "%.0f", float width = 110);
+// The field's English label, translated: tr(view_field(key).label).
+const char* FieldLabel(const char* link_key);
+
 }  // namespace gpuwise::ui

@@ -2,6 +2,7 @@
 // filter answers the guide's question ("my code needs CUDA 10.2").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { startServer, launchBrowser, openPage, waitReady, clickTarget, waitForState } from './harness.mjs';
 
 let server, browser;
@@ -37,5 +38,24 @@ test('a CUDA 10.2 filter leaves no Ampere or newer card', async () => {
   const ids = await rankingIds(page);
   assert.ok(ids.length > 0);
   for (const id of ids) assert.ok(!/^(rtx-30|rtx-40|rtx-50|a100|h100|h200|b200|l4|l40|rtx-a)/.test(id), `${id} needs CUDA 11+`);
+  await context.close();
+});
+
+// The page and `gpuwise rank --fits-on` call the same core filter (rank_with_fit): for
+// the issue's example they list the same cards in the same order.
+test('"fits my model on 1 GPU" lists what gpuwise rank --fits-on 1 lists', async () => {
+  const cli = (args) => JSON.parse(execFileSync('build/native/gpuwise', args, { encoding: 'utf8' }));
+  const model = ['--params-b', '70', '--precision', 'bf16', '--mode', 'inference'];
+  const shape = cli(['fit', ...model, '--json']).input;  // the shape the CLI borrows from the nearest preset
+  const expected = cli(['rank', '--profile', 'cnn', '--fits-on', '1', ...model, '--json']).results.map((r) => r.id);
+  assert.ok(expected.length > 0 && expected.length < 40, `a few cards hold 70B in bf16: ${expected}`);
+  const link = `#v=1&tab=ranking&rank.fits=1&rank.fitn=1&fit.model=custom&fit.p=${shape.params_b}` +
+    `&fit.prec=bf16&fit.mode=inference&fit.layers=${shape.layers}&fit.kvh=${shape.kv_heads}` +
+    `&fit.hdim=${shape.head_dim}&fit.hidden=${shape.hidden_size}&fit.ctx=${shape.context}&fit.batch=${shape.batch_size}`;
+  const { page, context } = await openPage(browser, server.origin, { path: link });
+  await waitReady(page);
+  await waitForState(page, (s) => s.tab === 'ranking' && s.ranking.fits_model === true);
+  const ids = await rankingIds(page);
+  assert.deepEqual(ids, expected);
   await context.close();
 });

@@ -22,6 +22,10 @@
 #include "roi.h"
 #include "roi_formulas.h"
 #include "test_support.h"
+#include "session.h"
+#include "share_link.h"
+#include "state_json.h"
+#include "view_fields.h"
 #include "vram_fit.h"
 
 namespace {
@@ -238,4 +242,54 @@ TEST_CASE("why a card has no CUDA is translated") {
   unlisted.vendor = "NVIDIA";
   unlisted.compute_capability = "0.1";
   require_pattern(test::shipped_compat().no_cuda_why(unlisted));
+TEST_CASE("field labels, units and tab labels are translated") {
+  for (const ViewField& field : view_fields()) {
+    require_translation(field.label);
+    if (field.unit[0] >= 'a' && field.unit[0] <= 'z') require_translation(field.unit);  // words, not GB or W
+  }
+  for (const TabInfo& tab : kTabs) require_translation(tab.label);
+}
+
+namespace {
+void require_pattern_translations(const TemplateText& text) {
+  if (text.pattern != "{0}") require_translation(text.pattern);  // "{0}": a value, nothing to translate
+  for (const auto& inner : text.nested) {
+    if (!inner.pattern.empty()) require_pattern_translations(inner);
+  }
+}
+}  // namespace
+
+TEST_CASE("every notice a bad link or saved state gives is a translated pattern") {
+  const char* const links[] = {
+      "v=x&v=2&foo=1&=x&q=1&q=2&roi.hpd=99&fit.batch=1.5&cat.ymin=1980&roi.price=-5&lang=fr&theme=blue",
+      "tab=settings&rank.fits=yes&metric=hashrate&sort=nope&cmp=rtx-9999,RTX%203090,rtx-3090,rtx-3090",
+      "cat.hide=nope&w=hashrate:1,vram_gb:abc,fp32_tflops:1,fp32_tflops:2&q=%zz&cat.vendor=,a&rank.cuda=x"
+      "&fit.model=gpt-9&sel=Bad%20Id",
+      "cmp=a,b,c,d,e&q=%FF%01",
+  };
+  const std::vector<std::string> ids = {"rtx-3090"};
+  for (const char* link : links) {
+    for (const auto& notice : decode_link(link, ViewState{}, &ids).notice_texts) require_pattern_translations(notice);
+  }
+  std::string many = "v=1";
+  for (int i = 0; i < 30; ++i) many += "&bad" + std::to_string(i) + "=1";
+  for (const auto& notice : decode_link(many, ViewState{}, nullptr).notice_texts) require_pattern_translations(notice);
+  const json states[] = {
+      json::array(),
+      json{{"v", "x"}, {"roi", 5}, {"fit", {{"bar", 1}, {"params_b", "x"}}}, {"catalog", {{"vendors", {1, "a"}},
+           {"hidden_columns", 5}}}, {"ranking", {{"custom_weights", 3}, {"fits_model", 1}}}},
+      json{{"v", 2}},
+  };
+  for (const json& state : states) {
+    for (const auto& notice : view_state_from_json(state, ViewState{}, nullptr).notice_texts) {
+      require_pattern_translations(notice);
+    }
+  }
+  require_pattern_translations(link_notice({"{0}", {"x"}}));
+  for (const auto& notice : start_view("", "{not json", "en", nullptr).notice_texts) require_pattern_translations(notice);
+  for (const auto& notice : start_view("", R"({"lang": 1})", "en", nullptr).notice_texts) {
+    require_pattern_translations(notice);
+  }
+  ViewState s;
+  require_pattern_translations(*apply_cli_value(view_field("roi.hpd"), "99", s));
 }

@@ -45,6 +45,7 @@ inline std::vector<StateChange> one_field_changes() {
       {"ranking.vendors", [](ViewState& s) { s.ranking.vendors = {"AMD"}; }},
       {"ranking.lines", [](ViewState& s) { s.ranking.lines = {"datacenter", "workstation"}; }},
       {"ranking.architectures", [](ViewState& s) { s.ranking.architectures = {"Hopper"}; }},
+      {"ranking.series", [](ViewState& s) { s.ranking.series = {"GeForce 40"}; }},
       {"ranking.min_vram_gb", [](ViewState& s) { s.ranking.min_vram_gb = 16; }},
       {"ranking.max_price_usd", [](ViewState& s) { s.ranking.max_price_usd = 1999.99; }},
       {"ranking.year_min", [](ViewState& s) { s.ranking.year_min = 2020; }},

@@ -1,0 +1,54 @@
+// Value flags read through the field table (src/core/view_fields.h): a flag's name,
+// type and range come from the table, and its value goes through the same parser and
+// checks as a link, so `--price 0x10` and `roi.price=0x10` are refused alike.
+#include <algorithm>
+#include <cstdio>
+
+#include "cli.h"
+#include "view_fields.h"
+
+namespace gpuwise::cli {
+namespace {
+bool read_as_value(const ViewField& field) {
+  return field.kind == FieldKind::number || field.kind == FieldKind::whole ||
+         field.kind == FieldKind::optional_number || field.kind == FieldKind::text || field.kind == FieldKind::list;
+}
+}  // namespace
+
+std::vector<std::string> field_flags(const std::vector<std::string>& sections) {
+  std::vector<std::string> out;
+  for (const ViewField& field : view_fields()) {
+    if (!*field.cli_flag || std::find(sections.begin(), sections.end(), field.section) == sections.end()) continue;
+    out.push_back(field.cli_flag);
+  }
+  return out;
+}
+
+bool read_field_flags(const Args& args, const char* command, const std::vector<std::string>& sections,
+                      ViewState& state, const std::vector<std::string>& skip) {
+  for (const std::string& flag : field_flags(sections)) {
+    if (std::find(skip.begin(), skip.end(), flag) != skip.end()) continue;
+    const ViewField* field = find_field_by_cli_flag(flag, sections);
+    const auto text = args.value(flag);
+    if (!field || !text || !read_as_value(*field)) continue;
+    if (auto problem = apply_cli_value(*field, *text, state)) {
+      std::fprintf(stderr, "gpuwise %s: %s\n", command, problem->text().c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+bool read_field_flag(const Args& args, const char* command, const char* flag, const std::vector<std::string>& sections,
+                     ViewState& state) {
+  const ViewField* field = find_field_by_cli_flag(flag, sections);
+  const auto text = args.value(flag);
+  if (!field || !text) return true;
+  if (auto problem = apply_cli_value(*field, *text, state)) {
+    std::fprintf(stderr, "gpuwise %s: %s\n", command, problem->text().c_str());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace gpuwise::cli
