@@ -33,12 +33,16 @@ LITERAL = r'"((?:[^"\\]|\\.)*)"'
 LITERALS = r'((?:' + LITERAL + r'\s*)+)'  # adjacent literals are one string, as in C++
 
 # UI helpers that pass their first argument to tr(); call sites must give a literal.
-HELPERS = ("Label", "OptionalMoney", "MultiSelectFilter")
+HELPERS = ("Label", "MultiSelectFilter")
 
 # tr(<expression>) arguments that are not literals, and where all their values come from.
 TRACEABLE = {
     "text": "Label(text): HELPERS call sites pass literals",
     "label": "MultiSelectFilter(label, ...): HELPERS call sites pass literals",
+    "view_field(KEY).label": "view_fields() labels, I18N() literals of view_fields.cpp",
+    "filter->label": "ranking_list_filters(): view_fields() labels, I18N() literals of view_fields.cpp",
+    "field.unit": "view_fields() units (dump: field units)",
+    "per": "view_fields() money units after 'USD' (dump: field units)",
     "shown(value)": "line_label() rows of catalog.cpp (// i18n; dump: line labels)",
     "text.c_str()": "CellText: line labels and the nvlink yes/no of columns.cpp (dump: column cells)",
     "text.pattern.c_str()": "tr(TemplateText): patterns are I18N() literals of src/core",
@@ -78,6 +82,11 @@ TRACEABLE = {
     "rate.pricing.c_str()": "prices.json pricing, validated on-demand/spot (dump: price words)",
     "rate.provider_kind.c_str()": "prices.json provider_kind, checked against prices.cpp (dump: price words)",
 }
+
+
+def field_label_key(expression):
+    """view_field("roi.hpd").label and view_field(link_key).label are one traceable source."""
+    return re.sub(r'^view_field\([^()]*\)\.label$', "view_field(KEY).label", expression)
 
 
 def unescape(text):
@@ -182,7 +191,7 @@ def collect_sources(errors):
             if literal:
                 add(joined(argument), where)
             elif m.group(1) == "tr" and not re.match(r'\s*(const\s+)?[\w:]+[\s&*]+\w+\s*$', argument):
-                expression = re.sub(r"\s+", "", argument)
+                expression = field_label_key(re.sub(r"\s+", "", argument))
                 traced.add(expression)
                 if expression not in TRACEABLE and not re.match(r'^"', argument):
                     errors.append(f"untraceable: {where}: tr({argument}): use a literal, N_(), or a core table "
@@ -196,8 +205,8 @@ def collect_sources(errors):
                 where = f"{path.name}:{line_of(text, m.start())}"
                 if re.fullmatch(LITERALS, argument + " ") or re.fullmatch(LITERALS, argument):
                     add(joined(argument), where)
-                elif re.sub(r"\s+", "", argument) in TRACEABLE:
-                    traced.add(re.sub(r"\s+", "", argument))
+                elif field_label_key(re.sub(r"\s+", "", argument)) in TRACEABLE:
+                    traced.add(field_label_key(re.sub(r"\s+", "", argument)))
                 else:
                     errors.append(f"untraceable: {where}: {helper}({argument}, ...) must be given a literal")
     for expression in sorted(set(TRACEABLE) - traced):

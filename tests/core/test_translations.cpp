@@ -21,11 +21,11 @@
 #include "ranking.h"
 #include "roi.h"
 #include "roi_formulas.h"
-#include "test_support.h"
 #include "session.h"
 #include "share_link.h"
 #include "state_json.h"
 #include "view_fields.h"
+#include "test_support.h"
 #include "vram_fit.h"
 
 namespace {
@@ -135,6 +135,16 @@ void for_each_core_string(const std::function<void(const char*, const std::strin
                            "china-cloud"}) {
     add("price words", word);
   }
+  // The input fields' units that are words ("h", "/GPU-hour"): widgets.cpp shows them
+  // through tr(field.unit), or the part after "USD" of a money unit through tr(per).
+  for (const ViewField& field : view_fields()) {
+    const std::string unit = field.unit;
+    if (unit.rfind("USD", 0) == 0) {
+      if (unit.size() > 3) add("field units", unit.substr(3));
+    } else if (!unit.empty()) {
+      add("field units", unit);
+    }
+  }
 }
 
 }  // namespace
@@ -242,6 +252,8 @@ TEST_CASE("why a card has no CUDA is translated") {
   unlisted.vendor = "NVIDIA";
   unlisted.compute_capability = "0.1";
   require_pattern(test::shipped_compat().no_cuda_why(unlisted));
+}
+
 TEST_CASE("field labels, units and tab labels are translated") {
   for (const ViewField& field : view_fields()) {
     require_translation(field.label);

@@ -1,0 +1,102 @@
+// Fuzzes the cost of a job (job_cost.h) with a JobInput built from the bytes: any kind,
+// size, token count, preset, quantisation, GPU count, provider kinds and ownership
+// figures, NaN and infinities included (the page's inputs and a share link can hold
+// anything). Either a clear error, or options whose hours and costs are finite and
+// positive, serving within 24 h a day, and the ways sorted cheapest first.
+#include <cstddef>
+#include <cstdint>
+
+#include "fuzz_numbers.h"
+#include "fuzz_support.h"
+#include "job_cost.h"
+#include "speed.h"
+
+using namespace gpuwise;
+
+namespace {
+
+const SpeedCalibration& shipped_calibration() {
+  static const SpeedCalibration cal = [] {
+    std::vector<CatalogIssue> issues;
+    return load_speed_calibration(fuzz::read_source_file("data/speed_calibration.json"), issues);
+  }();
+  return cal;
+}
+const std::vector<std::string>& preset_ids() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> out;
+    for (const auto& p : model_presets()) out.push_back(p.id);
+    return out;
+  }();
+  return ids;
+}
+const std::vector<std::string>& quant_ids() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> out;
+    for (const auto& q : quantisations()) out.push_back(q.id);
+    return out;
+  }();
+  return ids;
+}
+
+bool money_ok(const std::optional<double>& usd, const std::string& missing) {
+  return usd ? fuzz::finite(*usd) && *usd >= 0 && missing.empty() : !missing.empty();
+}
+
+void check_result(const JobCostResult& r) {
+  if (!r.ok) {
+    FUZZ_CHECK(!r.error.empty());
+    FUZZ_CHECK(r.options.empty() && r.cheapest.empty());
+    return;
+  }
+  FUZZ_CHECK(r.error.empty() && !r.options.empty());
+  FUZZ_CHECK(fuzz::finite(r.tokens) && r.tokens > 0);
+  const bool serve = r.input.kind == JobKind::serve;
+  for (const JobOption& o : r.options) {
+    FUZZ_CHECK(fuzz::finite(o.hours) && o.hours > 0);
+    FUZZ_CHECK(fuzz::finite(o.gpu_hours) && o.gpu_hours > 0);
+    FUZZ_CHECK(fuzz::finite(o.tokens_per_s) && o.tokens_per_s > 0);
+    FUZZ_CHECK(o.gpus >= 1 && o.gpus <= kJobMaxGpus);
+    if (serve) FUZZ_CHECK(o.hours <= 24);
+    FUZZ_CHECK(money_ok(o.own_cost_usd, o.own_missing));
+    FUZZ_CHECK(money_ok(o.rent_cost_usd, o.rent_missing));
+    FUZZ_CHECK(o.rent_cost_usd.has_value() == o.rate.has_value());
+  }
+  for (std::size_t i = 0; i < r.cheapest.size(); ++i) {
+    FUZZ_CHECK(fuzz::finite(r.cheapest[i].cost_usd) && r.cheapest[i].cost_usd >= 0);
+    if (i > 0) FUZZ_CHECK(r.cheapest[i - 1].cost_usd <= r.cheapest[i].cost_usd);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  FuzzedDataProvider in(data, size);
+  JobInput job;
+  job.kind = in.ConsumeBool() ? JobKind::serve : JobKind::train;
+  job.params_b = fuzz::any_number(in, 2000);
+  if (in.ConsumeBool()) job.active_params_b = fuzz::any_number(in, 2000);
+  job.tokens_b = fuzz::any_number(in, 1000);
+  job.recompute = in.ConsumeBool();
+  job.train_context = fuzz::any_whole(in, 32768);
+  job.preset = fuzz::any_key(in, preset_ids());
+  job.quant = fuzz::any_key(in, quant_ids());
+  job.tokens_per_day = fuzz::any_number(in, 1e9);
+  job.context = fuzz::any_whole(in, 131072);
+  job.concurrent = fuzz::any_whole(in, 64);
+  job.gpus = fuzz::any_whole(in, 8);
+  job.provider_kinds = in.ConsumeIntegral<unsigned>();
+  job.ownership.kwh_price_usd = fuzz::any_number(in, 1);
+  job.ownership.hours_per_day = fuzz::any_number(in, 24);
+  job.ownership.months = fuzz::any_whole(in, 150);
+  job.ownership.host_cost_usd = fuzz::any_number(in, 20000);
+  job.ownership.host_power_w = fuzz::any_number(in, 2000);
+  job.ownership.depreciation_pct_per_year = fuzz::any_number(in, 100);
+
+  const JobCostResult result = job_cost(fuzz::shipped_catalog(), fuzz::shipped_prices(), shipped_calibration(), job);
+  check_result(result);
+  FUZZ_CHECK(check_job_input(job).empty() || !result.ok);
+  // What `gpuwise job --json` prints.
+  FUZZ_CHECK(!dump_json(job_cost_to_json(result)).empty());
+  return 0;
+}
