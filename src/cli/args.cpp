@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -7,6 +8,7 @@
 
 #include "cli.h"
 #include "prices.h"
+#include "view_fields.h"
 
 namespace gpuwise::cli {
 
@@ -86,6 +88,28 @@ std::string today_date(const Args& args) {
   char text[16] = "";
   if (utc) std::strftime(text, sizeof text, "%Y-%m-%d", utc);
   return text;
+}
+
+bool parse_number(const std::string& flag, const std::string& text, double& out, std::string& error) {
+  // The links' reader (view_fields.h): "0x10", "inf" and trailing junk are refused here too.
+  const std::optional<double> value = read_number(text);
+  if (!value) {
+    error = flag + " must be a number (got '" + text + "')";
+    return false;
+  }
+  out = *value;
+  return true;
+}
+
+bool parse_whole(const std::string& flag, const std::string& text, int& out, std::string& error) {
+  double value = 0;
+  if (!parse_number(flag, text, value, error)) return false;
+  if (std::floor(value) != value || value < 0 || value > 1e8) {
+    error = flag + " must be a whole number from 0 to 100000000 (got '" + text + "')";
+    return false;
+  }
+  out = static_cast<int>(value);
+  return true;
 }
 
 }  // namespace gpuwise::cli

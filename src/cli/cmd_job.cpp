@@ -1,7 +1,6 @@
 // gpuwise job: what a training run or a day of serving costs on every card and count,
 // owned (the ROI model's amortised cost per GPU-hour) or rented (the cheapest dated
 // on-demand rate), and the cheapest ways to get it done (src/core/job_cost.h).
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -32,29 +31,6 @@ const char* const kUsage =
 int fail(const std::string& message) {
   std::fprintf(stderr, "gpuwise job: %s\n%s", message.c_str(), kUsage);
   return 2;
-}
-
-bool parse_number(const std::string& flag, const std::string& text, double& out, std::string& error) {
-  errno = 0;
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(value)) {
-    error = flag + " must be a number (got '" + text + "')";
-    return false;
-  }
-  out = value;
-  return true;
-}
-
-bool parse_whole(const std::string& flag, const std::string& text, int& out, std::string& error) {
-  double value = 0;
-  if (!parse_number(flag, text, value, error)) return false;
-  if (std::floor(value) != value || value < 0 || value > 1e8) {
-    error = flag + " must be a whole number from 0 to 100000000 (got '" + text + "')";
-    return false;
-  }
-  out = static_cast<int>(value);
-  return true;
 }
 
 bool read_number(const Args& args, const char* flag, double& out, std::string& error) {

@@ -2,7 +2,6 @@
 // and the measured figures beside the estimate (src/core/speed.h, docs/speed.md).
 //   --check      predicted vs measured per set (Spearman, median error, held out)
 //   --calibrate  the efficiency factors fitted from data/benchmarks.json (as JSON)
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -27,29 +26,6 @@ const char* const kUsage =
 int fail(const std::string& message) {
   std::fprintf(stderr, "gpuwise speed: %s\n%s", message.c_str(), kUsage);
   return 2;
-}
-
-bool parse_number(const std::string& flag, const std::string& text, double& out, std::string& error) {
-  errno = 0;
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(value)) {
-    error = flag + " must be a number (got '" + text + "')";
-    return false;
-  }
-  out = value;
-  return true;
-}
-
-bool parse_count(const std::string& flag, const std::string& text, int& out, std::string& error) {
-  double value = 0;
-  if (!parse_number(flag, text, value, error)) return false;
-  if (std::floor(value) != value || value < 0 || value > 1e8) {
-    error = flag + " must be a whole number from 0 to 100000000 (got '" + text + "')";
-    return false;
-  }
-  out = static_cast<int>(value);
-  return true;
 }
 
 bool read_input(const Args& args, SpeedInput& input, std::string& error) {
@@ -91,7 +67,7 @@ bool read_input(const Args& args, SpeedInput& input, std::string& error) {
   for (const CountFlag& f : {CountFlag{"--context", &SpeedInput::context}, CountFlag{"--prompt", &SpeedInput::prompt_tokens},
                              CountFlag{"--concurrent", &SpeedInput::concurrent}, CountFlag{"--gpus", &SpeedInput::gpus}}) {
     if (auto text = args.value(f.flag)) {
-      if (!parse_count(f.flag, *text, input.*f.field, error)) return false;
+      if (!parse_whole(f.flag, *text, input.*f.field, error)) return false;
     }
   }
   if (auto text = args.value("--unified-memory-gb")) {

@@ -26,7 +26,8 @@ void set_language(const std::string& language) { g_language = language == "zh" ?
 const std::string& language() { return g_language; }
 
 const char* tr(const char* english) {
-  if (g_language != "zh") return english;
+  // "" (a field without a unit) reads the same in every language.
+  if (g_language != "zh" || !*english) return english;
   const auto& table = chinese();
   auto it = table.find(english);
   if (it != table.end()) return it->second;
