@@ -64,4 +64,7 @@ class RowReader : public IssueRecorder {
 bool open_data_file(std::string_view text, const std::string& what, const std::string& shape,
                     std::vector<CatalogIssue>& issues, int& schema_version, json& root);
 
+// "2026-05-01": the shape every dated row of the data files uses (month 1-12, day 1-31).
+bool is_date(const std::string& text);
+
 }  // namespace gpuwise

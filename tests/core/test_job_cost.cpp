@@ -55,14 +55,6 @@ const PriceBook& job_book() {
   }();
   return b;
 }
-SpeedCalibration round_calibration() {
-  SpeedCalibration cal;
-  cal.decode_bandwidth["default"] = 0.5;
-  cal.prefill_quantised["default"] = 0.4;
-  cal.prefill_16bit["default"] = 0.5;
-  cal.train_mfu["default"] = 0.4;
-  return cal;
-}
 // Own: bought at 10 000, worth 10 000 × 0.75 at once (no used price: one year's 25 %
 // depreciation) and 10 000 × 0.75² = 5 625 after the 12-month horizon; 500 W, no host,
 // 0.20 USD/kWh.
@@ -97,7 +89,7 @@ double cents(double usd) { return std::round(usd * 100) / 100; }
 
 TEST_CASE("training: hours from the speed model, own from the ROI model, rent from the cheapest on-demand rate",
           "[job_cost]") {
-  const JobCostResult r = job_cost(job_catalog(), job_book(), round_calibration(), worked_training());
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), worked_training());
   REQUIRE(r.ok);
   CHECK(r.per == "job");
   CHECK(r.tokens == Approx(3.6e8));
@@ -136,7 +128,7 @@ TEST_CASE("training: hours from the speed model, own from the ROI model, rent fr
 TEST_CASE("several GPUs add compute at the tensor-parallel share and pay for every GPU-hour", "[job_cost]") {
   JobInput in = worked_training();
   in.gpus = 2;
-  const JobCostResult r = job_cost(job_catalog(), job_book(), round_calibration(), in);
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   REQUIRE(r.ok);
   const JobOption* o = option_for(r, "job-card", 2);
   REQUIRE(o);
@@ -146,14 +138,14 @@ TEST_CASE("several GPUs add compute at the tensor-parallel share and pay for eve
   CHECK(cents(*o->rent_cost_usd) == Approx(35.29));
   // Without --gpus every count 1, 2, 4 and 8 is tried.
   in.gpus = 0;
-  const JobCostResult all = job_cost(job_catalog(), job_book(), round_calibration(), in);
+  const JobCostResult all = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   for (int count : {1, 2, 4, 8}) CHECK(option_for(all, "job-card", count));
 }
 
 TEST_CASE("the provider-kind choice picks the rate; an old rate is flagged stale", "[job_cost]") {
   JobInput in = worked_training();
   in.provider_kinds = provider_kind_bit(ProviderKind::hyperscaler);
-  const JobCostResult r = job_cost(job_catalog(), job_book(), round_calibration(), in);
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   const JobOption* o = option_for(r, "job-card", 1);
   REQUIRE(o);
   REQUIRE(o->rate);
@@ -162,7 +154,7 @@ TEST_CASE("the provider-kind choice picks the rate; an old rate is flagged stale
   CHECK(o->rate_age.stale);                            // 2025-01-01 is 23 months before 2026-12-02
   // No marketplace rate: renting is absent with its reason, owning still priced.
   in.provider_kinds = provider_kind_bit(ProviderKind::marketplace);
-  const JobOption* none = option_for(job_cost(job_catalog(), job_book(), round_calibration(), in), "job-card", 1);
+  const JobOption* none = option_for(job_cost(job_catalog(), job_book(), test::round_calibration(), in), "job-card", 1);
   REQUIRE(none);
   CHECK_FALSE(none->rent_cost_usd);
   CHECK(none->rent_missing.find("from the chosen providers") != std::string::npos);
@@ -170,7 +162,7 @@ TEST_CASE("the provider-kind choice picks the rate; an old rate is flagged stale
 }
 
 TEST_CASE("a missing rate or price leaves that side absent with a reason, never 0", "[job_cost]") {
-  const JobCostResult r = job_cost(job_catalog(), job_book(), round_calibration(), worked_training());
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), worked_training());
   const JobOption* no_rate = option_for(r, "no-rate", 1);
   REQUIRE(no_rate);
   CHECK_FALSE(no_rate->rent_cost_usd);
@@ -205,7 +197,7 @@ TEST_CASE("serving: busy hours a day from decode tokens/s, owned cards amortised
   in.tokens_per_day = 1e6;
   in.gpus = 1;
   in.ownership = round_ownership();
-  const JobCostResult r = job_cost(job_catalog(), job_book(), round_calibration(), in);
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   REQUIRE(r.ok);
   CHECK(r.per == "day");
   const JobOption* o = option_for(r, "job-card", 1);
@@ -224,7 +216,7 @@ TEST_CASE("serving: busy hours a day from decode tokens/s, owned cards amortised
 TEST_CASE("a job that fits no card, or that no card keeps up with, is an error naming why", "[job_cost]") {
   JobInput in = worked_training();
   in.params_b = 2000;  // 32 TB of weights, gradients and optimizer state at 1 GPU
-  const JobCostResult big = job_cost(job_catalog(), job_book(), round_calibration(), in);
+  const JobCostResult big = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   CHECK_FALSE(big.ok);
   CHECK(big.error.find("fits no card at 1 GPU(s)") != std::string::npos);
   CHECK(big.options.empty());
@@ -234,7 +226,7 @@ TEST_CASE("a job that fits no card, or that no card keeps up with, is an error n
   serve.preset = "llama-3-8b";
   serve.concurrent = 1;
   serve.tokens_per_day = 1e12;
-  const JobCostResult slow = job_cost(job_catalog(), job_book(), round_calibration(), serve);
+  const JobCostResult slow = job_cost(job_catalog(), job_book(), test::round_calibration(), serve);
   CHECK_FALSE(slow.ok);
   CHECK(slow.error.find("no card keeps up with") != std::string::npos);
   CHECK(slow.counts_too_slow > 0);
@@ -272,7 +264,7 @@ TEST_CASE("bad job input gets a message naming the field", "[job_cost]") {
   serve.tokens_per_day = 0;
   CHECK(error_of(serve).find("tokens_per_day 0") == 0);
   // job_cost() refuses the same input with the same message.
-  const JobCostResult r = job_cost(job_catalog(), job_book(), round_calibration(), serve);
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), serve);
   CHECK_FALSE(r.ok);
   CHECK(r.error == error_of(serve));
 }

@@ -32,15 +32,6 @@ Gpu round_card() {
   return gpu;
 }
 
-SpeedCalibration round_calibration() {
-  SpeedCalibration cal;
-  cal.decode_bandwidth["default"] = 0.5;
-  cal.prefill_quantised["default"] = 0.4;
-  cal.prefill_16bit["default"] = 0.5;
-  cal.train_mfu["default"] = 0.4;
-  return cal;
-}
-
 const Benchmarks& shipped_benchmarks() {
   static const Benchmarks b = load_benchmarks(read_source_file("data/benchmarks.json"), shipped_catalog());
   return b;
@@ -53,7 +44,7 @@ TEST_CASE("decode reads the active weights at their real bits plus the KV cache"
   in.model = *speed_model_from_preset("llama-3-8b");
   in.quant = "q4_k_m";
   in.context = 4096;
-  const SpeedEstimate e = estimate_speed(round_card(), in, round_calibration());
+  const SpeedEstimate e = estimate_speed(round_card(), in, test::round_calibration());
   // 8.03e9 × 4.85 / 8 = 4.868e9 B of weights; KV 2 × 32 × 8 × 128 × 2 B × 4096 = 0.537e9 B.
   const double bytes = 8.03e9 * 4.85 / 8 + 2.0 * 32 * 8 * 128 * 2 * 4096;
   CHECK(e.bytes_per_token_gb == Approx(bytes / 1e9));
@@ -78,12 +69,12 @@ TEST_CASE("the fit agrees with vram_fit at the same precision", "[speed]") {
   const FitResult fit = fit_model(view);
   for (int gpus : {1, 2, 4}) {
     in.gpus = gpus;
-    const SpeedEstimate e = estimate_speed(round_card(), in, round_calibration());
+    const SpeedEstimate e = estimate_speed(round_card(), in, test::round_calibration());
     CHECK(e.needed_gb == Approx(per_gpu_need_gb(fit, gpus)));
     CHECK(e.fits == fits(round_card(), fit, gpus));
   }
   in.gpus = 1;
-  const SpeedEstimate one = estimate_speed(round_card(), in, round_calibration());
+  const SpeedEstimate one = estimate_speed(round_card(), in, test::round_calibration());
   CHECK(one.lacks_gb == Approx(one.needed_gb - usable_vram_gb(round_card())));
 }
 
@@ -93,7 +84,7 @@ TEST_CASE("mixture of experts: total params decide memory, active params speed",
   in.quant = "q4_k_m";
   in.context = 1024;
   REQUIRE(in.model.active_params_b == Approx(12.9));
-  const SpeedEstimate moe = estimate_speed(round_card(), in, round_calibration());
+  const SpeedEstimate moe = estimate_speed(round_card(), in, test::round_calibration());
   CHECK(moe.needed_gb > 46.7 * 4.85 / 8);
   const double kv = 2.0 * 32 * 8 * 128 * 2 * 1024;
   CHECK(moe.decode_tokens_per_s == Approx(500e9 / (12.9e9 * 4.85 / 8 + kv)));
@@ -110,9 +101,9 @@ TEST_CASE("several GPUs add bandwidth and compute at the tensor-parallel share",
   SpeedInput in;
   in.model = *speed_model_from_preset("llama-3-8b");
   in.context = 2048;
-  const SpeedEstimate one = estimate_speed(round_card(), in, round_calibration());
+  const SpeedEstimate one = estimate_speed(round_card(), in, test::round_calibration());
   in.gpus = 4;
-  const SpeedEstimate four = estimate_speed(round_card(), in, round_calibration());
+  const SpeedEstimate four = estimate_speed(round_card(), in, test::round_calibration());
   CHECK(four.effective_bandwidth_gbs == Approx(one.effective_bandwidth_gbs * 4 * kTensorParallelEfficiency));
   CHECK(four.decode_tokens_per_s == Approx(one.decode_tokens_per_s * 4 * kTensorParallelEfficiency));
   CHECK(four.needed_gb < one.needed_gb);
@@ -125,9 +116,9 @@ TEST_CASE("unified memory: the GPU's share of the machine's RAM decides the fit"
   in.context = 4096;
   Gpu small = round_card();
   small.vram_gb = 8;
-  CHECK(!estimate_speed(small, in, round_calibration()).fits);
+  CHECK(!estimate_speed(small, in, test::round_calibration()).fits);
   in.unified_memory_gb = 128;
-  const SpeedEstimate e = estimate_speed(small, in, round_calibration());
+  const SpeedEstimate e = estimate_speed(small, in, test::round_calibration());
   CHECK(e.usable_gb == Approx(128 * kUnifiedGpuShare));
   CHECK(e.fits);
 }
@@ -137,7 +128,7 @@ TEST_CASE("many concurrent requests turn decode compute-bound", "[speed]") {
   in.model = *speed_model_from_preset("llama-3-8b");
   in.context = 512;
   in.concurrent = 1024;
-  const SpeedEstimate e = estimate_speed(round_card(), in, round_calibration());
+  const SpeedEstimate e = estimate_speed(round_card(), in, test::round_calibration());
   // 1024 × 2 × 8.03e9 FLOPs at 0.4 × ~99.9 TFLOPS is slower than reading the weights once.
   CHECK(e.decode_total_tokens_per_s <= e.effective_tflops * 1e12 / (2 * 8.03e9) * 1.0001);
   CHECK(e.decode_tokens_per_s == Approx(e.decode_total_tokens_per_s / 1024));
@@ -147,16 +138,16 @@ TEST_CASE("training: MFU x peak over 6 (8 with recompute) x params", "[speed]") 
   TrainInput in;
   in.params_b = 8;
   in.active_params_b = 8;
-  CHECK(train_tokens_per_s(round_card(), in, round_calibration()) == Approx(0.4 * 100e12 / (6 * 8e9)));
+  CHECK(train_tokens_per_s(round_card(), in, test::round_calibration()) == Approx(0.4 * 100e12 / (6 * 8e9)));
   in.recompute = true;
-  CHECK(train_tokens_per_s(round_card(), in, round_calibration()) == Approx(0.4 * 100e12 / (8 * 8e9)));
+  CHECK(train_tokens_per_s(round_card(), in, test::round_calibration()) == Approx(0.4 * 100e12 / (8 * 8e9)));
   in.recompute = false;
   in.gpus = 8;
-  CHECK(train_tokens_per_s(round_card(), in, round_calibration()) ==
+  CHECK(train_tokens_per_s(round_card(), in, test::round_calibration()) ==
         Approx(8 * kTensorParallelEfficiency * 0.4 * 100e12 / (6 * 8e9)));
   in.params_b = std::nan("");
   in.active_params_b = std::nan("");
-  CHECK(train_tokens_per_s(round_card(), in, round_calibration()) == 0);
+  CHECK(train_tokens_per_s(round_card(), in, test::round_calibration()) == 0);
 }
 
 TEST_CASE("bad speed input names the field", "[speed]") {
@@ -179,7 +170,7 @@ TEST_CASE("bad speed input names the field", "[speed]") {
   // Bad input never yields NaN.
   in.gpus = 1;
   in.model.params_b = std::nan("");
-  const SpeedEstimate e = estimate_speed(round_card(), in, round_calibration());
+  const SpeedEstimate e = estimate_speed(round_card(), in, test::round_calibration());
   CHECK(e.decode_tokens_per_s == 0);
   CHECK(!e.fits);
 }

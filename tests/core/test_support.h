@@ -8,6 +8,7 @@
 #include "catalog.h"
 #include "compat.h"
 #include "json_util.h"
+#include "speed.h"
 
 namespace gpuwise::test {
 
@@ -55,6 +56,17 @@ inline const Catalog& shipped_catalog() {
 inline const Compat& shipped_compat() {
   static const Compat compat = load_compat(read_source_file("data/cuda.json"));
   return compat;
+}
+
+// Round efficiency factors for hand-worked speed and job-cost cases: half the bandwidth
+// for decode, 40 % / 50 % of peak for quantised / 16-bit prefill, 40 % MFU for training.
+inline SpeedCalibration round_calibration() {
+  SpeedCalibration cal;
+  cal.decode_bandwidth["default"] = 0.5;
+  cal.prefill_quantised["default"] = 0.4;
+  cal.prefill_16bit["default"] = 0.5;
+  cal.train_mfu["default"] = 0.4;
+  return cal;
 }
 
 }  // namespace gpuwise::test
