@@ -65,6 +65,8 @@ TRACEABLE = {
     "item->choice.c_str()": "advise() disk choices (dump: advisor)",
     "item->unit.c_str()": "advise() units (dump: advisor)",
     "view.fit.mode.c_str()": "FitView mode, one of fit_modes() (dump: fit modes)",
+    "speed_sort_label(s.sort)": "speed_sort_label(): I18N() literals of speed_view.cpp",
+    "speed_sort_label(key)": "speed_sort_label(): I18N() literals of speed_view.cpp",
     # TemplateText from core: tr(TemplateText) translates the pattern, an I18N() literal;
     # tests/core/test_translations.cpp runs each source and checks the patterns it gives.
     "notice": "advisor / VRAM-fit notices (TemplateText)",

@@ -49,6 +49,10 @@ inline constexpr NumberRange kHiddenSize{64, 65536, true, false};
 // [SECTION] Advisor
 inline constexpr NumberRange kDatasetReadMbs{0, 1e6, false, false};
 
+// [SECTION] Speed (speed.h checks the same bounds)
+inline constexpr NumberRange kSpeedGpuCount{1, 64, true, false};
+inline constexpr NumberRange kPromptTokens{1, 1048576, true, true};  // 0: the whole context
+
 // [SECTION] ROI: money is USD, >= 0; roi.cpp clamps its inputs to exactly these
 inline constexpr NumberRange kPriceUsd{0, 10e6, false, false};          // per GPU: price, resale
 inline constexpr NumberRange kUsdPerHour{0, 1000, false, false};        // per GPU-hour: cloud, rent-out

@@ -12,6 +12,8 @@
 #include "metrics.h"
 #include "ranking.h"
 #include "share_link.h"
+#include "speed.h"
+#include "speed_view.h"
 #include "vram_fit.h"
 
 namespace gpuwise {
@@ -95,6 +97,18 @@ ViewField card_field(const char* link, const char* section, const char* name, bo
 std::vector<const char*> keys_of(const std::vector<std::string>& words) {
   std::vector<const char*> out;
   for (const auto& word : words) out.push_back(word.c_str());  // the vectors are static
+  return out;
+}
+
+std::vector<const char*> preset_keys() {
+  std::vector<const char*> out;
+  for (const auto& preset : model_presets()) out.push_back(preset.id.c_str());  // a static table
+  return out;
+}
+
+std::vector<const char*> quant_keys() {
+  std::vector<const char*> out;
+  for (const auto& quant : quantisations()) out.push_back(quant.id.c_str());  // a static table
   return out;
 }
 
@@ -235,6 +249,24 @@ std::vector<ViewField> build_fields() {
   f.push_back(said(whole_field("adv.n", "advisor", "gpu_count", kGpuCount, REF(int, advisor.gpu_count)), I18N("Cards")));
   f.push_back(said(number_field("adv.read", "advisor", "dataset_read_mbs", kDatasetReadMbs,
                                 REF(double, advisor.dataset_read_mbs)), I18N("Data read rate"), I18N("MB/s per GPU")));
+
+  f.push_back(said(choice_field("speed.model", "speed", "preset", preset_keys(), REF(std::string, speed.preset)),
+                   I18N("Model")));
+  f.push_back(said(choice_field("speed.quant", "speed", "quant", quant_keys(), REF(std::string, speed.quant)),
+                   I18N("Quantisation")));
+  f.push_back(said(whole_field("speed.ctx", "speed", "context", kContextTokens, REF(int, speed.context)),
+                   I18N("Context"), I18N("tokens")));
+  f.push_back(said(whole_field("speed.prompt", "speed", "prompt_tokens", kPromptTokens, REF(int, speed.prompt_tokens)),
+                   I18N("Prompt"), I18N("tokens")));
+  f.push_back(said(whole_field("speed.conc", "speed", "concurrent", kBatchSize, REF(int, speed.concurrent)),
+                   I18N("Concurrent requests")));
+  f.push_back(said(whole_field("speed.n", "speed", "gpu_count", kSpeedGpuCount, REF(int, speed.gpu_count)),
+                   I18N("Number of GPUs")));
+  f.push_back(said(choice_field("speed.sort", "speed", "sort", keys_of(speed_sort_keys()), REF(std::string, speed.sort)),
+                   I18N("Sort by")));
+  f.push_back(said(flag_field("speed.fits", "speed", "fits_only", REF(bool, speed.fits_only)),
+                   I18N("Only cards it fits on")));
+  f.push_back(said(whole_field("speed.top", "speed", "top_n", kTopN, REF(int, speed.top_n)), I18N("Top")));
 
   f.push_back(said(card_field("roi.gpu", "roi", "gpu_id", false, REF(std::string, roi.gpu_id)), I18N("Card"), "", "--gpu"));
   f.push_back(said(whole_field("roi.n", "roi", "gpu_count", kGpuCount, REF(int, roi.gpu_count)), I18N("Number of GPUs"),

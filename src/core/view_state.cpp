@@ -46,6 +46,9 @@ bool operator==(const FitView& a, const FitView& b) { return section_equal("fit"
 bool operator==(const AdvisorView& a, const AdvisorView& b) {
   return section_equal("advisor", &ViewState::advisor, a, b);
 }
+bool operator==(const SpeedView& a, const SpeedView& b) {
+  return section_equal("speed", &ViewState::speed, a, b);
+}
 bool operator==(const RoiView& a, const RoiView& b) { return section_equal("roi", &ViewState::roi, a, b); }
 
 bool operator==(const ViewState& a, const ViewState& b) {

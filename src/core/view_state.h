@@ -13,7 +13,7 @@ namespace gpuwise {
 
 // [SECTION] Tabs: the one list. A new tab is a value here, its row in kTabs, and its
 // draw function's row in src/ui/panels.h (docs/CONTRIBUTING.md).
-enum class Tab { catalog, ranking, compare, advisor, roi, about };
+enum class Tab { catalog, ranking, compare, advisor, speed, roi, about };
 struct TabInfo {
   Tab tab;
   const char* key;    // in links and the saved state: "catalog"
@@ -22,7 +22,8 @@ struct TabInfo {
 inline constexpr TabInfo kTabs[] = {
     {Tab::catalog, "catalog", I18N("Catalog")}, {Tab::ranking, "ranking", I18N("Ranking")},
     {Tab::compare, "compare", I18N("Compare")}, {Tab::advisor, "advisor", I18N("Advisor")},
-    {Tab::roi, "roi", I18N("Price & ROI")},     {Tab::about, "about", I18N("About")},
+    {Tab::speed, "speed", I18N("Speed")},       {Tab::roi, "roi", I18N("Price & ROI")},
+    {Tab::about, "about", I18N("About")},
 };
 constexpr int kTabCount = static_cast<int>(sizeof kTabs / sizeof kTabs[0]);
 constexpr bool tabs_in_enum_order() {
@@ -94,6 +95,20 @@ struct AdvisorView {
   double dataset_read_mbs = 300;            // how fast training reads data, MB/s
 };
 
+// The Speed tab: how fast a language model runs on each card (speed_view.h). Defaults
+// are `gpuwise speed`'s, so the page and the CLI agree.
+struct SpeedView {
+  std::string preset = "llama-3-8b";        // a model_presets() id
+  std::string quant = "q4_k_m";             // a quantisations() id
+  int context = 4096;                       // tokens held per request
+  int prompt_tokens = 0;                    // prompt for time to first token; 0: the whole context
+  int concurrent = 1;                       // requests decoded together
+  int gpu_count = 1;                        // tensor parallel over this many of each card
+  std::string sort = "decode";              // decode, prefill, ttft (speed_sort_keys())
+  bool fits_only = true;                    // hide the cards the model does not fit on
+  int top_n = 20;
+};
+
 struct RoiView {
   std::string gpu_id = "rtx-4090";
   int gpu_count = 1;
@@ -126,6 +141,7 @@ struct ViewState {
   std::vector<std::string> compare_ids;     // 2 to 4 cards side by side
   FitView fit;
   AdvisorView advisor;
+  SpeedView speed;
   RoiView roi;
 };
 
@@ -136,6 +152,7 @@ bool operator==(const CatalogView& a, const CatalogView& b);
 bool operator==(const RankingView& a, const RankingView& b);
 bool operator==(const FitView& a, const FitView& b);
 bool operator==(const AdvisorView& a, const AdvisorView& b);
+bool operator==(const SpeedView& a, const SpeedView& b);
 bool operator==(const RoiView& a, const RoiView& b);
 bool operator==(const ViewState& a, const ViewState& b);
 inline bool operator!=(const CatalogView& a, const CatalogView& b) { return !(a == b); }

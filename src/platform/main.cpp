@@ -24,6 +24,7 @@
 #include "live_text.h"
 #include "session.h"
 #include "share_link.h"
+#include "speed_view.h"
 #include "text_input.h"
 #include "theme.h"
 #include "touch_input.h"
@@ -185,6 +186,30 @@ void LoadPendingData(Platform& p) {
   }
 }
 
+// The Speed tab's files, fetched once the tab has been opened (after the catalog: the
+// measured rows name its cards).
+bool SpeedDataPending(const ui::UiState& ui) {
+  return ui.speed.wanted && (ui.speed.benchmarks_state == ui::LoadState::pending ||
+                             ui.speed.calibration_state == ui::LoadState::pending);
+}
+
+void LoadSpeedData(Platform& p) {
+  if (p.catalog_pending || !SpeedDataPending(p.app.ui())) return;
+  std::string text;
+  const ui::SpeedData& speed = p.app.ui().speed;
+  for (const char* name : {"benchmarks.json", "speed_calibration.json"}) {
+    const bool pending = std::string(name) == "benchmarks.json" ? speed.benchmarks_state == ui::LoadState::pending
+                                                                 : speed.calibration_state == ui::LoadState::pending;
+    if (!pending) continue;
+    platform::request_data_file(name);
+    switch (platform::take_data_file(name, text)) {
+      case platform::DataStatus::pending: break;
+      case platform::DataStatus::ready: p.app.set_speed_file(name, true, text); break;
+      case platform::DataStatus::failed: p.app.set_speed_file(name, false, text); break;
+    }
+  }
+}
+
 // A first visit from mainland China starts in yuan with a typical Chinese household
 // tariff (both still editable, and in the link). Source: data/README.md, "Locale defaults".
 constexpr double kChinaHouseholdKwhUsd = 0.078;
@@ -276,6 +301,7 @@ json PageInfo(const ui::UiState& ui) {
   return {{"targets", targets},
           {"ranking", ranking},
           {"roi", {{"ok", ui.roi_ok}, {"break_even_month", ui.roi_break_even_month}}},
+          {"speed", ui.speed.table_valid ? speed_table_to_json(ui.speed.table) : json(nullptr)},
           {"table", {{"rows", ids.size()}, {"ids", ids}}},
           {"notices", english(ui.notices)},
           {"untranslated", ui::untranslated()},
@@ -389,6 +415,7 @@ void Frame(void* arg) {
     if (event.type == SDL_QUIT) p.running = false;
   }
   LoadPendingData(p);
+  LoadSpeedData(p);
   StartView(p);
   FollowUrlChanges(p);
   UpdateCjkFont(p);
@@ -423,7 +450,7 @@ void Frame(void* arg) {
   PublishToPage(p);
   RunRequests(p, requests);
 
-  const bool waiting = p.catalog_pending || p.prices_pending || p.cuda_pending ||
+  const bool waiting = p.catalog_pending || p.prices_pending || p.cuda_pending || SpeedDataPending(p.app.ui()) ||
                        (p.app.view().language == "zh" && p.app.ui().cjk_font == ui::LoadState::pending);
   if (waiting || p.never_idle) p.frames_until_idle = kFramesAfterInput;  // keep polling until data arrives
   if (platform::TouchNeedsFrames()) p.frames_until_idle = kFramesAfterInput;

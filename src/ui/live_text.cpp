@@ -44,6 +44,22 @@ std::string AdvisorText(const ViewState& view) {
   return text;
 }
 
+std::string SpeedText(const UiState& ui) {
+  if (!ui.speed.table_valid) return "";
+  const SpeedTable& table = ui.speed.table;
+  if (table.problem) return render_template(*table.problem, tr);
+  if (table.rows.empty()) return "";
+  std::string text = tr("Fastest:");
+  for (std::size_t i = 0; i < table.rows.size() && i < 3; ++i) {
+    const SpeedRow& row = table.rows[i];
+    char figure[160];
+    std::snprintf(figure, sizeof figure, tr("%d. %s, %.0f tokens/s"), static_cast<int>(i + 1), row.name.c_str(),
+                  row.estimate.decode_tokens_per_s);
+    text += std::string(" ") + figure + (i + 1 < table.rows.size() && i < 2 ? ";" : ".");
+  }
+  return text;
+}
+
 }  // namespace
 
 std::string LiveText(const ViewState& view, const UiState& ui) {
@@ -70,6 +86,7 @@ std::string LiveText(const ViewState& view, const UiState& ui) {
       }
       return text.empty() ? "" : std::string(tr("Comparing:")) + " " + text + ".";
     }
+    case Tab::speed: return SpeedText(ui);
     case Tab::about: return "";
   }
   return "";

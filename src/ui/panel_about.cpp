@@ -38,6 +38,11 @@ void DrawAboutPanel(ViewState&, UiState& ui, PlatformRequests& requests) {
   Link("data/gpus.json", "data/gpus.json", requests);
   Link("data/prices.json", "data/prices.json", requests);
   Link("data/cuda.json", "data/cuda.json", requests);
+  Link("data/benchmarks.json", "data/benchmarks.json", requests);
+  ImGui::Spacing();
+  ImGui::TextWrapped("%s", tr("The Speed tab's measured figures are public benchmark runs (llama.cpp, Lambda's PyTorch "
+                              "training), each with its date and source; its estimates are checked against them "
+                              "under \"How good are these estimates?\"."));
   ImGui::Spacing();
   ImGui::TextWrapped("%s", tr("Prices and rental rates move quickly: each one shows the date it was seen and its "
                               "source on the Price & ROI tab. Enter your own under My prices."));

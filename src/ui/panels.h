@@ -17,6 +17,8 @@ const RankedList& CurrentRanking(const ViewState& view, UiState& ui);
 void DrawCardPopup(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawAdvisorPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
+// How fast a language model runs per card, with measured figures (panel_speed.cpp).
+void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // The ROI view with the reader's saved prices standing in for missing inputs.
 RoiView EffectiveRoiView(const ViewState& view, const UiState& ui);
@@ -32,7 +34,8 @@ struct TabPanel {
 };
 inline constexpr TabPanel kTabPanels[] = {
     {Tab::catalog, DrawCatalogPanel}, {Tab::ranking, DrawRankingPanel}, {Tab::compare, DrawComparePanel},
-    {Tab::advisor, DrawAdvisorPanel}, {Tab::roi, DrawRoiPanel},         {Tab::about, DrawAboutPanel},
+    {Tab::advisor, DrawAdvisorPanel}, {Tab::speed, DrawSpeedPanel},     {Tab::roi, DrawRoiPanel},
+    {Tab::about, DrawAboutPanel},
 };
 constexpr bool panels_match_tabs() {
   if (sizeof kTabPanels / sizeof kTabPanels[0] != static_cast<std::size_t>(kTabCount)) return false;

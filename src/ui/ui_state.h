@@ -9,6 +9,7 @@
 #include "compat.h"
 #include "prices.h"
 #include "ranking.h"
+#include "speed_view.h"
 #include "vram_fit.h"
 #include "value.h"
 #include "view_state.h"
@@ -51,6 +52,23 @@ struct RankingCache {
   FitResult fit_result;
 };
 
+// The Speed tab's data: benchmarks.json is the largest data file, so both files are
+// fetched only once the tab is first opened (`wanted`). The table and the check are
+// recomputed only when their inputs change.
+struct SpeedData {
+  bool wanted = false;
+  LoadState benchmarks_state = LoadState::pending;
+  LoadState calibration_state = LoadState::pending;
+  std::string error;               // what could not be loaded, for the panel
+  Benchmarks benchmarks;
+  SpeedCalibration calibration;
+  bool table_valid = false;
+  SpeedView table_view;            // the view the table was computed for
+  SpeedTable table;
+  bool checks_done = false;        // "How good are these estimates?" opened once
+  std::vector<SpeedCheck> checks;
+};
+
 struct UiState {
   // Data as loaded; `catalog_error` is set when gpus.json could not be read at all.
   Catalog catalog;
@@ -76,6 +94,7 @@ struct UiState {
 
   CatalogCache catalog_cache;
   RankingCache ranking_cache;
+  SpeedData speed;
   // Published for scripts and tests (window.gpuwise.roi): the last drawn ROI outcome.
   bool roi_ok = false;
   int roi_break_even_month = 0;  // 0: never within the horizon

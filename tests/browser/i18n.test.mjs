@@ -19,7 +19,7 @@ test('every tab in Chinese shows no untranslated string', async () => {
   const { page, context, problems } = await openPage(browser, server.origin, { path: '#v=1&tab=catalog&lang=zh' });
   await waitReady(page);
   await waitForState(page, (s) => s.language === 'zh');
-  for (const tab of ['catalog', 'ranking', 'compare', 'advisor', 'roi', 'about']) {
+  for (const tab of ['catalog', 'ranking', 'compare', 'advisor', 'speed', 'roi', 'about']) {
     await page.evaluate((t) => { location.hash = `#v=1&tab=${t}&lang=zh&cmp=rtx-4090,a100-sxm4-80gb`; }, tab);
     await waitForState(page, (s) => s.tab === tab);
     await page.mouse.move(5, 5);

@@ -1,0 +1,321 @@
+// The Speed tab: how fast a language model runs on each card. The inputs are the view's
+// `speed.*` fields; the rows, their order and the measured figures come from core's
+// speed_table() (speed_view.h), the check from check_speed() (panel_speed_check.cpp).
+//
+// [SECTION] Inputs
+// [SECTION] The table: fit, decode, prefill and first-token bars, measured figures
+// [SECTION] The panel
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "format.h"
+#include "i18n.h"
+#include "imgui.h"
+#include "panels.h"
+#include "speed_check.h"
+#include "speed_view.h"
+#include "template_text.h"
+#include "view_fields.h"
+#include "vram_fit.h"
+#include "widgets.h"
+
+namespace gpuwise::ui {
+namespace {
+
+constexpr float kLabelColumn = 170;
+constexpr float kNarrowWidth = 640;  // below this the inputs fold away (phones)
+const ImVec4 kWarning(0.95f, 0.65f, 0.25f, 1);
+
+// The label left of its input, or above it when both do not fit in one line.
+void RowLabel(const char* text) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(text);
+  if (ImGui::GetContentRegionAvail().x >= kNarrowWidth) ImGui::SameLine(kLabelColumn);
+}
+
+float ComboWidth() { return std::min(290.0f, ImGui::GetContentRegionAvail().x - 8); }
+
+// [SECTION] Inputs
+void ModelCombo(SpeedView& s, UiState& ui) {
+  RowLabel(FieldLabel("speed.model"));
+  const ModelPreset* preset = find_preset(s.preset);
+  ImGui::SetNextItemWidth(ComboWidth());
+  if (ImGui::BeginCombo("##speed-model", preset ? preset->name.c_str() : s.preset.c_str(), ImGuiComboFlags_HeightLarge)) {
+    for (const ModelPreset& p : model_presets()) {
+      char label[160];
+      if (p.active_params_b < p.params_b) {
+        std::snprintf(label, sizeof label, tr("%s  (%sB, %sB active)"), p.name.c_str(),
+                      gpuwise::format_number(p.params_b, 1).c_str(), gpuwise::format_number(p.active_params_b, 1).c_str());
+      } else {
+        std::snprintf(label, sizeof label, "%s  (%sB)", p.name.c_str(), gpuwise::format_number(p.params_b, 2).c_str());
+      }
+      if (ImGui::Selectable(label, s.preset == p.id)) s.preset = p.id;
+      RecordTarget(ui, "speed-model:" + p.id);
+    }
+    ImGui::EndCombo();
+  }
+  RecordTarget(ui, "speed-model");
+  if (preset) {
+    char limit[80];
+    std::snprintf(limit, sizeof limit, tr("up to %d tokens"), preset->max_context);
+    SameLineIfFits(ImGui::CalcTextSize(limit).x);
+    TextDim(limit);
+  }
+}
+
+void QuantCombo(SpeedView& s, UiState& ui) {
+  RowLabel(FieldLabel("speed.quant"));
+  const Quantisation* current = find_quantisation(s.quant);
+  ImGui::SetNextItemWidth(ComboWidth());
+  if (ImGui::BeginCombo("##speed-quant", current ? current->label.c_str() : s.quant.c_str())) {
+    for (const Quantisation& q : quantisations()) {
+      char label[120];
+      std::snprintf(label, sizeof label, tr("%s  (%s bits per weight)"), q.label.c_str(),
+                    gpuwise::format_number(q.bits_per_weight, 2).c_str());
+      if (ImGui::Selectable(label, s.quant == q.id)) s.quant = q.id;
+      RecordTarget(ui, "speed-quant:" + q.id);
+    }
+    ImGui::EndCombo();
+  }
+  RecordTarget(ui, "speed-quant");
+}
+
+void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  SpeedView& s = view.speed;
+  ModelCombo(s, ui);
+  QuantCombo(s, ui);
+  RowLabel(FieldLabel("speed.ctx"));
+  InputField("speed-context", "speed.ctx", view, ui);
+  RowLabel(FieldLabel("speed.prompt"));
+  // 0 is allowed here (the whole context), which InputField's range start (1) would clamp.
+  InputCount("speed-prompt", s.prompt_tokens, 0, static_cast<int>(view_field("speed.prompt").range.max), tr("tokens"), ui);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The prompt whose time to first token is shown; 0: the whole context"));
+  RowLabel(FieldLabel("speed.conc"));
+  InputField("speed-concurrent", "speed.conc", view, ui);
+  RowLabel(FieldLabel("speed.n"));
+  InputField("speed-gpus", "speed.n", view, ui);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Tensor parallel over this many of each card"));
+
+  RowLabel(FieldLabel("speed.sort"));
+  ImGui::SetNextItemWidth(200);
+  if (ImGui::BeginCombo("##speed-sort", tr(speed_sort_label(s.sort)))) {
+    for (const std::string& key : speed_sort_keys()) {
+      if (ImGui::Selectable(tr(speed_sort_label(key)), s.sort == key)) s.sort = key;
+      RecordTarget(ui, "speed-sort:" + key);
+    }
+    ImGui::EndCombo();
+  }
+  RecordTarget(ui, "speed-sort");
+  ImGui::Checkbox(FieldLabel("speed.fits"), &s.fits_only);
+  RecordTarget(ui, "speed-fits");
+  SameLineIfFits(ImGui::CalcTextSize(FieldLabel("speed.top")).x + 150);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(FieldLabel("speed.top"));
+  ImGui::SameLine();
+  InputField("speed-top", "speed.top", view, ui, "%.0f", 90);
+  SameLineIfFits(ImGui::CalcTextSize(tr("Export CSV")).x + 16);
+  if (ImGui::Button(tr("Export CSV")) && ui.speed.table_valid) {
+    requests.download_name = "gpuwise-speed.csv";
+    requests.download_mime = "text/csv";
+    requests.download_content = speed_table_csv(ui.speed.table);
+  }
+  RecordTarget(ui, "speed-csv");
+}
+
+// [SECTION] The table
+// A bar filling `share` of the cell with its figure written on or after it.
+void CellBar(double share, const std::string& text, bool dim, UiState& ui, const std::string& target) {
+  const float width = std::max(ImGui::GetContentRegionAvail().x, 40.0f);
+  const float height = ImGui::GetTextLineHeight() + 4;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(width, height));
+  if (!target.empty()) RecordTarget(ui, target);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float length = share > 0 ? std::max(2.0f, static_cast<float>(std::min(share, 1.0)) * width) : 0.0f;
+  const ImU32 colour = dim ? ImGui::GetColorU32(ImGuiCol_TextDisabled) : ImGui::GetColorU32(ImGuiCol_PlotHistogram);
+  if (length > 0) draw->AddRectFilled(origin, ImVec2(origin.x + length, origin.y + height), colour, 2);
+  const float text_width = ImGui::CalcTextSize(text.c_str()).x;
+  const bool inside = length > text_width + 8;
+  const ImVec2 at(inside ? origin.x + 4 : origin.x + length + 4, origin.y + 2);
+  draw->AddText(at, inside ? IM_COL32(255, 255, 255, 255) : ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+}
+
+std::string Figure(double value, int decimals) {
+  return value > 0 ? gpuwise::format_number(value, value >= 100 ? 0 : decimals) : kMissing;
+}
+
+// `phase`: the translated word for the phase.
+std::string MeasuredTooltip(const MeasuredResult& m, const char* phase) {
+  char text[900];
+  std::snprintf(text, sizeof text, tr("Measured %s: %s tokens/s at %s tokens, %s\n%s\n%s\nClick to open the source."),
+                phase, gpuwise::format_number(m.value, 1).c_str(),
+                m.context ? std::to_string(*m.context).c_str() : kMissing, m.date.c_str(), m.software.c_str(),
+                m.source.c_str());
+  std::string out = text;
+  if (m.outlier) out += std::string("\n") + tr("The source itself calls this figure suspect.");
+  return out;
+}
+
+// "130.6 · 9,563 (2024-05-12)": the measured decode and prefill figures, opening the source.
+void MeasuredCell(const SpeedRow& row, UiState& ui, PlatformRequests& requests) {
+  const MeasuredResult* first = row.measured_decode ? &*row.measured_decode
+                                : row.measured_prefill ? &*row.measured_prefill : nullptr;
+  if (!first) {
+    TextDim(kMissing);
+    return;
+  }
+  const std::string decode = row.measured_decode ? gpuwise::format_number(row.measured_decode->value, 1) : kMissing;
+  const std::string prefill = row.measured_prefill ? gpuwise::format_number(row.measured_prefill->value, 0) : kMissing;
+  const std::string text = decode + " / " + prefill + "  (" + first->date + ")";
+  const ImVec4 link_colour = ImGui::GetStyle().Colors[ImGuiCol_ButtonActive];
+  ImGui::PushStyleColor(ImGuiCol_Text, link_colour);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopStyleColor();
+  RecordTarget(ui, "speed-measured:" + row.gpu_id);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+    std::string tip;
+    if (row.measured_decode) tip += MeasuredTooltip(*row.measured_decode, tr("decode"));
+    if (row.measured_prefill) tip += (tip.empty() ? "" : "\n\n") + MeasuredTooltip(*row.measured_prefill, tr("prefill"));
+    ImGui::SetTooltip("%s", tip.c_str());
+  }
+  if (ImGui::IsItemClicked()) requests.open_url = first->source;
+}
+
+void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRequests& requests) {
+  double max_decode = 0, max_prefill = 0, max_ttft = 0;
+  for (const SpeedRow& row : table.rows) {
+    max_decode = std::max(max_decode, row.estimate.decode_tokens_per_s);
+    max_prefill = std::max(max_prefill, row.estimate.prefill_tokens_per_s);
+    max_ttft = std::max(max_ttft, row.estimate.time_to_first_token_s);
+  }
+  const float row_height = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y + 4;
+  const ImVec2 size(0, row_height * static_cast<float>(table.rows.size() + 1) + 24);
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit |
+                                ImGuiTableFlags_BordersInnerV;
+  if (!ImGui::BeginTable("speed-rows", 6, flags, size)) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  const bool narrow = ImGui::GetContentRegionAvail().x < kNarrowWidth;  // a phone: the first bar in sight
+  ImGui::TableSetupColumn(tr("Card"), ImGuiTableColumnFlags_WidthFixed, narrow ? 120.0f : 180.0f);
+  ImGui::TableSetupColumn(tr("Fits"), ImGuiTableColumnFlags_WidthFixed, narrow ? 80.0f : 120.0f);
+  ImGui::TableSetupColumn(tr("Decode tokens/s"), ImGuiTableColumnFlags_WidthFixed, 170);
+  ImGui::TableSetupColumn(tr("Prefill tokens/s"), ImGuiTableColumnFlags_WidthFixed, 170);
+  ImGui::TableSetupColumn(tr("First token (s)"), ImGuiTableColumnFlags_WidthFixed, 140);
+  ImGui::TableSetupColumn(tr("Measured decode / prefill"), ImGuiTableColumnFlags_WidthFixed, 230);
+  ImGui::TableHeadersRow();
+  for (const SpeedRow& row : table.rows) {
+    const SpeedEstimate& e = row.estimate;
+    ImGui::PushID(row.gpu_id.c_str());
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    if (ImGui::Selectable(row.name.c_str(), false)) ui.popup_card_id = row.gpu_id;
+    RecordTarget(ui, "speed-row:" + row.gpu_id);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip(tr("%s: %s GB needed per GPU, %s GB usable; efficiency of %s%s"), row.name.c_str(),
+                        gpuwise::format_number(e.needed_gb, 1).c_str(), gpuwise::format_number(e.usable_gb, 1).c_str(),
+                        e.family.c_str(), e.family_calibrated ? "" : tr(" (default factors: no measured cards of it)"));
+    }
+    ImGui::TableSetColumnIndex(1);
+    if (e.fits) {
+      ImGui::TextUnformatted(tr("fits"));
+    } else {
+      char lacks[80];
+      std::snprintf(lacks, sizeof lacks, tr("lacks %s GB"), gpuwise::format_number(e.lacks_gb, 1).c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
+      ImGui::TextUnformatted(lacks);
+      ImGui::PopStyleColor();
+      RecordTarget(ui, "speed-lacks:" + row.gpu_id);
+    }
+    const bool dim = !e.fits;
+    ImGui::TableSetColumnIndex(2);
+    std::string decode = Figure(e.decode_tokens_per_s, 1);
+    if (view.speed.concurrent > 1 && e.decode_total_tokens_per_s > 0) {
+      decode += " (" + Figure(e.decode_total_tokens_per_s, 0) + " " + tr("all") + ")";
+    }
+    CellBar(max_decode > 0 ? e.decode_tokens_per_s / max_decode : 0, decode, dim, ui, "speed-bar:" + row.gpu_id);
+    ImGui::TableSetColumnIndex(3);
+    CellBar(max_prefill > 0 ? e.prefill_tokens_per_s / max_prefill : 0, Figure(e.prefill_tokens_per_s, 0), dim, ui, "");
+    ImGui::TableSetColumnIndex(4);
+    CellBar(max_ttft > 0 ? e.time_to_first_token_s / max_ttft : 0, Figure(e.time_to_first_token_s, 2), dim, ui, "");
+    ImGui::TableSetColumnIndex(5);
+    MeasuredCell(row, ui, requests);
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+const SpeedTable& CurrentSpeedTable(const ViewState& view, UiState& ui) {
+  SpeedData& speed = ui.speed;
+  if (!speed.table_valid || !(speed.table_view == view.speed)) {
+    speed.table = speed_table(ui.catalog, speed.benchmarks, speed.calibration, view.speed);
+    speed.table_view = view.speed;
+    speed.table_valid = true;
+  }
+  return speed.table;
+}
+
+}  // namespace
+
+// [SECTION] The panel
+void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  if (!ui.catalog_loaded) {
+    TextDim(ui.catalog_error.empty() ? tr("Loading the GPU catalog...") : ui.catalog_error.c_str());
+    return;
+  }
+  SpeedData& speed = ui.speed;
+  speed.wanted = true;  // the platform fetches the measured results and the calibration
+  if (speed.benchmarks_state == LoadState::failed || speed.calibration_state == LoadState::failed) {
+    ImGui::TextWrapped("%s %s", tr("The speed data could not be loaded:"), speed.error.c_str());
+    return;
+  }
+  if (speed.benchmarks_state != LoadState::ready || speed.calibration_state != LoadState::ready) {
+    TextDim(tr("Loading the measured results..."));
+    return;
+  }
+  const char* about = tr("How many tokens per second a language model gives on each card: an estimate from the "
+                         "card's memory bandwidth and compute, calibrated on public measurements, with the "
+                         "measured figure beside it where one exists.");
+  // A phone: the explanation behind a "(?)" and the inputs folded under a summary line,
+  // so the bars are on the first screen.
+  if (ImGui::GetContentRegionAvail().x < kNarrowWidth) {
+    const ModelPreset* preset = find_preset(view.speed.preset);
+    const Quantisation* quant = find_quantisation(view.speed.quant);
+    char summary[200];
+    std::snprintf(summary, sizeof summary, tr("%s, %s, %d tokens, %d GPU(s)"),
+                  preset ? preset->name.c_str() : view.speed.preset.c_str(),
+                  quant ? quant->label.c_str() : view.speed.quant.c_str(), view.speed.context, view.speed.gpu_count);
+    const bool open = ImGui::TreeNode("speed-inputs", "%s", summary);
+    RecordTarget(ui, "speed-inputs");
+    ImGui::SameLine();
+    HelpMarker(about);
+    if (open) {
+      DrawInputs(view, ui, requests);
+      ImGui::TreePop();
+    }
+  } else {
+    ImGui::TextWrapped("%s", about);
+    DrawInputs(view, ui, requests);
+  }
+  ImGui::Spacing();
+  const SpeedTable& table = CurrentSpeedTable(view, ui);
+  if (table.problem) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
+    ImGui::TextWrapped("%s", render_template(*table.problem, tr).c_str());
+    ImGui::PopStyleColor();
+    RecordTarget(ui, "speed-problem");
+  }
+  if (!table.rows.empty()) {
+    char summary[200];
+    std::snprintf(summary, sizeof summary, tr("Fits on %d of %d cards at %d GPU(s) each; showing %d."), table.cards_fit,
+                  table.cards_estimated, view.speed.gpu_count, static_cast<int>(table.rows.size()));
+    TextDim(summary);
+    DrawTable(table, view, ui, requests);
+    TextDim(tr("Decode: one request's generation speed. Measured: llama.cpp runs on one card, one request, the "
+               "context nearest yours (hover for the run, click for the source)."));
+  }
+  ImGui::Spacing();
+  DrawSpeedCheck(ui);
+}
+
+}  // namespace gpuwise::ui
