@@ -95,6 +95,11 @@ bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, Platfor
     ImGui::TextWrapped(tr("%d GPUs on one board: figures are per GPU; TDP and price are per board."),
                        gpu.gpus_per_board);
   }
+  // What it costs, every figure with its age (the ROI tab's provider kinds pick the rate).
+  ImGui::PushTextWrapPos(0);
+  DrawCardPriceLines(card_prices(ui.catalog, ui.prices, gpu.id, provider_kind_set(view.roi.provider_kinds)), view, ui,
+                     "stale:details");
+  ImGui::PopTextWrapPos();
   ImGui::Separator();
   if (ImGui::BeginTable("details", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
     for (const Column& column : catalog_columns()) {
@@ -115,11 +120,6 @@ bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, Platfor
     ImGui::TextDisabled("%s", gpu.notes.c_str());
     ImGui::PopTextWrapPos();
   }
-  // What it costs, every figure with its age (the ROI tab's provider kinds pick the rate).
-  ImGui::Spacing();
-  ImGui::TextUnformatted(tr("Prices"));
-  DrawCardPriceLines(card_prices(ui.catalog, ui.prices, gpu.id, provider_kind_set(view.roi.provider_kinds)), view, ui,
-                     "stale:details");
   DrawCompatibility(gpu, ui);
   ImGui::Spacing();
   ImGui::TextUnformatted(tr("Sources"));

@@ -21,10 +21,12 @@
 namespace gpuwise::ui {
 namespace {
 
+constexpr float kInputColumnX = 190;  // where the inputs start, right of their labels
+
 void Label(const char* text) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr(text));
-  ImGui::SameLine(190);
+  ImGui::SameLine(kInputColumnX);
 }
 
 // An input that is either "the default from data" (the optional is empty) or the
@@ -40,9 +42,14 @@ void OptionalMoney(const char* id, const char* link_key, std::optional<double>& 
     if (ImGui::SmallButton(tr("use default"))) usd.reset();
     ImGui::PopID();
   } else if (!provenance.empty()) {
-    // Where the default comes from; on a narrow screen behind a (?) instead.
-    if (ImGui::CalcTextSize(provenance.c_str()).x < ImGui::GetContentRegionAvail().x) ImGui::TextDisabled("%s", provenance.c_str());
-    else HelpMarker(provenance.c_str());
+    // Where the default comes from, with its age; under the input when the line is too narrow.
+    if (ImGui::CalcTextSize(provenance.c_str()).x >= ImGui::GetContentRegionAvail().x) {
+      ImGui::NewLine();
+      ImGui::SetCursorPosX(kInputColumnX);
+    }
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", provenance.c_str());
+    ImGui::PopTextWrapPos();
     StaleMark(age, ui, std::string("stale:") + id);
   }
 }
@@ -60,7 +67,13 @@ void DrawProviderKinds(ViewState& view, UiState& ui) {
   for (std::size_t i = 0; i < kProviderKinds.size(); ++i) {
     const ProviderKind kind = kProviderKinds[i];
     const char* label = tr(provider_kind_label(kind));
-    if (i > 0) SameLineIfFits(ImGui::CalcTextSize(label).x + ImGui::GetFrameHeight() * 2);
+    if (i > 0) {  // the next box on this line if it fits, else under the first one
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x + ImGui::GetFrameHeight() * 2) {
+        ImGui::NewLine();
+        ImGui::SetCursorPosX(kInputColumnX);
+      }
+    }
     bool on = (kinds & provider_kind_bit(kind)) != 0;
     // At least one kind stays chosen: none would leave no default rate at all.
     if (ImGui::Checkbox(label, &on) && (on || (kinds & ~provider_kind_bit(kind)))) {
@@ -312,11 +325,11 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     const float width = ImGui::GetContentRegionAvail().x;
     const bool two_columns = width >= 1000;
     if (two_columns) {
-      ImGui::BeginChild("roi-inputs", ImVec2(520, 480));
+      ImGui::BeginChild("roi-inputs", ImVec2(520, 540));
       DrawInputs(view, ui, result);
       ImGui::EndChild();
       ImGui::SameLine();
-      ImGui::BeginChild("roi-outcome", ImVec2(0, 480));
+      ImGui::BeginChild("roi-outcome", ImVec2(0, 540));
       DrawOutcome(view, ui, result);
       ImGui::EndChild();
     } else {

@@ -13,8 +13,11 @@ void StaleMark(const PriceAge& age, UiState& ui, const std::string& target) {
   const TemplateText mark = stale_mark(age);
   if (mark.pattern.empty()) return;
   ImGui::SameLine();
+  const std::string word = tr(mark);
+  // In a narrow cell the mark goes under the figure rather than wrapping letter by letter.
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(word.c_str()).x) ImGui::NewLine();
   ImGui::PushStyleColor(ImGuiCol_Text, StaleColour());
-  ImGui::TextUnformatted(tr(mark).c_str());
+  ImGui::TextUnformatted(word.c_str());
   ImGui::PopStyleColor();
   ++ui.stale_marks_drawn;
   RecordTarget(ui, target);

@@ -109,8 +109,16 @@ test('on a phone (390x844, touch) a tap on a provider kind changes the rate', as
   const before = await roiInfo(page);
   assert.equal(before.rate_provider_kind, 'china-cloud');  // AutoDL's yuan rate is the cheapest
   await hasTarget(page, 'roi-kind:china-cloud');
-  const r = await page.evaluate(() => window.gpuwise.targets['roi-kind:china-cloud']);
-  assert.ok(r.y + r.h <= 844, `the picker is on screen (y ${r.y})`);
+  // On a phone the inputs stack up: scroll until the box is on screen.
+  let r = await page.evaluate(() => window.gpuwise.targets['roi-kind:china-cloud']);
+  for (let i = 0; i < 8 && r.y + r.h > 844; ++i) {
+    await page.mouse.move(195, 600);
+    await page.mouse.wheel(0, 200);
+    await waitFrames(page, 2);
+    r = await page.evaluate(() => window.gpuwise.targets['roi-kind:china-cloud']);
+  }
+  assert.ok(r.y >= 0 && r.y + r.h <= 844, `the picker is on screen (y ${r.y})`);
+  assert.ok(r.h >= 30, `a finger-sized box (${r.h} px)`);
   await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
   await waitForState(page, (s) => !s.roi.provider_kinds.includes('china-cloud') && s.roi.provider_kinds.length === 3);
   await page.waitForFunction(() => window.gpuwise.roi.rate_provider_kind !== 'china-cloud', null, { timeout: 10000 });
