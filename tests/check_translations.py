@@ -45,7 +45,6 @@ TRACEABLE = {
     "per": "view_fields() money units after 'USD' (dump: field units)",
     "shown(value)": "line_label() rows of catalog.cpp (// i18n; dump: line labels)",
     "text.c_str()": "CellText: line labels and the nvlink yes/no of columns.cpp (dump: column cells)",
-    "text.pattern.c_str()": "tr(TemplateText): patterns are I18N() literals of src/core",
     "info.label": "kTabs rows of app.cpp, marked N_()",
     "kTabs[end].label": "kTabs rows of app.cpp, marked N_() (tab row widths)",
     "kMetrics[i].second": "kMetrics rows of panel_value.cpp, marked N_()",
@@ -83,6 +82,16 @@ TRACEABLE = {
     "price.condition.c_str()": "prices.json condition, validated new/used (dump: price words)",
     "rate.pricing.c_str()": "prices.json pricing, validated on-demand/spot (dump: price words)",
     "rate.provider_kind.c_str()": "prices.json provider_kind, checked against prices.cpp (dump: price words)",
+    # Price ages, stale marks and provider kinds (price_notes.cpp, prices.cpp; test_translations.cpp runs them).
+    "provider_kind_label(kind)": "provider_kind_label(): I18N() literals of prices.cpp",
+    "price_source_text(price)": "price_source_text() (TemplateText)",
+    "rate_source_text(*d.rate,d.rate_age)": "rate_source_text() (TemplateText)",
+    "rate_source_text(*prices.rate,prices.rate_age)": "rate_source_text() (TemplateText)",
+    "rate_note": "roi_rate_note() (TemplateText)",
+    "mark": "stale_mark() (TemplateText)",
+    "stale_mark(PriceAge{true,13,true})": "stale_mark() (TemplateText)",
+    "value_stale_notice(stale_bars)": "value_stale_notice() (TemplateText)",
+    "age_text": "price_age_text() (TemplateText)",
 }
 
 

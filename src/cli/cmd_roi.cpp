@@ -4,6 +4,7 @@
 
 #include "catalog.h"
 #include "cli.h"
+#include "price_notes.h"
 #include "prices.h"
 #include "roi.h"
 #include "roi_formulas.h"
@@ -17,8 +18,10 @@ const char* kUsage =
     "                   [--kwh-price USD] [--hours-per-day H] [--months M] [--depreciation PCT_PER_YEAR]\n"
     "                   [--resale USD] [--host-cost USD] [--host-power W] [--maintenance USD_PER_YEAR]\n"
     "                   [--rent-out-rate USD_PER_HOUR] [--occupancy PCT] [--platform-fee PCT]\n"
+    "                   [--provider-kinds hyperscaler,gpu-cloud,marketplace,china-cloud]\n"
     "                   [--json] [--data-dir DIR] [--today YYYY-MM-DD]\n"
     "Money is USD per GPU unless named; absent price, rate and power come from data.\n"
+    "The default rate is the cheapest on-demand rate among --provider-kinds (default: every kind).\n"
     "A price or rate from data older than 12 months (as of --today, default: today) is stale.\n";
 
 // One line per stale figure the calculation took from data, before the formulas.
@@ -77,6 +80,7 @@ int run_roi(const Args& args) {
   } else if (result.ok) {
     std::printf("%s x %d\n", result.inputs.gpu_name.c_str(), result.inputs.gpu_count);
     print_stale_notes(result.defaults, book.today);
+    if (result.defaults.rate) std::printf("%s\n", roi_rate_note(result).text().c_str());
     for (const auto& line : roi_formulas(result)) {
       std::printf("%s\n  %s\n  = %s\n  = %s\n", line.label.c_str(), line.formula.c_str(), line.numbers.c_str(),
                   line.result.c_str());

@@ -9,6 +9,7 @@
 
 #include "json_util.h"
 #include "limits.h"
+#include "template_text.h"
 #include "view_state.h"
 
 namespace gpuwise {
@@ -290,12 +291,20 @@ const char* provider_kind_key(ProviderKind kind) {
 
 const char* provider_kind_label(ProviderKind kind) {
   switch (kind) {
-    case ProviderKind::hyperscaler: return "Hyperscaler";
-    case ProviderKind::gpu_cloud: return "Specialist GPU cloud";
-    case ProviderKind::marketplace: return "Marketplace";
-    case ProviderKind::china_cloud: return "China";
+    case ProviderKind::hyperscaler: return I18N("Hyperscaler");
+    case ProviderKind::gpu_cloud: return I18N("Specialist GPU cloud");
+    case ProviderKind::marketplace: return I18N("Marketplace");
+    case ProviderKind::china_cloud: return I18N("China cloud");
   }
-  return "Hyperscaler";
+  return I18N("Hyperscaler");
+}
+
+ProviderKindSet provider_kind_set(const std::vector<std::string>& keys) {
+  ProviderKindSet kinds = 0;
+  for (const std::string& key : keys) {
+    if (auto kind = parse_provider_kind(key)) kinds |= provider_kind_bit(*kind);
+  }
+  return kinds ? kinds : kAllProviderKinds;
 }
 
 std::optional<ProviderKind> parse_provider_kind(std::string_view key) {

@@ -23,13 +23,16 @@ constexpr int kProviderKindCount = 4;
 constexpr std::array<ProviderKind, kProviderKindCount> kProviderKinds = {
     ProviderKind::hyperscaler, ProviderKind::gpu_cloud, ProviderKind::marketplace, ProviderKind::china_cloud};
 const char* provider_kind_key(ProviderKind kind);    // "hyperscaler", "gpu-cloud", "marketplace", "china-cloud"
-const char* provider_kind_label(ProviderKind kind);  // "Hyperscaler", "Specialist GPU cloud", "Marketplace", "China"
+const char* provider_kind_label(ProviderKind kind);  // "Hyperscaler", "Specialist GPU cloud", "Marketplace", "China cloud"
 std::optional<ProviderKind> parse_provider_kind(std::string_view key);
 
 // A set of kinds, one bit each (bit = 1 << kind), so a share link can carry it as one number.
 using ProviderKindSet = unsigned;
 constexpr ProviderKindSet provider_kind_bit(ProviderKind kind) { return 1u << static_cast<unsigned>(kind); }
 constexpr ProviderKindSet kAllProviderKinds = (1u << kProviderKindCount) - 1;
+// The kinds named by a list of keys (RoiView::provider_kinds); an empty list, or one
+// naming no known kind, is every kind: the reader has not narrowed the choice.
+ProviderKindSet provider_kind_set(const std::vector<std::string>& keys);
 
 // [SECTION] Price age: a dated figure older than this many months is stale
 

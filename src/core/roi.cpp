@@ -98,9 +98,10 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
     }
   }
 
+  defaults.rate_kinds = provider_kind_set(view.provider_kinds);
   if (auto rate = usable("rate_usd_per_hour", view.rate_usd_per_hour)) {
     in.rate_usd_per_hour = clamp.number("rate_usd_per_hour", *rate, kUsdPerHour, 0);
-  } else if ((defaults.rate = cheapest_on_demand_rate(book, gpu.id))) {
+  } else if ((defaults.rate = cheapest_on_demand_rate(book, gpu.id, defaults.rate_kinds))) {
     in.rate_usd_per_hour = std::fmin(defaults.rate->usd_per_gpu_hour, kUsdPerHour.max);
     defaults.rate_age = rate_age(book, *defaults.rate);
   } else {
@@ -212,9 +213,14 @@ RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiVi
     result.never_reason = NeverReason::missing_input;
     const bool no_price = std::count(result.missing.begin(), result.missing.end(), "price") > 0;
     const bool no_rate = std::count(result.missing.begin(), result.missing.end(), "rate") > 0;
+    // A rate that exists only from kinds the reader left out: say so, rather than "none".
+    const bool other_kinds_have_rate = no_rate && result.defaults.rate_kinds != kAllProviderKinds &&
+                                       cheapest_on_demand_rate(book, gpu.id).has_value();
     const char* pattern = no_price && no_rate ? I18N("no price and no on-demand rental rate for {0} in the data; enter them")
                           : no_price          ? I18N("no price for {0} in the data; enter one")
-                                              : I18N("no on-demand rental rate for {0} in the data; enter one");
+                          : other_kinds_have_rate
+                              ? I18N("no on-demand rental rate for {0} from the chosen provider kinds; choose more kinds or enter one")
+                              : I18N("no on-demand rental rate for {0} in the data; enter one");
     set_error(result, {pattern, {gpu.name}});
     result.never_text = result.error;
     return result;

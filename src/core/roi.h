@@ -61,6 +61,7 @@ struct RoiInputs {
 struct RoiDefaults {
   PriceChoice price;                  // kind == user when the view gave a price
   std::optional<CloudRate> rate;      // set when the rate is the data's cheapest on-demand
+  ProviderKindSet rate_kinds = kAllProviderKinds;  // the kinds that rate was chosen among (view.provider_kinds)
   bool power_is_tdp = true;           // false: the view gave power_w
   double tdp_w_per_gpu = 0;
   bool rent_out_rate_is_rate = true;  // false: the view gave rent_out_rate_usd_per_hour

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "price_notes.h"
+
 namespace gpuwise {
 
 // [SECTION] JSON for the CLI and window.gpuwise
@@ -55,6 +57,11 @@ json roi_to_json(const RoiResult& r) {
                    {"rent_out_rate_usd_per_hour", rounded(in.rent_out_rate_usd_per_hour)},
                    {"occupancy_pct", rounded(in.occupancy_pct)},
                    {"platform_fee_pct", rounded(in.platform_fee_pct)}};
+  json kinds = json::array();
+  for (ProviderKind kind : kProviderKinds) {
+    if (r.defaults.rate_kinds & provider_kind_bit(kind)) kinds.push_back(provider_kind_key(kind));
+  }
+  out["inputs"]["provider_kinds"] = kinds;
 
   const RoiDefaults& d = r.defaults;
   // Age fields: null when unknown (no date, or no "today" given).
@@ -92,6 +99,11 @@ json roi_to_json(const RoiResult& r) {
                      {"rent_out_rate", d.rent_out_rate_is_rate ? "rate" : "user"},
                      {"resale_now", resale_now}};
   out["uses_stale_price"] = d.uses_stale_price();
+  json stale_notices = json::array();
+  for (const TemplateText& notice : roi_stale_notices(r)) stale_notices.push_back(notice.text());
+  out["stale_notices"] = stale_notices;
+  const TemplateText rate_note = roi_rate_note(r);
+  out["rate_note"] = rate_note.pattern.empty() ? json(nullptr) : json(rate_note.text());
 
   json notices = json::array();
   for (const auto& notice : r.notices) notices.push_back({{"field", notice.field}, {"message", notice.message}});

@@ -34,7 +34,7 @@ const std::optional<double>& figure(const ValueRow& row, ValueMetric metric) {
 
 std::vector<ValueRow> value_table(const Catalog& catalog, const PriceBook& book,
                                   const std::vector<std::pair<int, double>>& gpu_index_and_score,
-                                  const PriceOverrides& overrides) {
+                                  const PriceOverrides& overrides, ProviderKindSet rate_kinds) {
   std::vector<ValueRow> rows;
   for (const auto& [index, score] : gpu_index_and_score) {
     if (index < 0 || index >= static_cast<int>(catalog.gpus.size())) continue;
@@ -60,8 +60,9 @@ std::vector<ValueRow> value_table(const Catalog& catalog, const PriceBook& book,
     if (auto user_rate = usable_override(overrides.rate_usd_per_hour, gpu.id)) {
       row.rate_is_user = true;
       row.rate_usd_per_hour = *user_rate;
-    } else if ((row.rate = cheapest_on_demand_rate(book, gpu.id))) {
+    } else if ((row.rate = cheapest_on_demand_rate(book, gpu.id, rate_kinds))) {
       row.rate_usd_per_hour = row.rate->usd_per_gpu_hour;
+      row.rate_age = rate_age(book, *row.rate);
     }
 
     if (gpu.tdp_w > 0) row.power_w = gpu.tdp_w / std::max(1, gpu.gpus_per_board);
@@ -75,6 +76,15 @@ std::vector<ValueRow> value_table(const Catalog& catalog, const PriceBook& book,
     rows.push_back(std::move(row));
   }
   return rows;
+}
+
+bool ValueRow::uses_stale_price() const {
+  const bool dated_price = price.kind == PriceKind::street_new || price.kind == PriceKind::street_used;
+  return (dated_price && price.age.stale) || (rate && !rate_is_user && rate_age.stale);
+}
+
+int stale_value_rows(const std::vector<ValueRow>& rows) {
+  return static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const ValueRow& row) { return row.uses_stale_price(); }));
 }
 
 const char* value_metric_key(ValueMetric metric) {

@@ -33,13 +33,19 @@ struct ValueRow {
   std::optional<double> score_per_usd_per_hour;  // score / rate; absent without a rate
   std::optional<double> score_per_watt;          // score / power_w; absent without a power figure
   std::vector<std::string> missing;              // "price", "rate", "power", "score": what was missing
+  PriceAge rate_age;                             // of `rate`, as of book.today
+  // The price or rate from data behind this row's figures is older than 12 months.
+  bool uses_stale_price() const;
 };
 
 // One row per (catalog index, score) in the order given; indexes outside the catalog are
 // skipped. A price or rate of 0 (free) counts as missing: it has no meaningful ratio.
 std::vector<ValueRow> value_table(const Catalog& catalog, const PriceBook& book,
                                   const std::vector<std::pair<int, double>>& gpu_index_and_score,
-                                  const PriceOverrides& overrides = {});
+                                  const PriceOverrides& overrides = {},
+                                  ProviderKindSet rate_kinds = kAllProviderKinds);
+// How many rows' figures use a stale price or rate (for the value view's notice).
+int stale_value_rows(const std::vector<ValueRow>& rows);
 
 enum class ValueMetric { per_1000_usd, per_usd_per_hour, per_watt };
 const char* value_metric_key(ValueMetric metric);  // "score_per_1000_usd", ...

@@ -10,6 +10,7 @@
 #include "catalog.h"
 #include "columns.h"
 #include "metrics.h"
+#include "prices.h"
 #include "ranking.h"
 #include "share_link.h"
 #include "speed.h"
@@ -303,6 +304,10 @@ std::vector<ViewField> build_fields() {
                    I18N("Occupancy"), "%", "--occupancy"));
   f.push_back(said(number_field("roi.fee", "roi", "platform_fee_pct", kPercent, REF(double, roi.platform_fee_pct)),
                    I18N("Platform fee"), "%", "--platform-fee"));
+  ViewField kinds = list_field("roi.kinds", "roi", "provider_kinds", TextRule::choice, kKeyMaxChars,
+                               kProviderKindCount, REF(std::vector<std::string>, roi.provider_kinds));
+  for (ProviderKind kind : kProviderKinds) kinds.choices.push_back(provider_kind_key(kind));
+  f.push_back(said(kinds, I18N("Rent from"), "", "--provider-kinds"));
   return f;
 }
 #undef REF

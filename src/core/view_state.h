@@ -128,6 +128,9 @@ struct RoiView {
   std::optional<double> rent_out_rate_usd_per_hour;  // default: the cloud rate
   double occupancy_pct = 50;
   double platform_fee_pct = 20;
+  // Which provider kinds the default rent rate comes from (provider_kind keys of
+  // prices.json: hyperscaler, gpu-cloud, marketplace, china-cloud); empty: every kind.
+  std::vector<std::string> provider_kinds;
 };
 
 struct ViewState {

@@ -11,6 +11,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -160,6 +161,17 @@ std::vector<std::string> CatalogIds(const Catalog& catalog) {
   return ids;
 }
 
+// Today's date (UTC) as YYYY-MM-DD: prices are aged against it (stale after 12 months).
+// The browser's clock under emscripten, the system's natively.
+std::string TodayUtc() {
+  const std::time_t now = std::time(nullptr);
+  const std::tm* utc = std::gmtime(&now);
+  if (!utc) return "";
+  char date[16];
+  std::strftime(date, sizeof date, "%Y-%m-%d", utc);
+  return date;
+}
+
 void LoadPendingData(Platform& p) {
   std::string text;
   if (p.catalog_pending) {
@@ -173,7 +185,11 @@ void LoadPendingData(Platform& p) {
   if (!p.catalog_pending && p.prices_pending) {
     switch (platform::take_data_file("prices.json", text)) {
       case platform::DataStatus::pending: break;
-      case platform::DataStatus::ready: p.app.set_prices_text(text); p.prices_pending = false; break;
+      case platform::DataStatus::ready:
+        p.app.set_prices_text(text);
+        p.app.ui().prices.today = TodayUtc();
+        p.prices_pending = false;
+        break;
       case platform::DataStatus::failed: p.app.set_prices_error(text); p.prices_pending = false; break;
     }
   }
@@ -300,8 +316,13 @@ json PageInfo(const ui::UiState& ui) {
   }
   return {{"targets", targets},
           {"ranking", ranking},
-          {"roi", {{"ok", ui.roi_ok}, {"break_even_month", ui.roi_break_even_month}}},
+          {"roi", {{"ok", ui.roi_ok},
+                   {"break_even_month", ui.roi_break_even_month},
+                   {"rate_usd_per_hour", ui.roi_rate_usd_per_hour},
+                   {"rate_provider_kind", ui.roi_rate_provider_kind},
+                   {"uses_stale_price", ui.roi_uses_stale_price}}},
           {"speed", ui.speed.table_valid ? speed_table_to_json(ui.speed.table) : json(nullptr)},
+          {"stale_marks", ui.stale_marks_drawn},
           {"table", {{"rows", ids.size()}, {"ids", ids}}},
           {"notices", english(ui.notices)},
           {"untranslated", ui::untranslated()},

@@ -71,6 +71,7 @@ void App::set_speed_file(const std::string& name, bool ok, const std::string& te
 void App::draw(float width, float height, PlatformRequests& requests) {
   set_language(view_.language);
   ui_.targets.clear();
+  ui_.stale_marks_drawn = 0;
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(width, height));
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |

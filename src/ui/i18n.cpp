@@ -38,6 +38,9 @@ const char* tr(const char* english) {
 
 const std::vector<std::string>& untranslated() { return g_untranslated; }
 
-std::string tr(const TemplateText& text) { return fill_template(tr(text.pattern.c_str()), text.args); }
+// Nested phrases (a provider kind inside a rate note) are translated too.
+std::string tr(const TemplateText& text) {
+  return render_template(text, static_cast<const char* (*)(const char*)>(&tr));
+}
 
 }  // namespace gpuwise::ui

@@ -5,6 +5,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"
+#include "price_widgets.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -75,14 +76,14 @@ void DrawCardPopup(ViewState& view, UiState& ui, PlatformRequests& requests) {
       ui.popup_card_id.clear();
     }
     ImGui::Separator();
-    if (DrawCardDetails(gpu, ui, requests)) ui.popup_card_id.clear();
+    if (DrawCardDetails(gpu, view, ui, requests)) ui.popup_card_id.clear();
     if (ui.popup_card_id.empty()) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
   if (!open) ui.popup_card_id.clear();
 }
 
-bool DrawCardDetails(const Gpu& gpu, UiState& ui, PlatformRequests& requests) {
+bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, PlatformRequests& requests) {
   bool close = false;
   ImGui::TextUnformatted(gpu.name.c_str());
   ImGui::SameLine(ImGui::GetContentRegionAvail().x + ImGui::GetCursorPosX() -
@@ -94,6 +95,11 @@ bool DrawCardDetails(const Gpu& gpu, UiState& ui, PlatformRequests& requests) {
     ImGui::TextWrapped(tr("%d GPUs on one board: figures are per GPU; TDP and price are per board."),
                        gpu.gpus_per_board);
   }
+  // What it costs, every figure with its age (the ROI tab's provider kinds pick the rate).
+  ImGui::PushTextWrapPos(0);
+  DrawCardPriceLines(card_prices(ui.catalog, ui.prices, gpu.id, provider_kind_set(view.roi.provider_kinds)), view, ui,
+                     "stale:details");
+  ImGui::PopTextWrapPos();
   ImGui::Separator();
   if (ImGui::BeginTable("details", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
     for (const Column& column : catalog_columns()) {

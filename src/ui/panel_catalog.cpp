@@ -8,6 +8,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"
+#include "price_widgets.h"
 #include "view_fields.h"
 #include "widgets.h"
 
@@ -157,7 +158,7 @@ void DrawHeaders(CatalogView& view, UiState& ui, const std::vector<int>& visible
   }
 }
 
-void RowTooltip(const Gpu& gpu) {
+void RowTooltip(const Gpu& gpu, const ViewState& view, UiState& ui) {
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
   ImGui::TextUnformatted(gpu.name.c_str());
@@ -166,6 +167,12 @@ void RowTooltip(const Gpu& gpu) {
                           "fp16_tensor_tflops", "tdp_w", "launch_price_usd"}) {
     const Column& column = catalog_columns()[find_column(key)];
     ImGui::Text("%s: %s %s", tr(column.label), CellText(column, gpu).c_str(), column.unit);
+  }
+  // The price a buyer would pay today, with its age; marked when older than 12 months.
+  const PriceChoice price = default_price(ui.catalog, ui.prices, gpu.id);
+  if (price.found()) {
+    ImGui::Text("%s: %s", tr("Price"), PriceSummary(price, view, ui).c_str());
+    if (price.kind != PriceKind::launch_msrp) StaleMark(price.age, ui, "stale:tooltip");
   }
   if (!gpu.notes.empty()) {
     ImGui::Separator();
@@ -217,7 +224,7 @@ void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
             view.catalog.selected_id = selected ? std::string() : gpu.id;
           }
           if (r - clipper.DisplayStart < 3) RecordTarget(ui, "row:" + std::to_string(r));
-          if (ImGui::IsItemHovered()) RowTooltip(gpu);
+          if (ImGui::IsItemHovered()) RowTooltip(gpu, view, ui);
         } else if (column.numeric) {
           // Right-align numbers so magnitudes line up.
           const float w = ImGui::CalcTextSize(text.c_str()).x;
@@ -278,7 +285,7 @@ void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   DrawTable(view, ui, table_size);
   if (side_by_side) ImGui::SameLine();
   ImGui::BeginChild("card-details", ImVec2(0, 0), true);
-  if (DrawCardDetails(ui.catalog.gpus[selected], ui, requests)) view.catalog.selected_id.clear();
+  if (DrawCardDetails(ui.catalog.gpus[selected], view, ui, requests)) view.catalog.selected_id.clear();
   ImGui::EndChild();
 }
 

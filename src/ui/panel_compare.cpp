@@ -9,6 +9,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"
+#include "price_widgets.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -107,6 +108,21 @@ void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
     const bool best = scores[c] && *scores[c] == best_score && cards.size() > 1;
     ValueCell(scores[c] ? format_score(scores[c]) : std::string(tr("not ranked (filtered out)")),
               best_score > 0 ? scores[c].value_or(0) / best_score : 0, best);
+  }
+
+  // What each costs now, with its age and stale mark (the ROI tab's provider kinds pick the rate).
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted(tr("Prices"));
+  for (std::size_t c = 0; c < cards.size(); ++c) {
+    ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
+    ImGui::PushID(static_cast<int>(c));
+    ImGui::PushTextWrapPos(0);
+    DrawCardPriceLines(card_prices(ui.catalog, ui.prices, ui.catalog.gpus[cards[c]].id,
+                                   provider_kind_set(view.roi.provider_kinds)),
+                       view, ui, "stale:compare:" + std::to_string(c));
+    ImGui::PopTextWrapPos();
+    ImGui::PopID();
   }
 
   // Every catalog field.

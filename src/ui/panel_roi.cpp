@@ -10,6 +10,8 @@
 #include "imgui.h"
 #include "money.h"
 #include "panels.h"
+#include "price_notes.h"
+#include "price_widgets.h"
 #include "prices.h"
 #include "roi.h"
 #include "roi_formulas.h"
@@ -19,16 +21,18 @@
 namespace gpuwise::ui {
 namespace {
 
+constexpr float kInputColumnX = 190;  // where the inputs start, right of their labels
+
 void Label(const char* text) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr(text));
-  ImGui::SameLine(190);
+  ImGui::SameLine(kInputColumnX);
 }
 
 // An input that is either "the default from data" (the optional is empty) or the
 // reader's own figure, with a button to go back to the default.
 void OptionalMoney(const char* id, const char* link_key, std::optional<double>& usd, double default_usd,
-                   const std::string& provenance, ViewState& view, UiState& ui) {
+                   const std::string& provenance, ViewState& view, UiState& ui, const PriceAge& age = {}) {
   Label(view_field(link_key).label);
   double value = usd.value_or(default_usd);
   if (InputFieldValue(id, link_key, value, view, ui)) usd = value;
@@ -38,19 +42,52 @@ void OptionalMoney(const char* id, const char* link_key, std::optional<double>& 
     if (ImGui::SmallButton(tr("use default"))) usd.reset();
     ImGui::PopID();
   } else if (!provenance.empty()) {
-    // Where the default comes from; on a narrow screen behind a (?) instead.
-    if (ImGui::CalcTextSize(provenance.c_str()).x < ImGui::GetContentRegionAvail().x) ImGui::TextDisabled("%s", provenance.c_str());
-    else HelpMarker(provenance.c_str());
+    // Where the default comes from, with its age; under the input when the line is too narrow.
+    if (ImGui::CalcTextSize(provenance.c_str()).x >= ImGui::GetContentRegionAvail().x) {
+      ImGui::NewLine();
+      ImGui::SetCursorPosX(kInputColumnX);
+    }
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", provenance.c_str());
+    ImGui::PopTextWrapPos();
+    StaleMark(age, ui, std::string("stale:") + id);
   }
 }
 
+// Where the default came from, with its date and age (price_notes.h).
 std::string PriceProvenance(const PriceChoice& price) {
-  switch (price.kind) {
-    case PriceKind::street_new: return std::string(tr("new, seen")) + " " + price.date_seen;
-    case PriceKind::street_used: return std::string(tr("used, seen")) + " " + price.date_seen;
-    case PriceKind::launch_msrp: return tr("launch price");
-    case PriceKind::user: return tr("your price");
-    default: return tr("no price in data: enter one");
+  return price.found() ? tr(price_source_text(price)) : std::string(tr("no price in data: enter one"));
+}
+
+// [SECTION] Provider kinds: which kinds of cloud the default rent rate comes from
+void DrawProviderKinds(ViewState& view, UiState& ui) {
+  Label(view_field("roi.kinds").label);
+  ProviderKindSet kinds = provider_kind_set(view.roi.provider_kinds);
+  bool changed = false;
+  for (std::size_t i = 0; i < kProviderKinds.size(); ++i) {
+    const ProviderKind kind = kProviderKinds[i];
+    const char* label = tr(provider_kind_label(kind));
+    if (i > 0) {  // the next box on this line if it fits, else under the first one
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x + ImGui::GetFrameHeight() * 2) {
+        ImGui::NewLine();
+        ImGui::SetCursorPosX(kInputColumnX);
+      }
+    }
+    bool on = (kinds & provider_kind_bit(kind)) != 0;
+    // At least one kind stays chosen: none would leave no default rate at all.
+    if (ImGui::Checkbox(label, &on) && (on || (kinds & ~provider_kind_bit(kind)))) {
+      kinds = on ? (kinds | provider_kind_bit(kind)) : (kinds & ~provider_kind_bit(kind));
+      changed = true;
+    }
+    RecordTarget(ui, std::string("roi-kind:") + provider_kind_key(kind));
+  }
+  if (!changed) return;
+  view.roi.provider_kinds.clear();  // every kind is written as none: the default
+  if (kinds != kAllProviderKinds) {
+    for (ProviderKind kind : kProviderKinds) {
+      if (kinds & provider_kind_bit(kind)) view.roi.provider_kinds.push_back(provider_kind_key(kind));
+    }
   }
 }
 
@@ -78,10 +115,12 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
   InputField("roi-count", "roi.n", view, ui);
 
   const RoiDefaults& d = result.defaults;
-  OptionalMoney("roi-price", "roi.price", r.price_usd, d.price.usd_per_gpu, PriceProvenance(d.price), view, ui);
-  std::string rate_from = d.rate ? d.rate->provider + ", " + d.rate->date_seen : std::string(tr("no rate in data: enter one"));
+  OptionalMoney("roi-price", "roi.price", r.price_usd, d.price.usd_per_gpu, PriceProvenance(d.price), view, ui,
+                d.price.kind == PriceKind::launch_msrp ? PriceAge{} : d.price.age);
+  std::string rate_from = d.rate ? tr(rate_source_text(*d.rate, d.rate_age)) : std::string(tr("no rate in data: enter one"));
   OptionalMoney("roi-rate", "roi.rate", r.rate_usd_per_hour, d.rate ? d.rate->usd_per_gpu_hour : 0, rate_from, view,
-                ui);
+                ui, d.rate ? d.rate_age : PriceAge{});
+  DrawProviderKinds(view, ui);
   Label(view_field("roi.power").label);
   double power = r.power_w.value_or(d.tdp_w_per_gpu);
   if (InputFieldValue("roi-power", "roi.power", power, view, ui)) r.power_w = power;
@@ -115,6 +154,18 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
 }
 
 // [SECTION] Outputs
+// Which rate the calculation rents at, and a notice per stale figure it used (with its date).
+void DrawPriceNotes(UiState& ui, const RoiResult& result) {
+  const TemplateText rate_note = roi_rate_note(result);
+  if (!rate_note.pattern.empty()) TextDim(tr(rate_note).c_str());
+  for (const TemplateText& notice : roi_stale_notices(result)) {
+    ImGui::PushStyleColor(ImGuiCol_Text, StaleColour());
+    ImGui::TextWrapped("%s", tr(notice).c_str());
+    ImGui::PopStyleColor();
+    RecordTarget(ui, "roi-stale-notice");
+  }
+}
+
 void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
   if (!result.ok) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1));
@@ -144,6 +195,7 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
   ImGui::Text(result.owning_saves_usd >= 0 ? tr("After %d months owning saves %s.") : tr("After %d months renting saves %s."),
               result.inputs.months, Money(std::fabs(result.owning_saves_usd), view, ui).c_str());
   for (const RoiNotice& notice : result.notices) TextDim(tr(notice.text).c_str());
+  DrawPriceNotes(ui, result);
 
   std::vector<LineSeries> series(2);
   series[0].label = tr("Own (net of resale)");
@@ -266,15 +318,18 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
   const RoiResult result = compute_roi(ui.catalog, ui.prices, EffectiveRoiView(view, ui));
   ui.roi_ok = result.ok;
   ui.roi_break_even_month = result.break_even_month.value_or(0);
+  ui.roi_rate_usd_per_hour = result.inputs.rate_usd_per_hour;
+  ui.roi_rate_provider_kind = result.defaults.rate ? result.defaults.rate->provider_kind : "";
+  ui.roi_uses_stale_price = result.defaults.uses_stale_price();
   if (ImGui::CollapsingHeader(tr("Buy or rent"), ImGuiTreeNodeFlags_DefaultOpen)) {
     const float width = ImGui::GetContentRegionAvail().x;
     const bool two_columns = width >= 1000;
     if (two_columns) {
-      ImGui::BeginChild("roi-inputs", ImVec2(520, 480));
+      ImGui::BeginChild("roi-inputs", ImVec2(520, 540));
       DrawInputs(view, ui, result);
       ImGui::EndChild();
       ImGui::SameLine();
-      ImGui::BeginChild("roi-outcome", ImVec2(0, 480));
+      ImGui::BeginChild("roi-outcome", ImVec2(0, 540));
       DrawOutcome(view, ui, result);
       ImGui::EndChild();
     } else {

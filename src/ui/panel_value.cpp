@@ -8,6 +8,8 @@
 #include "imgui.h"
 #include "money.h"
 #include "panels.h"
+#include "price_notes.h"
+#include "price_widgets.h"
 #include "prices.h"
 #include "value.h"
 #include "widgets.h"
@@ -24,7 +26,8 @@ void DrawValue(ViewState& view, UiState& ui) {
   for (const RankedGpu& row : ranking.rows) {
     if (row.score) scores.push_back({row.gpu_index, *row.score});
   }
-  std::vector<ValueRow> rows = value_table(ui.catalog, ui.prices, scores, ui.overrides);
+  std::vector<ValueRow> rows =
+      value_table(ui.catalog, ui.prices, scores, ui.overrides, provider_kind_set(view.roi.provider_kinds));
   // Which ratio to sort by is a UI choice only (not in the link).
   static const std::pair<ValueMetric, const char*> kMetrics[] = {
       {ValueMetric::per_1000_usd, N_("Score per 1,000 of purchase price")},
@@ -39,6 +42,7 @@ void DrawValue(ViewState& view, UiState& ui) {
   sort_value_table(rows, kMetrics[chosen].first);
   const double rate = cny_per_usd_in_use(view, ui.prices);
   std::vector<Bar> bars;
+  int stale_bars = 0;
   for (const ValueRow& row : rows) {
     if (static_cast<int>(bars.size()) >= view.ranking.top_n) break;
     std::optional<double> value = chosen == 0 ? row.score_per_1000_usd
@@ -56,6 +60,13 @@ void DrawValue(ViewState& view, UiState& ui) {
     if (row.rate_usd_per_hour) bar.tooltip += std::string("\n") + tr("rent per GPU-hour") + " " + Money(*row.rate_usd_per_hour, view, ui, 2);
     bar.tooltip += std::string("\n") + tr("power per GPU") + " " + gpuwise::format_number(row.power_w, 0) + " W";
     bar.target = "value-bar:" + std::to_string(bars.size());
+    // A ratio over a price or rate older than 12 months says so on the bar.
+    const bool stale = chosen < 2 && row.uses_stale_price();
+    if (stale) {
+      bar.value_text += std::string(" · ") + tr(stale_mark(PriceAge{true, 13, true}));
+      bar.tooltip += std::string("\n") + tr("Seen more than 12 months ago: the price may have changed since.");
+      stale_bars += 1;
+    }
     bars.push_back(bar);
   }
   if (bars.empty()) {
@@ -63,6 +74,13 @@ void DrawValue(ViewState& view, UiState& ui) {
     return;
   }
   const int clicked = BarChart("value", bars, ui);
+  if (stale_bars > 0) {
+    ImGui::PushStyleColor(ImGuiCol_Text, StaleColour());
+    ImGui::TextWrapped("%s", tr(value_stale_notice(stale_bars)).c_str());
+    ImGui::PopStyleColor();
+    ui.stale_marks_drawn += stale_bars;
+    RecordTarget(ui, "value-stale-notice");
+  }
   if (clicked >= 0) {
     for (const ValueRow& row : rows) {
       if (ui.catalog.gpus[row.gpu_index].name == bars[clicked].label) ui.popup_card_id = row.gpu_id;
@@ -81,8 +99,15 @@ void DrawPriceList(ViewState& view, UiState& ui, PlatformRequests& requests) {
   int n = 0;
   for (const StreetPrice& price : street_prices_for(ui.prices, gpu.id)) {
     ImGui::PushID(n++);
+    const PriceAge age = price_age(price.date_seen, ui.prices.today);
     ImGui::BulletText("%s %s, %s %s", tr(price.condition.c_str()), Money(price.usd, view, ui).c_str(), tr("seen"),
                       price.date_seen.c_str());
+    const TemplateText age_text = price_age_text(age);
+    if (!age_text.pattern.empty()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("(%s)", tr(age_text).c_str());
+    }
+    StaleMark(age, ui, "stale:price-list:" + std::to_string(n - 1));
     ImGui::SameLine();
     Link(tr("source"), price.source, requests);
     if (!price.notes.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", price.notes.c_str());
@@ -113,6 +138,7 @@ void DrawPriceList(ViewState& view, UiState& ui, PlatformRequests& requests) {
       ImGui::TextUnformatted(Money(rate.usd_per_gpu_hour, view, ui, 2).c_str());
       ImGui::TableSetColumnIndex(3);
       ImGui::TextUnformatted(rate.date_seen.c_str());
+      StaleMark(rate_age(ui.prices, rate), ui, "stale:rate-list:" + std::to_string(i));
       ImGui::TableSetColumnIndex(4);
       Link(tr("link"), rate.source, requests);
       ImGui::PopID();

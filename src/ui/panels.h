@@ -9,7 +9,7 @@ namespace gpuwise::ui {
 void DrawHeader(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // Every field of one card, its compatibility and sources; true when Close was clicked.
-bool DrawCardDetails(const Gpu& gpu, UiState& ui, PlatformRequests& requests);
+bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // The ranking for the current view (cached in ui); the Compare tab shows its scores.
 const RankedList& CurrentRanking(const ViewState& view, UiState& ui);

@@ -98,6 +98,11 @@ struct UiState {
   // Published for scripts and tests (window.gpuwise.roi): the last drawn ROI outcome.
   bool roi_ok = false;
   int roi_break_even_month = 0;  // 0: never within the horizon
+  // What the ROI tab used, for window.gpuwise.roi (the browser tests read it).
+  double roi_rate_usd_per_hour = 0;
+  std::string roi_rate_provider_kind;  // "" when the rate is the reader's own
+  bool roi_uses_stale_price = false;
+  int stale_marks_drawn = 0;           // stale marks drawn this frame, any panel
   int value_metric = 0;          // per 1,000 of price, per hourly rate, per watt
   std::string popup_card_id;     // the card whose details float over the current tab
   std::map<std::string, std::string> input_hints;  // field label -> "clamped to 24"

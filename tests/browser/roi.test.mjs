@@ -1,8 +1,10 @@
 // The Price & ROI tab in a real browser: changing the electricity price moves the
-// break-even month, and the result survives as a link.
+// break-even month, and the result survives as a link; a stale price is marked and the
+// calculator says it used one; the provider-kind picker changes the rent rate and is kept
+// in the link, also on a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, typeInto, waitForState } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, typeInto, waitForState, waitFrames, clickTarget } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -29,6 +31,99 @@ test('a dearer electricity price pushes the break-even month out', async () => {
   const dearPower = await breakEven(page);
   assert.ok(dearPower === 0 || dearPower > cheapPower, `break-even moved from ${cheapPower} to ${dearPower}`);
   assert.ok(page.url().includes('roi.kwh=0.9'), page.url());
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+const roiInfo = (page) => page.evaluate(() => window.gpuwise.roi);
+const hasTarget = (page, key) => page.waitForFunction((k) => window.gpuwise.targets && window.gpuwise.targets[k], key,
+  { timeout: 10000 });
+
+test('a stale price shows its mark, and the calculator says it used one', async () => {
+  // The GTX 1070's only price in the data was seen in October 2018: stale on any later day.
+  for (const lang of ['en', 'zh']) {
+    const { page, context, problems } = await openPage(browser, server.origin, {
+      path: `#v=1&tab=roi&lang=${lang}&roi.gpu=gtx-1070&roi.rate=0.3`,
+    });
+    await waitReady(page);
+    await waitForState(page, (s) => s.tab === 'roi' && s.roi.gpu_id === 'gtx-1070' && s.language === lang);
+    await page.waitForFunction(() => window.gpuwise.roi && window.gpuwise.roi.ok, null, { timeout: 10000 });
+    assert.equal((await roiInfo(page)).uses_stale_price, true);
+    await hasTarget(page, 'stale:roi-price');       // the mark next to the price's date and age
+    await hasTarget(page, 'roi-stale-notice');      // the calculator's notice with the date
+    assert.ok(await page.evaluate(() => window.gpuwise.stale_marks) >= 1);
+    const untranslated = await page.evaluate(() => window.gpuwise.untranslated);
+    assert.deepEqual(untranslated.filter((s) => /stale|months? old|seen|Rent from|Hyperscaler|Marketplace|cloud/i.test(s)), []);
+    assert.deepEqual(problems.pageErrors, []);
+    await context.close();
+  }
+  // A fresh figure carries no mark: the user's own price and rate.
+  const { page, context } = await openPage(browser, server.origin, {
+    path: '#v=1&tab=roi&roi.gpu=gtx-1070&roi.price=200&roi.rate=0.3',
+  });
+  await waitReady(page);
+  await page.waitForFunction(() => window.gpuwise.roi && window.gpuwise.roi.ok, null, { timeout: 10000 });
+  await waitFrames(page, 2);
+  assert.equal((await roiInfo(page)).uses_stale_price, false);
+  assert.equal(await page.evaluate(() => window.gpuwise.targets['roi-stale-notice']), undefined);
+  await context.close();
+});
+
+test('the provider kinds pick the default rent rate and are kept in the link', async () => {
+  // H100 SXM: rented from hyperscalers (dear), specialist clouds and marketplaces (cheap).
+  const { page, context, problems } = await openPage(browser, server.origin, { path: '#v=1&tab=roi&roi.gpu=h100-sxm5' });
+  await waitReady(page);
+  await page.waitForFunction(() => window.gpuwise.roi && window.gpuwise.roi.ok, null, { timeout: 10000 });
+  const cheapest = await roiInfo(page);
+  assert.notEqual(cheapest.rate_provider_kind, 'hyperscaler');
+  for (const kind of ['gpu-cloud', 'marketplace', 'china-cloud']) {
+    await clickTarget(page, `roi-kind:${kind}`);
+  }
+  await waitForState(page, (s) => JSON.stringify(s.roi.provider_kinds) === '["hyperscaler"]');
+  await page.waitForFunction(() => window.gpuwise.roi.rate_provider_kind === 'hyperscaler', null, { timeout: 10000 });
+  const hyper = await roiInfo(page);
+  assert.ok(hyper.rate_usd_per_hour > cheapest.rate_usd_per_hour, `${hyper.rate_usd_per_hour} > ${cheapest.rate_usd_per_hour}`);
+  await page.waitForFunction(() => location.href.includes('roi.kinds=hyperscaler'), null, { timeout: 10000 });
+  // The last kind cannot be unticked: some rate must stay the default.
+  await clickTarget(page, 'roi-kind:hyperscaler');
+  await waitFrames(page, 2);
+  assert.deepEqual((await waitForState(page, () => true)).roi.provider_kinds, ['hyperscaler']);
+
+  // The link brings the choice back.
+  const again = await openPage(browser, server.origin, { path: '#v=1&tab=roi&roi.gpu=h100-sxm5&roi.kinds=hyperscaler' });
+  await waitReady(again.page);
+  await again.page.waitForFunction(() => window.gpuwise.roi && window.gpuwise.roi.ok, null, { timeout: 10000 });
+  assert.equal((await roiInfo(again.page)).rate_usd_per_hour, hyper.rate_usd_per_hour);
+  assert.deepEqual(problems.pageErrors, []);
+  await again.context.close();
+  await context.close();
+});
+
+test('on a phone (390x844, touch) a tap on a provider kind changes the rate', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin, {
+    path: '#v=1&tab=roi&roi.gpu=rtx-4090',
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true,
+  });
+  await waitReady(page);
+  await page.waitForFunction(() => window.gpuwise.roi && window.gpuwise.roi.ok, null, { timeout: 10000 });
+  const before = await roiInfo(page);
+  assert.equal(before.rate_provider_kind, 'china-cloud');  // AutoDL's yuan rate is the cheapest
+  await hasTarget(page, 'roi-kind:china-cloud');
+  // On a phone the inputs stack up: scroll until the box is on screen.
+  let r = await page.evaluate(() => window.gpuwise.targets['roi-kind:china-cloud']);
+  for (let i = 0; i < 8 && r.y + r.h > 844; ++i) {
+    await page.mouse.move(195, 600);
+    await page.mouse.wheel(0, 200);
+    await waitFrames(page, 2);
+    r = await page.evaluate(() => window.gpuwise.targets['roi-kind:china-cloud']);
+  }
+  assert.ok(r.y >= 0 && r.y + r.h <= 844, `the picker is on screen (y ${r.y})`);
+  assert.ok(r.h >= 30, `a finger-sized box (${r.h} px)`);
+  await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
+  await waitForState(page, (s) => !s.roi.provider_kinds.includes('china-cloud') && s.roi.provider_kinds.length === 3);
+  await page.waitForFunction(() => window.gpuwise.roi.rate_provider_kind !== 'china-cloud', null, { timeout: 10000 });
+  assert.ok((await roiInfo(page)).rate_usd_per_hour > before.rate_usd_per_hour);
+  assert.ok(page.url().includes('roi.kinds='), page.url());
   assert.deepEqual(problems.pageErrors, []);
   await context.close();
 });

@@ -18,10 +18,12 @@
 #include "compat.h"
 #include "metrics.h"
 #include "presets.h"
+#include "price_notes.h"
 #include "ranking.h"
 #include "roi.h"
 #include "roi_formulas.h"
 #include "session.h"
+#include "value.h"
 #include "share_link.h"
 #include "state_json.h"
 #include "view_fields.h"
@@ -303,4 +305,39 @@ TEST_CASE("every notice a bad link or saved state gives is a translated pattern"
   }
   ViewState s;
   require_pattern_translations(*apply_cli_value(view_field("roi.hpd"), "99", s));
+}
+
+namespace {
+// A sentence and every phrase nested in it.
+void require_all_patterns(const TemplateText& text) {
+  require_pattern(text);
+  for (const TemplateText& inner : text.nested) require_all_patterns(inner);
+}
+}  // namespace
+
+TEST_CASE("every sentence about price ages, stale prices and provider kinds is translated") {
+  const Catalog& catalog = test::shipped_catalog();
+  PriceBook book = load_prices(test::read_source_file("data/prices.json"), catalog);
+  book.today = "2026-12-02";
+  for (ProviderKind kind : kProviderKinds) require_translation(provider_kind_label(kind));
+  for (ProviderKindSet kinds = 1; kinds <= kAllProviderKinds; ++kinds) require_all_patterns(provider_kinds_text(kinds));
+  for (int months : {0, 1, 7, 30}) require_all_patterns(price_age_text(PriceAge{true, months, months > 12}));
+  require_all_patterns(stale_mark(PriceAge{true, 30, true}));
+  for (int count : {1, 3}) require_all_patterns(value_stale_notice(count));
+  for (const char* today : {"2026-12-02", "2040-01-01", ""}) {
+    book.today = today;
+    for (const Gpu& gpu : catalog.gpus) {
+      const CardPrices prices = card_prices(catalog, book, gpu.id);
+      require_all_patterns(price_source_text(prices.price));
+      if (prices.rate) require_all_patterns(rate_source_text(*prices.rate, prices.rate_age));
+      RoiView view;
+      view.gpu_id = gpu.id;
+      const RoiResult result = compute_roi(catalog, book, view);
+      require_all_patterns(result.error_text);
+      require_all_patterns(roi_rate_note(result));
+      for (const TemplateText& notice : roi_stale_notices(result)) require_all_patterns(notice);
+      view.provider_kinds = {"china-cloud"};
+      require_all_patterns(compute_roi(catalog, book, view).error_text);
+    }
+  }
 }

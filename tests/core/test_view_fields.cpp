@@ -92,8 +92,10 @@ void change(const ViewField& field, ViewState& s) {
       field.flag(s) = true;
       field.list(s) = {catalog_columns().back().key};
       return;
-    case FieldKind::list:
-      field.list(s) = {field.rule == TextRule::card_id ? "rtx-3090" : "x y"};
+    case FieldKind::list:  // a list of choices (roi.kinds) takes its first word
+      field.list(s) = {field.rule == TextRule::card_id ? "rtx-3090"
+                       : field.rule == TextRule::choice ? field.choices.front()
+                                                        : "x y"};
       return;
     case FieldKind::text:
     case FieldKind::sort_column: break;

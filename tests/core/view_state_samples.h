@@ -95,6 +95,7 @@ inline std::vector<StateChange> one_field_changes() {
       {"roi.rent_out_rate_usd_per_hour", [](ViewState& s) { s.roi.rent_out_rate_usd_per_hour = 0.35; }},
       {"roi.occupancy_pct", [](ViewState& s) { s.roi.occupancy_pct = 72.5; }},
       {"roi.platform_fee_pct", [](ViewState& s) { s.roi.platform_fee_pct = 15; }},
+      {"roi.provider_kinds", [](ViewState& s) { s.roi.provider_kinds = {"hyperscaler", "china-cloud"}; }},
   };
 }
 

@@ -1,0 +1,26 @@
+// How a price is drawn wherever it appears (catalog tooltip, card view, compare, ROI,
+// value list): the figure, where and when it was seen, its age, and an orange "stale"
+// mark when it is older than 12 months. The ages and words come from core
+// (prices.h, price_notes.h); these only draw them.
+#pragma once
+#include <string>
+
+#include "price_notes.h"
+#include "ui_state.h"
+#include "view_state.h"
+
+namespace gpuwise::ui {
+
+// The colour of stale marks and notices (the theme's warning orange).
+unsigned int StaleColour();
+// On the same line as the last item: the orange "stale" word with a tooltip saying why;
+// nothing when the figure is fresh or undated. Publishes `target` ("stale:...").
+void StaleMark(const PriceAge& age, UiState& ui, const std::string& target);
+// "$1,800, new, seen 2026-05-01, 7 months old" (the default price), in the reader's language
+// and currency; "" when the card has no price.
+std::string PriceSummary(const PriceChoice& price, const ViewState& view, const UiState& ui);
+// One line per figure a card has: the price it would be bought at, its newest used price and
+// its cheapest on-demand rate, each with its age and stale mark. `target` prefixes the marks.
+void DrawCardPriceLines(const CardPrices& prices, const ViewState& view, UiState& ui, const std::string& target);
+
+}  // namespace gpuwise::ui
