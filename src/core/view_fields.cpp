@@ -12,6 +12,7 @@
 #include "metrics.h"
 #include "ranking.h"
 #include "share_link.h"
+#include "speed.h"
 #include "vram_fit.h"
 
 namespace gpuwise {
@@ -95,6 +96,12 @@ ViewField card_field(const char* link, const char* section, const char* name, bo
 std::vector<const char*> keys_of(const std::vector<std::string>& words) {
   std::vector<const char*> out;
   for (const auto& word : words) out.push_back(word.c_str());  // the vectors are static
+  return out;
+}
+
+std::vector<const char*> quant_keys() {
+  std::vector<const char*> out;
+  for (const auto& quant : quantisations()) out.push_back(quant.id.c_str());  // a static table
   return out;
 }
 
@@ -236,6 +243,7 @@ std::vector<ViewField> build_fields() {
   f.push_back(said(number_field("adv.read", "advisor", "dataset_read_mbs", kDatasetReadMbs,
                                 REF(double, advisor.dataset_read_mbs)), I18N("Data read rate"), I18N("MB/s per GPU")));
 
+  f.push_back(said(choice_field("roi.view", "roi", "view", {"buy", "job"}, REF(std::string, roi.view)), I18N("View")));
   f.push_back(said(card_field("roi.gpu", "roi", "gpu_id", false, REF(std::string, roi.gpu_id)), I18N("Card"), "", "--gpu"));
   f.push_back(said(whole_field("roi.n", "roi", "gpu_count", kGpuCount, REF(int, roi.gpu_count)), I18N("Number of GPUs"),
                    "", "--count"));
@@ -271,6 +279,24 @@ std::vector<ViewField> build_fields() {
                    I18N("Occupancy"), "%", "--occupancy"));
   f.push_back(said(number_field("roi.fee", "roi", "platform_fee_pct", kPercent, REF(double, roi.platform_fee_pct)),
                    I18N("Platform fee"), "%", "--platform-fee"));
+
+  // Cost of a job (job_cost.h; `gpuwise job` has its own flags, so none here).
+  f.push_back(said(choice_field("job.kind", "job", "kind", {"train", "finetune", "serve"}, REF(std::string, job.kind)),
+                   I18N("Job")));
+  f.push_back(said(text_field("job.model", "job", "preset", TextRule::preset, kKeyMaxChars, false,
+                              REF(std::string, job.preset)), I18N("Model")));
+  f.push_back(said(number_field("job.p", "job", "params_b", kParamsB, REF(double, job.params_b)), I18N("Parameters"),
+                   I18N("billion")));
+  f.push_back(said(number_field("job.tok", "job", "tokens_b", kJobTokensB, REF(double, job.tokens_b)),
+                   I18N("Tokens to train on"), I18N("billion")));
+  f.push_back(said(number_field("job.tpd", "job", "tokens_per_day", kJobTokensPerDay, REF(double, job.tokens_per_day)),
+                   I18N("Tokens a day"), I18N("tokens")));
+  f.push_back(said(choice_field("job.quant", "job", "quant", quant_keys(), REF(std::string, job.quant)),
+                   I18N("Precision")));
+  f.push_back(said(whole_field("job.conc", "job", "concurrent", kBatchSize, REF(int, job.concurrent)),
+                   I18N("Requests at once")));
+  f.push_back(said(whole_field("job.n", "job", "gpu_count", kJobGpuCount, REF(int, job.gpu_count)),
+                   I18N("Number of GPUs")));
   return f;
 }
 #undef REF

@@ -47,6 +47,7 @@ bool operator==(const AdvisorView& a, const AdvisorView& b) {
   return section_equal("advisor", &ViewState::advisor, a, b);
 }
 bool operator==(const RoiView& a, const RoiView& b) { return section_equal("roi", &ViewState::roi, a, b); }
+bool operator==(const JobView& a, const JobView& b) { return section_equal("job", &ViewState::job, a, b); }
 
 bool operator==(const ViewState& a, const ViewState& b) {
   for (const ViewField& field : view_fields()) {

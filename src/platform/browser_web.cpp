@@ -108,6 +108,24 @@ EM_JS(char*, js_data_text, (const char* name), {
   stringToUTF8(text, out, size);
   return out;
 });
+EM_JS(void, js_request_data_file, (const char* name_ptr), {
+  var name = UTF8ToString(name_ptr);
+  var files = window['gpuwiseData'] = window['gpuwiseData'] || {};
+  var host = window['gpuwiseHost'];
+  host['requested'] = host['requested'] || {};
+  if (files[name] || host['requested'][name]) return;
+  host['requested'][name] = true;
+  fetch('data/' + name).then(function (response) {
+    if (!response.ok) throw new Error('the server answered ' + response.status);
+    return response.text();
+  }).then(function (text) {
+    files[name] = {'ok': true, 'text': text};
+    _gpuwise_wake();
+  }, function (error) {
+    files[name] = {'ok': false, 'error': 'could not download data/' + name + ' (' + error.message + ')'};
+    _gpuwise_wake();
+  });
+});
 EM_JS(void, js_request_cjk_font, (), {
   var host = window['gpuwiseHost'];
   if (host['font']) return;
@@ -329,6 +347,8 @@ DataStatus take_data_file(const std::string& name, std::string& out) {
   out = take_string(js_data_text(name.c_str()));
   return status == 1 ? DataStatus::ready : DataStatus::failed;
 }
+
+void request_data_file(const std::string& name) { js_request_data_file(name.c_str()); }
 
 void request_cjk_font() { js_request_cjk_font(); }
 

@@ -22,6 +22,7 @@
 #include "imgui_impl_sdl.h"
 #include "json_util.h"
 #include "live_text.h"
+#include "panels.h"
 #include "session.h"
 #include "share_link.h"
 #include "text_input.h"
@@ -185,6 +186,30 @@ void LoadPendingData(Platform& p) {
   }
 }
 
+// The speed model's files, fetched once a view needs them (after the catalog: the
+// measured rows name its cards).
+bool SpeedDataPending(const ui::UiState& ui) {
+  return ui.speed.wanted && (ui.speed.benchmarks_state == ui::LoadState::pending ||
+                             ui.speed.calibration_state == ui::LoadState::pending);
+}
+
+void LoadSpeedData(Platform& p) {
+  if (p.catalog_pending || !SpeedDataPending(p.app.ui())) return;
+  std::string text;
+  const ui::SpeedData& speed = p.app.ui().speed;
+  for (const char* name : {"benchmarks.json", "speed_calibration.json"}) {
+    const bool pending = std::string(name) == "benchmarks.json" ? speed.benchmarks_state == ui::LoadState::pending
+                                                                 : speed.calibration_state == ui::LoadState::pending;
+    if (!pending) continue;
+    platform::request_data_file(name);
+    switch (platform::take_data_file(name, text)) {
+      case platform::DataStatus::pending: break;
+      case platform::DataStatus::ready: p.app.set_speed_file(name, true, text); break;
+      case platform::DataStatus::failed: p.app.set_speed_file(name, false, text); break;
+    }
+  }
+}
+
 // A first visit from mainland China starts in yuan with a typical Chinese household
 // tariff (both still editable, and in the link). Source: data/README.md, "Locale defaults".
 constexpr double kChinaHouseholdKwhUsd = 0.078;
@@ -258,7 +283,7 @@ void MirrorView(Platform& p) {
 
 // What a script can read besides state(): where the widgets are, what the catalog
 // table shows, and what went wrong while loading data.
-json PageInfo(const ui::UiState& ui) {
+json PageInfo(const ViewState& view, const ui::UiState& ui) {
   json targets = json::object();
   for (const auto& rect : ui.targets) {
     targets[rect.key] = {{"x", rect.x}, {"y", rect.y}, {"w", rect.w}, {"h", rect.h}};
@@ -268,14 +293,26 @@ json PageInfo(const ui::UiState& ui) {
   json issues = json::array();
   for (const auto& issue : ui.catalog.issues) issues.push_back(issue.to_string());
   json ranking = json::array();
+  json ranking_estimate = nullptr;  // the LLM profiles: what the speed model estimated, per card
   if (ui.ranking_cache.valid) {
-    for (const auto& row : ui.ranking_cache.list.rows) {
+    const RankedList& list = ui.ranking_cache.list;
+    json tokens_per_s = json::array();
+    for (const auto& row : list.rows) {
       ranking.push_back(ui.catalog.gpus[row.gpu_index].id);
+      tokens_per_s.push_back(row.tokens_per_s ? json(*row.tokens_per_s) : json(nullptr));
+    }
+    if (list.speed) {
+      ranking_estimate = {{"phase", list.speed->phase}, {"model", list.speed->model.text()},
+                          {"not_fitting", list.speed->not_fitting}, {"tokens_per_s", tokens_per_s}};
+    } else if (!list.error.empty()) {
+      ranking_estimate = {{"error", list.error}};
     }
   }
   return {{"targets", targets},
           {"ranking", ranking},
+          {"ranking_estimate", ranking_estimate},
           {"roi", {{"ok", ui.roi_ok}, {"break_even_month", ui.roi_break_even_month}}},
+          {"job", ui::JobCostInfo(view, ui)},
           {"table", {{"rows", ids.size()}, {"ids", ids}}},
           {"notices", english(ui.notices)},
           {"untranslated", ui::untranslated()},
@@ -297,7 +334,7 @@ void PublishToPage(Platform& p) {
     platform::set_live_text(live_text);
     p.published_live_text = std::move(live_text);
   }
-  std::string info = dump_json(PageInfo(p.app.ui()));
+  std::string info = dump_json(PageInfo(p.app.view(), p.app.ui()));
   if (info != p.published_info) {
     platform::publish_info(info);
     p.published_info = std::move(info);
@@ -387,6 +424,7 @@ void Frame(void* arg) {
     if (event.type == SDL_QUIT) p.running = false;
   }
   LoadPendingData(p);
+  LoadSpeedData(p);
   StartView(p);
   FollowUrlChanges(p);
   UpdateCjkFont(p);
@@ -421,7 +459,7 @@ void Frame(void* arg) {
   PublishToPage(p);
   RunRequests(p, requests);
 
-  const bool waiting = p.catalog_pending || p.prices_pending || p.cuda_pending ||
+  const bool waiting = p.catalog_pending || p.prices_pending || p.cuda_pending || SpeedDataPending(p.app.ui()) ||
                        (p.app.view().language == "zh" && p.app.ui().cjk_font == ui::LoadState::pending);
   if (waiting || p.never_idle) p.frames_until_idle = kFramesAfterInput;  // keep polling until data arrives
   if (platform::TouchNeedsFrames()) p.frames_until_idle = kFramesAfterInput;

@@ -44,6 +44,29 @@ void App::set_cuda_error(const std::string& message) {
   ui_.compat_state = LoadState::failed;
 }
 
+void App::set_speed_file(const std::string& name, bool ok, const std::string& text) {
+  SpeedData& speed = ui_.speed;
+  const bool benchmarks = name == "benchmarks.json";
+  LoadState& state = benchmarks ? speed.benchmarks_state : speed.calibration_state;
+  state = ok ? LoadState::ready : LoadState::failed;
+  speed.checks_done = false;
+  if (!ok) {
+    speed.error = text;
+    return;
+  }
+  if (benchmarks) {
+    speed.benchmarks = load_benchmarks(text, ui_.catalog);
+    return;
+  }
+  std::vector<CatalogIssue> issues;
+  speed.calibration = load_speed_calibration(text, issues);
+  // A broken calibration file would make every estimate meaningless: say so instead.
+  if (!issues.empty()) {
+    speed.calibration_state = LoadState::failed;
+    speed.error = "speed_calibration.json: " + issues.front().to_string();
+  }
+}
+
 void App::draw(float width, float height, PlatformRequests& requests) {
   set_language(view_.language);
   ui_.targets.clear();

@@ -7,8 +7,10 @@
 
 #include "catalog.h"
 #include "compat.h"
+#include "job_cost.h"
 #include "prices.h"
 #include "ranking.h"
+#include "speed.h"
 #include "vram_fit.h"
 #include "value.h"
 #include "view_state.h"
@@ -47,8 +49,34 @@ struct RankingCache {
   RankingView view;
   FitView fit;
   std::size_t catalog_size = 0;
+  LoadState calibration_state = LoadState::pending;  // the LLM profiles rank by the speed model
   RankedList list;
   FitResult fit_result;
+};
+
+// The speed model's data: benchmarks.json is the largest data file, so both files are
+// fetched only once a view needs them (`wanted`: the cost of a job, the LLM rankings).
+struct SpeedData {
+  bool wanted = false;
+  LoadState benchmarks_state = LoadState::pending;
+  LoadState calibration_state = LoadState::pending;
+  std::string error;               // what could not be loaded, for the panel
+  Benchmarks benchmarks;
+  SpeedCalibration calibration;
+  bool checks_done = false;        // check_speed() run once, for the estimates' error
+  std::vector<SpeedCheck> checks;
+};
+
+// The "Cost of a job" result for the inputs it was computed for (job_cost() prices every
+// card at 1, 2, 4 and 8 GPUs: too much to redo every frame).
+struct JobCostCache {
+  bool valid = false;
+  JobView job;
+  RoiView roi;
+  std::size_t catalog_size = 0;
+  LoadState prices_state = LoadState::pending;
+  JobCostResult result;
+  json info;                     // window.gpuwise.job: the first rows, published every frame
 };
 
 struct UiState {
@@ -76,6 +104,8 @@ struct UiState {
 
   CatalogCache catalog_cache;
   RankingCache ranking_cache;
+  SpeedData speed;
+  JobCostCache job_cost;
   // Published for scripts and tests (window.gpuwise.roi): the last drawn ROI outcome.
   bool roi_ok = false;
   int roi_break_even_month = 0;  // 0: never within the horizon

@@ -68,6 +68,7 @@ inline std::vector<StateChange> one_field_changes() {
       {"advisor.gpu_id", [](ViewState& s) { s.advisor.gpu_id = "a100-sxm4-80gb"; }},
       {"advisor.gpu_count", [](ViewState& s) { s.advisor.gpu_count = 8; }},
       {"advisor.dataset_read_mbs", [](ViewState& s) { s.advisor.dataset_read_mbs = 1234.5; }},
+      {"roi.view", [](ViewState& s) { s.roi.view = "job"; }},
       {"roi.gpu_id", [](ViewState& s) { s.roi.gpu_id = "h100-sxm5"; }},
       {"roi.gpu_count", [](ViewState& s) { s.roi.gpu_count = 2; }},
       {"roi.price_usd", [](ViewState& s) { s.roi.price_usd = 1599; }},
@@ -86,6 +87,14 @@ inline std::vector<StateChange> one_field_changes() {
       {"roi.rent_out_rate_usd_per_hour", [](ViewState& s) { s.roi.rent_out_rate_usd_per_hour = 0.35; }},
       {"roi.occupancy_pct", [](ViewState& s) { s.roi.occupancy_pct = 72.5; }},
       {"roi.platform_fee_pct", [](ViewState& s) { s.roi.platform_fee_pct = 15; }},
+      {"job.kind", [](ViewState& s) { s.job.kind = "serve"; }},
+      {"job.preset", [](ViewState& s) { s.job.preset = "custom"; }},
+      {"job.params_b", [](ViewState& s) { s.job.params_b = 70.6; }},
+      {"job.tokens_b", [](ViewState& s) { s.job.tokens_b = 0.5; }},
+      {"job.tokens_per_day", [](ViewState& s) { s.job.tokens_per_day = 250000000; }},
+      {"job.quant", [](ViewState& s) { s.job.quant = "fp8"; }},
+      {"job.concurrent", [](ViewState& s) { s.job.concurrent = 32; }},
+      {"job.gpu_count", [](ViewState& s) { s.job.gpu_count = 2; }},
   };
 }
 
