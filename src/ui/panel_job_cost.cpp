@@ -25,15 +25,19 @@
 namespace gpuwise::ui {
 namespace {
 
-constexpr float kLabelWidth = 160;
 constexpr int kWaysShown = 10;
 constexpr int kGpuChoices[] = {0, 1, 2, 4, 8, 16, 32, 64};
 
+// Labels take a column on a wide screen; on a phone they sit above their input.
 void Label(const char* text) {
+  const bool narrow = ImGui::GetContentRegionAvail().x < 480;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr(text));
-  ImGui::SameLine(kLabelWidth);
+  if (!narrow) ImGui::SameLine(160);
 }
+
+// A combo's width: `wanted`, or what is left of the line on a narrow screen.
+float ComboWidth(float wanted) { return std::min(wanted, ImGui::GetContentRegionAvail().x - 4); }
 
 void ErrorText(const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1));
@@ -111,8 +115,9 @@ std::pair<double, double> FactorRange(const std::map<std::string, double>& table
 }
 
 std::string Hours(double hours) {
-  if (hours >= 48) return format_number(hours, 0) + " h (" + format_number(hours / 24, 1) + " " + tr("days") + ")";
-  return format_number(hours, hours < 10 ? 2 : 1) + " h";
+  const std::string h = std::string(" ") + tr("h");
+  if (hours >= 48) return format_number(hours, 0) + h + " (" + format_number(hours / 24, 1) + " " + tr("days") + ")";
+  return format_number(hours, hours < 10 ? 2 : 1) + h;
 }
 
 // [SECTION] Inputs
@@ -122,7 +127,9 @@ void DrawKind(ViewState& view, UiState& ui) {
       {"train", N_("Train")}, {"finetune", N_("Fine-tune")}, {"serve", N_("Serve")}};
   Label(view_field("job.kind").label);
   for (const auto& [key, label] : kinds) {
-    if (key != kinds[0].first) ImGui::SameLine();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(tr(label)).x;
+    if (key != kinds[0].first) SameLineIfFits(width);
     if (ImGui::RadioButton(tr(label), job.kind == key)) job.kind = key;
     RecordTarget(ui, std::string("job-kind:") + key);
   }
@@ -132,7 +139,7 @@ void DrawModel(ViewState& view, UiState& ui) {
   JobView& job = view.job;
   Label(view_field("job.model").label);
   const ModelPreset* preset = job.preset == "custom" ? nullptr : find_preset(job.preset);
-  ImGui::SetNextItemWidth(220);
+  ImGui::SetNextItemWidth(ComboWidth(220));
   if (ImGui::BeginCombo("##job-model", preset ? preset->name.c_str() : tr("Custom size"), ImGuiComboFlags_HeightLarge)) {
     for (const ModelPreset& p : model_presets()) {
       if (ImGui::Selectable(p.name.c_str(), preset == &p)) {
@@ -161,7 +168,7 @@ void DrawGpuCount(ViewState& view, UiState& ui) {
   JobView& job = view.job;
   Label(view_field("job.n").label);
   auto shown = [](int n) { return n == 0 ? std::string(tr("1, 2, 4 and 8")) : std::to_string(n); };
-  ImGui::SetNextItemWidth(140);
+  ImGui::SetNextItemWidth(ComboWidth(140));
   if (ImGui::BeginCombo("##job-gpus", shown(job.gpu_count).c_str())) {
     for (int n : kGpuChoices) {
       if (ImGui::Selectable(shown(n).c_str(), job.gpu_count == n)) job.gpu_count = n;
@@ -181,7 +188,7 @@ void DrawInputs(ViewState& view, UiState& ui) {
     InputField("job-tokens-per-day", "job.tpd", view, ui, "%.0f", 150);
     Label(view_field("job.quant").label);
     const Quantisation* quant = find_quantisation(job.quant);
-    ImGui::SetNextItemWidth(220);
+    ImGui::SetNextItemWidth(ComboWidth(220));
     if (ImGui::BeginCombo("##job-quant", quant ? quant->label.c_str() : job.quant.c_str())) {
       for (const Quantisation& q : quantisations()) {
         if (ImGui::Selectable(q.label.c_str(), quant == &q)) job.quant = q.id;
@@ -293,7 +300,9 @@ void DrawCheapestWays(const ViewState& view, UiState& ui, const JobCostResult& r
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_SizingFixedFit;
   const int rows = std::min<int>(kWaysShown, static_cast<int>(result.cheapest.size()));
-  const float height = (static_cast<float>(rows) + 1.5f) * ImGui::GetFrameHeightWithSpacing();
+  // Exactly the rows, the header and a horizontal scrollbar (a phone scrolls sideways).
+  const float height = static_cast<float>(rows + 1) * (ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y) +
+                       ImGui::GetStyle().ScrollbarSize + 4;
   if (!ImGui::BeginTable("job-ways", 6, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn(tr("Card"));

@@ -163,7 +163,14 @@ void DrawWorkload(ViewState& view, UiState& ui) {
   }
 }
 
-void DrawMethod() {
+void DrawMethod(const RankingView& r) {
+  if (ranks_by_speed(r)) {  // no weights: the estimate itself is the measure
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", tr("Score = 100 × the card's estimated tokens/s ÷ the fastest card's; VRAM decides only "
+                                 "whether a card is listed. The method: docs/ranking.md and docs/speed.md."));
+    ImGui::PopTextWrapPos();
+    return;
+  }
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", tr(scoring_summary()));
   ImGui::PopTextWrapPos();
@@ -386,7 +393,7 @@ void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   const bool two_columns = width >= 900;
   ImGui::BeginChild("ranking-controls", ImVec2(two_columns ? 380 : 0, two_columns ? 0 : 360), false);
   DrawWorkload(view, ui);
-  DrawMethod();
+  DrawMethod(view.ranking);
   DrawFilters(view, ui);
   ImGui::EndChild();
   if (two_columns) ImGui::SameLine();
