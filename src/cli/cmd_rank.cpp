@@ -1,4 +1,5 @@
 // gpuwise rank: the ranking tab from the command line, through the same rank().
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -7,6 +8,8 @@
 #include "compat.h"
 #include "json_util.h"
 #include "ranking.h"
+#include "speed.h"
+#include "speed_ranking.h"
 #include "view_fields.h"
 #include "vram_fit.h"
 
@@ -21,7 +24,9 @@ const char* const kUsage =
     "                    [--context N] [--batch N] [--layers N] [--kv-heads N] [--head-dim N] [--hidden N]]\n"
     "                    [--json] [--data-dir DIR]\n"
     "--fits-on N keeps the cards of which N hold the model (the fit flags, as for gpuwise fit),\n"
-    "like the ranking tab's \"fits my model on N GPUs\".\n";
+    "like the ranking tab's \"fits my model on N GPUs\".\n"
+    "llm-inference and llm-training rank by the speed model's tokens/s for that model (default\n"
+    "Llama 3 8B, bf16, context 8192) among the cards of which N (default 1) hold it.\n";
 
 int usage_error(const std::string& message) {
   std::fprintf(stderr, "gpuwise rank: %s\n%s", message.c_str(), kUsage);
@@ -82,7 +87,9 @@ int run_rank(const Args& args) {
   view.fits_model = args.value("--fits-on").has_value();
   bool fit_flags = false;
   for (const auto& flag : field_flags({"fit"})) fit_flags = fit_flags || args.value(flag);
-  if (fit_flags && !view.fits_model) return usage_error("the model flags need --fits-on N");
+  // The LLM profiles always rank a model (the speed estimate), so they take its flags alone.
+  const bool by_speed = ranks_by_speed(view);
+  if (fit_flags && !view.fits_model && !by_speed) return usage_error("the model flags need --fits-on N");
   if (!read_fit_flags(args, "rank", state.fit)) return 2;
   // Check the profile and metric before touching files, so a typo exits 2 every time.
   if (!view.metric.empty() && !find_ranking_metric(view.metric)) {
@@ -104,7 +111,17 @@ int run_rank(const Args& args) {
     for (const auto& issue : compat.issues) std::fprintf(stderr, "%s\n", issue.to_string().c_str());
   }
 
-  const RankedList list = rank_with_fit(catalog, view, fit_model(state.fit), needs_compat ? &compat : nullptr);
+  SpeedCalibration calibration;
+  if (by_speed) {
+    std::string calibration_text;
+    if (!read_file(data_path(args, "speed_calibration.json"), calibration_text)) return 1;
+    std::vector<CatalogIssue> issues;
+    calibration = load_speed_calibration(calibration_text, issues);
+    for (const auto& issue : issues) std::fprintf(stderr, "speed_calibration.json: %s\n", issue.to_string().c_str());
+  }
+  // The ranking tab's own function: the same list the page shows for this view.
+  const RankedList list = rank_view(catalog, view, state.fit, by_speed ? &calibration : nullptr,
+                                    needs_compat ? &compat : nullptr);
   if (!list.error.empty()) return usage_error(list.error);
   const std::size_t count = top < 0 ? list.rows.size() : std::min(list.rows.size(), static_cast<std::size_t>(top));
 
@@ -115,23 +132,43 @@ int run_rank(const Args& args) {
     for (std::size_t i = 0; i < count; ++i) {
       const RankedGpu& row = list.rows[i];
       const Gpu& gpu = catalog.gpus[row.gpu_index];
-      results.push_back({{"rank", i + 1},
-                         {"id", gpu.id},
-                         {"name", gpu.name},
-                         {"score", row.score ? json(display_score(*row.score)) : json(nullptr)},
-                         {"missing_metrics", row.missing_metrics},
-                         {"estimated_metrics", row.estimated_metrics}});
+      json result = {{"rank", i + 1},
+                     {"id", gpu.id},
+                     {"name", gpu.name},
+                     {"score", row.score ? json(display_score(*row.score)) : json(nullptr)},
+                     {"missing_metrics", row.missing_metrics},
+                     {"estimated_metrics", row.estimated_metrics}};
+      if (list.speed) {
+        result["tokens_per_s"] = row.tokens_per_s ? json(std::round(*row.tokens_per_s * 10) / 10) : json(nullptr);
+        result["needed_gb"] = std::round(row.needed_gb * 100) / 100;
+      }
+      results.push_back(result);
     }
-    const json out = {{"profile", list.profile}, {"metric", list.metric}, {"label", list.metric_label},
-                      {"weights", weights},      {"results", results}};
+    json out = {{"profile", list.profile}, {"metric", list.metric}, {"label", list.metric_label},
+                {"weights", weights},      {"results", results}};
+    if (list.speed) {
+      json notes = json::array();
+      for (const auto& note : list.speed->notes) notes.push_back(note.text());
+      out["speed"] = {{"phase", list.speed->phase},
+                      {"model", list.speed->model.text()},
+                      {"gpus", list.speed->gpus},
+                      {"not_fitting", list.speed->not_fitting},
+                      {"notes", notes}};
+    }
     std::printf("%s\n", dump_json(out, 2).c_str());
   } else {
     std::printf("%s: %zu cards (%d scored)\n", list.metric_label.c_str(), list.rows.size(), list.scored_count);
+    if (list.speed) {
+      std::printf("estimated %s tokens/s for %s; %d cards do not hold it\n", list.speed->phase.c_str(),
+                  list.speed->model.text().c_str(), list.speed->not_fitting);
+      for (const auto& note : list.speed->notes) std::printf("note: %s\n", note.text().c_str());
+    }
     for (std::size_t i = 0; i < count; ++i) {
       const RankedGpu& row = list.rows[i];
       std::string marks;
       for (const auto& key : row.missing_metrics) marks += " missing:" + key;
       for (const auto& key : row.estimated_metrics) marks += " estimated:" + key;
+      if (row.tokens_per_s) marks += "  " + format_number(*row.tokens_per_s, 1) + " tokens/s";
       std::printf("%4zu  %6s  %-40s%s\n", i + 1, format_score(row.score).c_str(),
                   catalog.gpus[row.gpu_index].name.c_str(), marks.c_str());
     }

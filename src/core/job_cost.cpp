@@ -6,6 +6,7 @@
 #include <cmath>
 #include <tuple>
 
+#include "csv.h"
 #include "limits.h"
 #include "roi.h"
 #include "template_text.h"
@@ -46,7 +47,9 @@ FitView training_fit_view(const JobInput& input) {
 
 SpeedInput serving_speed_input(const JobInput& input, int gpus) {
   SpeedInput in;
-  in.model = speed_model_from_preset(input.preset).value_or(SpeedModel{});
+  // A custom size borrows the nearest preset's shape, as `gpuwise speed --params-b` does.
+  in.model = input.preset == "custom" ? speed_model_from_size(input.params_b, input.active_params_b)
+                                      : speed_model_from_preset(input.preset).value_or(SpeedModel{});
   in.quant = input.quant;
   in.context = input.context;
   in.concurrent = input.concurrent;
@@ -91,22 +94,31 @@ void price_owning(const Catalog& catalog, const PriceBook& book, const JobInput&
   const RoiResult roi = compute_roi(catalog, book, view);
   option.price = roi.defaults.price;
   if (std::count(roi.missing.begin(), roi.missing.end(), "price") > 0) {
-    option.own_missing = "no purchase price for " + gpu.name + " in the data";
+    option.own_missing_text = {I18N("no purchase price for {0} in the data"), {gpu.name}};
   } else if (!roi.ok) {
-    option.own_missing = roi.error;
+    option.own_missing_text = roi.error_text;
   } else if (!roi.own_cost_per_gpu_hour) {
-    option.own_missing = "no amortised cost per GPU-hour at " + num(view.hours_per_day) + " hours a day";
-  } else {
-    option.own_usd_per_gpu_hour = roi.own_cost_per_gpu_hour;
-    option.own_cost_usd = *roi.own_cost_per_gpu_hour * option.gpu_hours;
+    option.own_missing_text = {I18N("no amortised cost per GPU-hour at {0} hours a day"), {num(view.hours_per_day)}};
+  } else if (!std::isfinite(*roi.own_cost_per_gpu_hour * option.gpu_hours)) {
+    // A card used for a split second a day amortises its price over almost no hours: the
+    // product overflows (found by fuzz_job_cost with hours_per_day ~1e-323).
+    option.own_missing_text = {I18N("the owned cost at {0} hours a day is too large to compute"),
+                               {num(view.hours_per_day)}};
   }
+  option.own_missing = option.own_missing_text.text();
+  if (!option.own_missing.empty()) return;
+  option.own_usd_per_gpu_hour = roi.own_cost_per_gpu_hour;
+  option.own_cost_usd = *roi.own_cost_per_gpu_hour * option.gpu_hours;
 }
 
 void price_renting(const PriceBook& book, const JobInput& input, const Gpu& gpu, JobOption& option) {
   option.rate = cheapest_on_demand_rate(book, gpu.id, input.provider_kinds);
   if (!option.rate) {
-    option.rent_missing = "no on-demand rental rate for " + gpu.name + " in the data";
-    if ((input.provider_kinds & kAllProviderKinds) != kAllProviderKinds) option.rent_missing += " from the chosen providers";
+    const bool all_kinds = (input.provider_kinds & kAllProviderKinds) == kAllProviderKinds;
+    option.rent_missing_text = {all_kinds ? I18N("no on-demand rental rate for {0} in the data")
+                                          : I18N("no on-demand rental rate for {0} in the data from the chosen providers"),
+                                {gpu.name}};
+    option.rent_missing = option.rent_missing_text.text();
     return;
   }
   option.rate_age = rate_age(book, *option.rate);
@@ -118,8 +130,17 @@ std::optional<double> per_million(const std::optional<double>& cost, double toke
   return *cost / (tokens / 1e6);
 }
 
-std::string counts_text(const JobInput& input) {
-  return input.gpus > 0 ? std::to_string(input.gpus) + " GPU(s)" : "1, 2, 4 or 8 GPUs";
+TemplateText counts_text(const JobInput& input) {
+  if (input.gpus > 0) return {I18N("{0} GPU(s)"), {std::to_string(input.gpus)}};
+  return {I18N("1, 2, 4 or 8 GPUs")};
+}
+
+// A pattern whose argument `index` is a phrase of its own (translated the same way).
+TemplateText with_phrase(const char* pattern, std::vector<std::string> args, std::size_t index, TemplateText phrase) {
+  args[index] = phrase.text();
+  std::vector<TemplateText> nested(index + 1);
+  nested[index] = std::move(phrase);
+  return {pattern, std::move(args), std::move(nested)};
 }
 
 double rounded(double value, int decimals) {
@@ -138,36 +159,75 @@ std::optional<JobKind> parse_job_kind(const std::string& key) {
   return std::nullopt;
 }
 
-std::string check_job_input(const JobInput& input) {
+TemplateText check_job_input_text(const JobInput& input) {
   if (input.gpus != 0 && (input.gpus < 1 || input.gpus > kJobMaxGpus)) {
-    return "gpus " + std::to_string(input.gpus) + " must be from 1 to " + std::to_string(kJobMaxGpus);
+    return {I18N("gpus {0} must be from 1 to {1}"), {std::to_string(input.gpus), std::to_string(kJobMaxGpus)}};
   }
-  if (input.kind == JobKind::train) {
+  const bool custom_serve = input.kind == JobKind::serve && input.preset == "custom";
+  if (input.kind == JobKind::train || custom_serve) {
     if (!in_range(input.params_b, limits::kParamsB.min, limits::kParamsB.max)) {
-      return "params_b " + num(input.params_b) + " must be from 0.01 to 2000 (billions)";
+      return {I18N("params_b {0} must be from 0.01 to 2000 (billions)"), {num(input.params_b)}};
     }
     if (input.active_params_b && !in_range(*input.active_params_b, limits::kParamsB.min, input.params_b)) {
-      return "active_params_b " + num(*input.active_params_b) + " must be from 0.01 to params_b (" +
-             num(input.params_b) + ")";
+      return {I18N("active_params_b {0} must be from 0.01 to params_b ({1})"),
+              {num(*input.active_params_b), num(input.params_b)}};
     }
+  }
+  if (input.kind == JobKind::train) {
     if (!in_range(input.tokens_b, kJobMinTokensB, kJobMaxTokensB)) {
-      return "tokens_b " + num(input.tokens_b) + " must be from 0.000001 to 1000000 (billions of tokens)";
+      return {I18N("tokens_b {0} must be from 0.000001 to 1000000 (billions of tokens)"), {num(input.tokens_b)}};
     }
     if (input.train_context < 1 || input.train_context > limits::kContextTokens.max) {
-      return "train_context " + std::to_string(input.train_context) + " must be from 1 to 1048576 tokens";
+      return {I18N("train_context {0} must be from 1 to 1048576 tokens"), {std::to_string(input.train_context)}};
     }
     return {};
   }
-  if (!find_preset(input.preset)) {
+  if (!custom_serve && !find_preset(input.preset)) {
     std::string list;
     for (const auto& p : model_presets()) list += (list.empty() ? "" : ", ") + p.id;
-    return "unknown preset '" + input.preset + "'; one of " + list;
+    return {I18N("unknown preset '{0}'; one of {1}"), {input.preset, list}};
   }
-  if (!in_range(input.tokens_per_day, 1, kJobMaxTokensPerDay)) {
-    return "tokens_per_day " + num(input.tokens_per_day) + " must be from 1 to 10000000000000";
+  if (!in_range(input.tokens_per_day, kJobMinTokensPerDay, kJobMaxTokensPerDay)) {
+    return {I18N("tokens_per_day {0} must be from 1 to 10000000000000"), {num(input.tokens_per_day)}};
   }
   // The speed model's own checks: quantisation, context within the model's limit, concurrency.
-  return check_speed_input(serving_speed_input(input, 1));
+  const SpeedInput speed = serving_speed_input(input, 1);
+  if (speed.model.max_context > 0 && input.context > speed.model.max_context && input.context >= 1) {
+    const ModelPreset* preset = find_preset(input.preset);
+    return {I18N("context {0} is beyond {1}'s limit of {2} tokens"),
+            {std::to_string(input.context), preset ? preset->name : input.preset, std::to_string(speed.model.max_context)}};
+  }
+  std::string problem = check_speed_input(speed);
+  if (problem.empty()) return {};
+  return {"{0}", {std::move(problem)}};  // English only: the page's inputs cannot produce these
+}
+
+std::string check_job_input(const JobInput& input) { return check_job_input_text(input).text(); }
+
+JobInput job_input_from_view(const JobView& job, const RoiView& ownership) {
+  JobInput input;
+  input.kind = job.kind == "serve" ? JobKind::serve : JobKind::train;
+  const ModelPreset* preset = job.preset == "custom" ? nullptr : find_preset(job.preset);
+  input.preset = preset ? preset->id : "custom";
+  input.params_b = preset ? preset->params_b : job.params_b;
+  if (preset && preset->active_params_b > 0 && preset->active_params_b < preset->params_b) {
+    input.active_params_b = preset->active_params_b;  // a mixture of experts: FLOPs follow the active part
+  }
+  input.tokens_b = job.tokens_b;
+  input.tokens_per_day = job.tokens_per_day;
+  input.quant = job.quant;
+  input.concurrent = job.concurrent;
+  input.gpus = job.gpu_count;
+  // Renting follows the reader's choice of providers on the buy-or-rent view (roi.kinds).
+  input.provider_kinds = provider_kind_set(ownership.provider_kinds);
+  // Owning follows the buy-or-rent view's assumptions, but not its one card's figures.
+  input.ownership = ownership;
+  input.ownership.price_usd.reset();
+  input.ownership.rate_usd_per_hour.reset();
+  input.ownership.power_w.reset();
+  input.ownership.resale_usd.reset();
+  input.ownership.rent_out_rate_usd_per_hour.reset();
+  return input;
 }
 
 std::optional<double> JobOption::cheapest_usd() const {
@@ -179,7 +239,8 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
                        const JobInput& input) {
   JobCostResult result;
   result.input = input;
-  result.error = check_job_input(input);
+  result.error_text = check_job_input_text(input);
+  result.error = result.error_text.text();
   if (!result.error.empty()) return result;
   const bool train = input.kind == JobKind::train;
   result.tokens = train ? input.tokens_b * 1e9 : input.tokens_per_day;
@@ -221,18 +282,25 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
     }
   }
   if (fitting == 0) {
-    result.error = (train ? "training a " + num(input.params_b) + "B-parameter model"
-                          : input.preset + " at " + input.quant) +
-                   " fits no card at " + counts_text(input) + ": it still needs " + format_number(least_needed_gb, 1) +
-                   " GB per GPU and the largest card holds " + format_number(most_usable_gb, 1) + " GB";
+    const std::string needed = format_number(least_needed_gb, 1), largest = format_number(most_usable_gb, 1);
+    result.error_text =
+        train ? with_phrase(I18N("training a {0}B-parameter model fits no card at {1}: it still needs {2} GB per GPU "
+                                 "and the largest card holds {3} GB"),
+                            {num(input.params_b), "", needed, largest}, 1, counts_text(input))
+              : with_phrase(I18N("{0} at {1} fits no card at {2}: it still needs {3} GB per GPU and the largest card "
+                                 "holds {4} GB"),
+                            {input.preset, input.quant, "", needed, largest}, 2, counts_text(input));
+    result.error = result.error_text.text();
     return result;
   }
   if (result.options.empty()) {
     const std::string fastest = format_number(std::floor(fastest_tokens_per_day), 0);
-    result.error = train ? "no card that fits has the figures the speed model needs"
-                         : "no card keeps up with " + num(input.tokens_per_day) + " tokens a day at " +
-                               counts_text(input) + "; the fastest serves " + fastest +
-                               " tokens a day (try more GPUs or more concurrent requests)";
+    result.error_text =
+        train ? TemplateText{I18N("no card that fits has the figures the speed model needs")}
+              : with_phrase(I18N("no card keeps up with {0} tokens a day at {1}; the fastest serves {2} tokens a day "
+                                 "(try more GPUs or more concurrent requests)"),
+                            {num(input.tokens_per_day), "", fastest}, 1, counts_text(input));
+    result.error = result.error_text.text();
     return result;
   }
   result.ok = true;
@@ -320,6 +388,30 @@ json job_cost_to_json(const JobCostResult& r, std::size_t max_cheapest) {
   out["cheapest"] = cheapest;
   if (r.counts_too_slow > 0) out["counts_too_slow"] = r.counts_too_slow;
   return out;
+}
+
+std::string job_cost_csv(const JobCostResult& r) {
+  const bool per_day = r.per == "day";
+  const CsvRow header = {"id", "name", "gpus", per_day ? "busy_hours_per_day" : "hours", "gpu_hours", "tokens_per_s",
+                         "needed_gb_per_gpu", per_day ? "own_usd_per_day" : "own_usd", "own_usd_per_million_tokens",
+                         "price_usd_per_gpu", "price_kind", "price_date", per_day ? "rent_usd_per_day" : "rent_usd",
+                         "rent_usd_per_million_tokens", "provider", "rate_usd_per_gpu_hour", "rate_date", "rate_source",
+                         "missing"};
+  auto figure = [](const std::optional<double>& v, int decimals) { return v ? format_fixed(*v, decimals) : ""; };
+  std::vector<CsvRow> rows;
+  for (const JobOption& o : r.options) {
+    std::string missing = o.own_missing;
+    if (!o.rent_missing.empty()) missing += (missing.empty() ? "" : "; ") + o.rent_missing;
+    const bool priced = o.own_cost_usd.has_value();
+    rows.push_back({o.gpu_id, o.gpu_name, std::to_string(o.gpus), format_fixed(o.hours, 3), format_fixed(o.gpu_hours, 3),
+                    format_fixed(o.tokens_per_s, 1), format_fixed(o.needed_gb, 2), figure(o.own_cost_usd, 2),
+                    figure(o.own_usd_per_million_tokens, 4), priced ? format_fixed(o.price.usd_per_gpu, 2) : "",
+                    priced ? price_kind_key(o.price.kind) : "", priced ? o.price.date_seen : "",
+                    figure(o.rent_cost_usd, 2), figure(o.rent_usd_per_million_tokens, 4),
+                    o.rate ? o.rate->provider : "", o.rate ? format_fixed(o.rate->usd_per_gpu_hour, 4) : "",
+                    o.rate ? o.rate->date_seen : "", o.rate ? o.rate->source : "", missing});
+  }
+  return to_csv(header, rows);
 }
 
 }  // namespace gpuwise

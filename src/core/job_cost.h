@@ -14,8 +14,10 @@
 
 #include "catalog.h"
 #include "json_util.h"
+#include "limits.h"
 #include "prices.h"
 #include "speed.h"
+#include "template_text.h"
 #include "view_state.h"
 
 namespace gpuwise {
@@ -26,11 +28,13 @@ enum class JobKind { train, serve };
 const char* job_kind_key(JobKind kind);  // "train", "serve"
 std::optional<JobKind> parse_job_kind(const std::string& key);
 
-// Ranges the inputs must be in (check_job_input() names the one that is not).
-constexpr double kJobMinTokensB = 1e-6;       // 1000 tokens
-constexpr double kJobMaxTokensB = 1e6;        // a quadrillion tokens
-constexpr double kJobMaxTokensPerDay = 1e13;
-constexpr int kJobMaxGpus = 64;
+// Ranges the inputs must be in (check_job_input() names the one that is not); the page's
+// fields (limits.h kJobTokensB, kJobTokensPerDay, kJobGpuCount) are the same ranges.
+constexpr double kJobMinTokensB = limits::kJobTokensB.min;  // 1000 tokens
+constexpr double kJobMaxTokensB = limits::kJobTokensB.max;  // a quadrillion tokens
+constexpr double kJobMinTokensPerDay = limits::kJobTokensPerDay.min;
+constexpr double kJobMaxTokensPerDay = limits::kJobTokensPerDay.max;
+constexpr int kJobMaxGpus = static_cast<int>(limits::kJobGpuCount.max);
 
 struct JobInput {
   JobKind kind = JobKind::train;
@@ -41,7 +45,7 @@ struct JobInput {
   bool recompute = false;                  // activation checkpointing: 8 instead of 6 FLOPs per parameter
   int train_context = 4096;                // sequence length the activations are held for
   // Serve: tokens generated a day, decoded in batches of `concurrent` requests.
-  std::string preset = "llama-3-8b";
+  std::string preset = "llama-3-8b";     // or "custom": params_b (and active_params_b) with the nearest preset's shape
   std::string quant = "q4_k_m";
   double tokens_per_day = 1e7;
   int context = 4096;
@@ -58,6 +62,12 @@ struct JobInput {
 
 // Empty when the input can run; else a message naming the field and its range.
 std::string check_job_input(const JobInput& input);
+TemplateText check_job_input_text(const JobInput& input);  // the same, translatable (empty pattern: fine)
+
+// The page's view as a job: train and finetune train every weight; a preset gives the
+// size (and a mixture of experts' active part); owning takes `ownership`'s assumptions
+// (kWh price, hours a day, horizon, host, depreciation) without its one card's overrides.
+JobInput job_input_from_view(const JobView& job, const RoiView& ownership);
 
 // [SECTION] Result
 
@@ -73,10 +83,12 @@ struct JobOption {
   std::optional<double> own_cost_usd;
   std::optional<double> own_usd_per_gpu_hour;  // compute_roi()'s own_cost_per_gpu_hour
   std::string own_missing;
+  TemplateText own_missing_text;  // the same, translatable
   PriceChoice price;         // the purchase price used, with its date and age
   // Renting: absent with rent_missing when the data has no on-demand rate for the card.
   std::optional<double> rent_cost_usd;
   std::string rent_missing;
+  TemplateText rent_missing_text;
   std::optional<CloudRate> rate;  // the rate used: provider, date, source
   PriceAge rate_age;
   // Cost per million tokens (trained, or generated) where the cost is known.
@@ -101,6 +113,7 @@ struct JobWay {
 struct JobCostResult {
   bool ok = false;
   std::string error;                 // why not ok: bad input, or a model that fits no card
+  TemplateText error_text;           // the same as a pattern and its args, for the page's tr()
   JobInput input;
   double tokens = 0;                 // train: tokens_b × 1e9; serve: tokens_per_day
   std::string per;                   // "job" or "day": what hours and costs are per
@@ -116,5 +129,9 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
 // {"kind", "per", "tokens", "results": [{"id", "gpus", "hours", "own_cost_usd", "rent_cost_usd",
 //  "provider", ...}], "cheapest": [...]}; absent costs are null with a "_missing" reason.
 json job_cost_to_json(const JobCostResult& result, std::size_t max_cheapest = 20);
+
+// The table the page shows, as CSV (csv.h): one row per card × count, the cost columns in
+// USD, and the price and rate behind them with their dates and sources.
+std::string job_cost_csv(const JobCostResult& result);
 
 }  // namespace gpuwise

@@ -52,6 +52,10 @@ inline constexpr NumberRange kDatasetReadMbs{0, 1e6, false, false};
 // [SECTION] Speed (speed.h checks the same bounds)
 inline constexpr NumberRange kSpeedGpuCount{1, 64, true, false};
 inline constexpr NumberRange kPromptTokens{1, 1048576, true, true};  // 0: the whole context
+// [SECTION] Cost of a job (job_cost.h checks the same bounds)
+inline constexpr NumberRange kJobTokensB{1e-6, 1e6, false, false};      // billions trained on: 1000 to 10^15
+inline constexpr NumberRange kJobTokensPerDay{1, 1e13, false, false};   // served a day
+inline constexpr NumberRange kJobGpuCount{1, 64, true, true};           // 0: 1, 2, 4 and 8
 
 // [SECTION] ROI: money is USD, >= 0; roi.cpp clamps its inputs to exactly these
 inline constexpr NumberRange kPriceUsd{0, 10e6, false, false};          // per GPU: price, resale

@@ -28,12 +28,16 @@ const std::vector<ProfileTable> kProfiles = {
     {{"rnn", "RNN training",
       "The guide's order for RNNs: memory bandwidth > FP16 > tensor-core throughput > FP32."},
      {{"memory_bandwidth_gbs", 4}, {"fp16_tflops", 3}, {"fp16_tensor_tflops", 2}, {"fp32_tflops", 1}}},
+    // The page and `gpuwise rank` rank these two by the speed model's tokens/s for the
+    // chosen model among the cards that hold it (speed_ranking.h): VRAM is a filter there,
+    // not a weight. These weights are rank()'s own spec score for them, without a model.
     {{"llm-inference", "LLM inference",
-      "Generating a token reads every weight once, so bandwidth sets the speed and VRAM sets which models fit."},
-     {{"memory_bandwidth_gbs", 5}, {"vram_gb", 4}, {"fp16_tensor_tflops", 1}}},
+      "Ranked by the speed model's estimated generation tokens/s for your model, among the cards that hold it."},
+     {{"memory_bandwidth_gbs", 5}, {"fp16_tensor_tflops", 1}}},
     {{"llm-training", "LLM training",
-      "BF16 tensor throughput does the work, VRAM holds weights, gradients and optimizer state, bandwidth feeds it."},
-     {{"bf16_tensor_tflops", 3}, {"vram_gb", 3}, {"memory_bandwidth_gbs", 3}, {"fp16_tensor_tflops", 1}}},
+      "Ranked by the speed model's estimated training tokens/s for your model, among the cards that hold its "
+      "weights, gradients and optimizer state."},
+     {{"bf16_tensor_tflops", 3}, {"memory_bandwidth_gbs", 3}, {"fp16_tensor_tflops", 1}}},
     {{"fp64", "FP64 scientific computing",
       "Double-precision throughput first; bandwidth for memory-bound solvers; VRAM for problem size."},
      {{"fp64_tflops", 6}, {"memory_bandwidth_gbs", 3}, {"vram_gb", 1}}},

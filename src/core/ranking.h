@@ -9,6 +9,7 @@
 #include "catalog.h"
 #include "compat.h"
 #include "metrics.h"
+#include "template_text.h"
 #include "view_state.h"
 #include "vram_fit.h"
 
@@ -47,6 +48,20 @@ struct RankedGpu {
   std::vector<std::string> missing_metrics;    // keys: weighted but unknown; the UI marks them
   std::vector<std::string> estimated_metrics;  // keys: hardware the card lacks, fallback rate used
   double known_weight_share = 0;               // share of the weight the card has figures for
+  // Ranked by the speed model (speed_ranking.h): the estimate over all GPUs, and the GB
+  // each GPU must hold. Absent for weighted rankings.
+  std::optional<double> tokens_per_s;
+  double needed_gb = 0;
+};
+
+// What a list ranked by the speed model is for (speed_ranking.h), so the page and the
+// command can say it: "Llama 3 8B, Q4_K_M, context 8192, batch 1, on 1 GPU".
+struct SpeedBasis {
+  std::string phase;               // "decode" (tokens generated per second) or "train"
+  TemplateText model;              // the model, format, context and GPU count, as a sentence
+  int gpus = 1;
+  int not_fitting = 0;             // cards that pass the filters but cannot hold the model
+  std::vector<TemplateText> notes; // e.g. the context lowered to the model's limit
 };
 
 struct RankedList {
@@ -57,7 +72,9 @@ struct RankedList {
   std::string metric;                // the single metric key; empty for a profile
   std::string metric_label;          // "FP32 (TFLOPS)" or the profile's label
   std::string error;                 // non-empty: nothing was ranked (unknown profile, bad filter ...)
+  TemplateText error_text;           // the same as a translatable pattern, where one is set (speed ranking)
   int scored_count = 0;
+  std::optional<SpeedBasis> speed;   // set when ranked by the speed estimate (LLM profiles)
 };
 
 // The cards of `catalog` that pass `view`'s filters (and are in allowed_ids unless it

@@ -269,6 +269,7 @@ std::vector<ViewField> build_fields() {
                    I18N("Only cards it fits on")));
   f.push_back(said(whole_field("speed.top", "speed", "top_n", kTopN, REF(int, speed.top_n)), I18N("Top")));
 
+  f.push_back(said(choice_field("roi.view", "roi", "view", {"buy", "job"}, REF(std::string, roi.view)), I18N("View")));
   f.push_back(said(card_field("roi.gpu", "roi", "gpu_id", false, REF(std::string, roi.gpu_id)), I18N("Card"), "", "--gpu"));
   f.push_back(said(whole_field("roi.n", "roi", "gpu_count", kGpuCount, REF(int, roi.gpu_count)), I18N("Number of GPUs"),
                    "", "--count"));
@@ -308,6 +309,24 @@ std::vector<ViewField> build_fields() {
                                kProviderKindCount, REF(std::vector<std::string>, roi.provider_kinds));
   for (ProviderKind kind : kProviderKinds) kinds.choices.push_back(provider_kind_key(kind));
   f.push_back(said(kinds, I18N("Rent from"), "", "--provider-kinds"));
+
+  // Cost of a job (job_cost.h; `gpuwise job` has its own flags, so none here).
+  f.push_back(said(choice_field("job.kind", "job", "kind", {"train", "finetune", "serve"}, REF(std::string, job.kind)),
+                   I18N("Job")));
+  f.push_back(said(text_field("job.model", "job", "preset", TextRule::preset, kKeyMaxChars, false,
+                              REF(std::string, job.preset)), I18N("Model")));
+  f.push_back(said(number_field("job.p", "job", "params_b", kParamsB, REF(double, job.params_b)), I18N("Parameters"),
+                   I18N("billion")));
+  f.push_back(said(number_field("job.tok", "job", "tokens_b", kJobTokensB, REF(double, job.tokens_b)),
+                   I18N("Tokens to train on"), I18N("billion")));
+  f.push_back(said(number_field("job.tpd", "job", "tokens_per_day", kJobTokensPerDay, REF(double, job.tokens_per_day)),
+                   I18N("Tokens a day"), I18N("tokens")));
+  f.push_back(said(choice_field("job.quant", "job", "quant", quant_keys(), REF(std::string, job.quant)),
+                   I18N("Precision")));
+  f.push_back(said(whole_field("job.conc", "job", "concurrent", kBatchSize, REF(int, job.concurrent)),
+                   I18N("Requests at once")));
+  f.push_back(said(whole_field("job.n", "job", "gpu_count", kJobGpuCount, REF(int, job.gpu_count)),
+                   I18N("Number of GPUs")));
   return f;
 }
 #undef REF

@@ -50,6 +50,7 @@ bool operator==(const SpeedView& a, const SpeedView& b) {
   return section_equal("speed", &ViewState::speed, a, b);
 }
 bool operator==(const RoiView& a, const RoiView& b) { return section_equal("roi", &ViewState::roi, a, b); }
+bool operator==(const JobView& a, const JobView& b) { return section_equal("job", &ViewState::job, a, b); }
 
 bool operator==(const ViewState& a, const ViewState& b) {
   for (const ViewField& field : view_fields()) {

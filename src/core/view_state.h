@@ -110,6 +110,7 @@ struct SpeedView {
 };
 
 struct RoiView {
+  std::string view = "buy";                 // the tab's view: "buy" (buy or rent a card), "job" (JobView)
   std::string gpu_id = "rtx-4090";
   int gpu_count = 1;
   // Overrides; absent means "the default from data" (see prices.h).
@@ -133,6 +134,20 @@ struct RoiView {
   std::vector<std::string> provider_kinds;
 };
 
+// The Price & ROI tab's "Cost of a job" view (job_cost.h): a training run or a day of
+// serving on every card and count. Owning uses the RoiView's assumptions (kWh price,
+// hours a day, horizon, host, depreciation).
+struct JobView {
+  std::string kind = "train";               // train, finetune (both train every weight), serve
+  std::string preset = "llama-3-8b";        // a model_presets() id, or "custom": params_b
+  double params_b = 8.03;                   // custom model size, billions of parameters
+  double tokens_b = 20;                     // train / fine-tune: tokens trained on, billions
+  double tokens_per_day = 1e7;              // serve: tokens generated a day
+  std::string quant = "q4_k_m";             // serve: a quantisations() id
+  int concurrent = 8;                       // serve: requests decoded together
+  int gpu_count = 0;                        // 0: compare 1, 2, 4 and 8 GPUs
+};
+
 struct ViewState {
   Tab tab = Tab::catalog;
   std::string language = "en";              // "en" or "zh"
@@ -146,6 +161,7 @@ struct ViewState {
   AdvisorView advisor;
   SpeedView speed;
   RoiView roi;
+  JobView job;
 };
 
 // Generated from the field table (view_fields.cpp): every field the table lists, so a
@@ -157,10 +173,12 @@ bool operator==(const FitView& a, const FitView& b);
 bool operator==(const AdvisorView& a, const AdvisorView& b);
 bool operator==(const SpeedView& a, const SpeedView& b);
 bool operator==(const RoiView& a, const RoiView& b);
+bool operator==(const JobView& a, const JobView& b);
 bool operator==(const ViewState& a, const ViewState& b);
 inline bool operator!=(const CatalogView& a, const CatalogView& b) { return !(a == b); }
 inline bool operator!=(const RankingView& a, const RankingView& b) { return !(a == b); }
 inline bool operator!=(const FitView& a, const FitView& b) { return !(a == b); }
+inline bool operator!=(const JobView& a, const JobView& b) { return !(a == b); }
 inline bool operator!=(const ViewState& a, const ViewState& b) { return !(a == b); }
 
 // The state as JSON (every field of the table, defaults included): window.gpuwise.state(),

@@ -23,6 +23,7 @@
 #include "imgui_impl_sdl.h"
 #include "json_util.h"
 #include "live_text.h"
+#include "panels.h"
 #include "session.h"
 #include "share_link.h"
 #include "speed_view.h"
@@ -202,7 +203,7 @@ void LoadPendingData(Platform& p) {
   }
 }
 
-// The Speed tab's files, fetched once the tab has been opened (after the catalog: the
+// The speed model's files, fetched once a view needs them (after the catalog: the
 // measured rows name its cards).
 bool SpeedDataPending(const ui::UiState& ui) {
   return ui.speed.wanted && (ui.speed.benchmarks_state == ui::LoadState::pending ||
@@ -299,7 +300,7 @@ void MirrorView(Platform& p) {
 
 // What a script can read besides state(): where the widgets are, what the catalog
 // table shows, and what went wrong while loading data.
-json PageInfo(const ui::UiState& ui) {
+json PageInfo(const ViewState& view, const ui::UiState& ui) {
   json targets = json::object();
   for (const auto& rect : ui.targets) {
     targets[rect.key] = {{"x", rect.x}, {"y", rect.y}, {"w", rect.w}, {"h", rect.h}};
@@ -309,9 +310,19 @@ json PageInfo(const ui::UiState& ui) {
   json issues = json::array();
   for (const auto& issue : ui.catalog.issues) issues.push_back(issue.to_string());
   json ranking = json::array();
+  json ranking_estimate = nullptr;  // the LLM profiles: what the speed model estimated, per card
   if (ui.ranking_cache.valid) {
-    for (const auto& row : ui.ranking_cache.list.rows) {
+    const RankedList& list = ui.ranking_cache.list;
+    json tokens_per_s = json::array();
+    for (const auto& row : list.rows) {
       ranking.push_back(ui.catalog.gpus[row.gpu_index].id);
+      tokens_per_s.push_back(row.tokens_per_s ? json(*row.tokens_per_s) : json(nullptr));
+    }
+    if (list.speed) {
+      ranking_estimate = {{"phase", list.speed->phase}, {"model", list.speed->model.text()},
+                          {"not_fitting", list.speed->not_fitting}, {"tokens_per_s", tokens_per_s}};
+    } else if (!list.error.empty()) {
+      ranking_estimate = {{"error", list.error}};
     }
   }
   return {{"targets", targets},
@@ -323,6 +334,8 @@ json PageInfo(const ui::UiState& ui) {
                    {"uses_stale_price", ui.roi_uses_stale_price}}},
           {"speed", ui.speed.table_valid ? speed_table_to_json(ui.speed.table) : json(nullptr)},
           {"stale_marks", ui.stale_marks_drawn},
+          {"ranking_estimate", ranking_estimate},
+          {"job", ui::JobCostInfo(view, ui)},
           {"table", {{"rows", ids.size()}, {"ids", ids}}},
           {"notices", english(ui.notices)},
           {"untranslated", ui::untranslated()},
@@ -344,7 +357,7 @@ void PublishToPage(Platform& p) {
     platform::set_live_text(live_text);
     p.published_live_text = std::move(live_text);
   }
-  std::string info = dump_json(PageInfo(p.app.ui()));
+  std::string info = dump_json(PageInfo(p.app.view(), p.app.ui()));
   if (info != p.published_info) {
     platform::publish_info(info);
     p.published_info = std::move(info);

@@ -17,7 +17,7 @@ class App {
   void set_prices_error(const std::string& message);
   void set_cuda_text(const std::string& json_text);
   void set_cuda_error(const std::string& message);
-  // The Speed tab's files (benchmarks.json, speed_calibration.json): the text, or on
+  // The speed model's files (benchmarks.json, speed_calibration.json): the text, or on
   // !ok the message saying why it could not be read.
   void set_speed_file(const std::string& name, bool ok, const std::string& text);
 

@@ -1,5 +1,6 @@
 // The Ranking tab: a workload profile (or one metric) with visible, editable weights,
-// filters, and the ranked cards as a bar chart. Scoring is core's rank().
+// filters, and the ranked cards as a bar chart. Scoring is core's rank(); the LLM
+// profiles rank by the speed model's tokens/s for the Advisor tab's model (rank_view()).
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include "view_fields.h"
 #include "money.h"
 #include "panels.h"
+#include "speed_ranking.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -19,16 +21,24 @@ namespace gpuwise::ui {
 // [SECTION] Ranking shared with other tabs
 const RankedList& CurrentRanking(const ViewState& view, UiState& ui) {
   RankingCache& cache = ui.ranking_cache;
+  const bool by_speed = ranks_by_speed(view.ranking);
+  if (by_speed) ui.speed.wanted = true;  // the speed model's calibration is fetched on first use
   if (cache.valid && cache.view == view.ranking && cache.fit == view.fit &&
-      cache.catalog_size == ui.catalog.gpus.size()) {
+      cache.catalog_size == ui.catalog.gpus.size() && cache.calibration_state == ui.speed.calibration_state) {
     return cache.list;
   }
   cache.fit_result = fit_model(view.fit);
   const Compat* compat = ui.compat_state == LoadState::ready ? &ui.compat : nullptr;
-  cache.list = rank_with_fit(ui.catalog, view.ranking, cache.fit_result, compat);
+  const bool calibrated = ui.speed.calibration_state == LoadState::ready;
+  if (by_speed && ui.speed.calibration_state == LoadState::pending) {
+    cache.list = RankedList{};  // the panel says it is loading
+  } else {
+    cache.list = rank_view(ui.catalog, view.ranking, view.fit, calibrated ? &ui.speed.calibration : nullptr, compat);
+  }
   cache.view = view.ranking;
   cache.fit = view.fit;
   cache.catalog_size = ui.catalog.gpus.size();
+  cache.calibration_state = ui.speed.calibration_state;
   cache.valid = true;
   return cache.list;
 }
@@ -43,6 +53,36 @@ constexpr int kTopSliderMax = 60;
 
 
 // [SECTION] Workload and weights
+// The LLM profiles: what the estimate is for, and on how many GPUs, instead of weights.
+void DrawSpeedBasis(ViewState& view, UiState& ui) {
+  RankingView& r = view.ranking;
+  const RankedList& list = CurrentRanking(view, ui);
+  ImGui::Spacing();
+  if (list.speed) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::Text(tr("Estimated %s for: %s."), list.speed->phase == "train" ? tr("training tokens/s") : tr("generation tokens/s"),
+                render_template(list.speed->model, tr).c_str());
+    for (const TemplateText& note : list.speed->notes) TextDim(render_template(note, tr).c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("Only cards that hold it on"));
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(70);
+  const std::string count = std::to_string(r.fit_gpu_count);
+  if (ImGui::BeginCombo("##speed-fit-count", count.c_str())) {
+    for (int n : fit_gpu_counts()) {
+      if (ImGui::Selectable(std::to_string(n).c_str(), r.fit_gpu_count == n)) r.fit_gpu_count = n;
+    }
+    ImGui::EndCombo();
+  }
+  RecordTarget(ui, "speed-fit-count");
+  ImGui::SameLine();
+  ImGui::TextUnformatted(tr("GPUs"));
+  if (ImGui::Button(tr("Change the model (Advisor tab)"))) view.tab = Tab::advisor;
+  RecordTarget(ui, "speed-model");
+}
+
 void DrawWorkload(ViewState& view, UiState& ui) {
   RankingView& r = view.ranking;
   const bool single = !r.metric.empty();
@@ -77,6 +117,7 @@ void DrawWorkload(ViewState& view, UiState& ui) {
     return;
   }
   if (profile) TextDim(tr(profile->description));
+  if (ranks_by_speed(r)) return DrawSpeedBasis(view, ui);
 
   // The weights, editable: touching a built-in profile's weight makes it "custom".
   std::vector<MetricWeight> weights = r.profile == "custom" ? r.custom_weights : profile_weights(r.profile);
@@ -122,7 +163,14 @@ void DrawWorkload(ViewState& view, UiState& ui) {
   }
 }
 
-void DrawMethod() {
+void DrawMethod(const RankingView& r) {
+  if (ranks_by_speed(r)) {  // no weights: the estimate itself is the measure
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", tr("Score = 100 × the card's estimated tokens/s ÷ the fastest card's; VRAM decides only "
+                                 "whether a card is listed. The method: docs/ranking.md and docs/speed.md."));
+    ImGui::PopTextWrapPos();
+    return;
+  }
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", tr(scoring_summary()));
   ImGui::PopTextWrapPos();
@@ -205,7 +253,9 @@ void DrawFilters(ViewState& view, UiState& ui) {
   }
   if (ui.compat_state == LoadState::failed) TextDim(ui.compat_error.c_str());
 
-  // "Fits my model": the model set up on the Advisor tab.
+  // "Fits my model": the model set up on the Advisor tab. The LLM profiles always rank
+  // only the cards that hold it (on the GPU count chosen beside the estimate).
+  if (ranks_by_speed(r)) return;
   ImGui::Checkbox(tr("Fits my model on"), &r.fits_model);
   RecordTarget(ui, "fits-model");
   ImGui::SameLine();
@@ -231,6 +281,10 @@ void DrawFilters(ViewState& view, UiState& ui) {
 std::string ranking_csv(const RankedList& list, const Catalog& catalog) {
   CsvRow header = {"rank", "id", "name", "score"};
   for (const auto& w : list.weights) header.push_back(w.metric);
+  if (list.speed) {
+    header.push_back(list.speed->phase + "_tokens_per_s");
+    header.push_back("needed_gb_per_gpu");
+  }
   header.push_back("missing");
   std::vector<CsvRow> rows;
   int position = 0;
@@ -238,6 +292,10 @@ std::string ranking_csv(const RankedList& list, const Catalog& catalog) {
     const Gpu& gpu = catalog.gpus[row.gpu_index];
     CsvRow out = {std::to_string(++position), gpu.id, gpu.name, format_score(row.score)};
     for (const auto& value : row.metric_values) out.push_back(value ? gpuwise::format_number(*value, 3) : "");
+    if (list.speed) {
+      out.push_back(row.tokens_per_s ? gpuwise::format_number(*row.tokens_per_s, 1) : "");
+      out.push_back(gpuwise::format_number(row.needed_gb, 2));
+    }
     std::string missing;
     for (const auto& m : row.missing_metrics) missing += (missing.empty() ? "" : " ") + m;
     out.push_back(missing);
@@ -250,8 +308,13 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
   const RankedList& list = CurrentRanking(view, ui);
   if (!list.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1));
-    ImGui::TextWrapped("%s", list.error.c_str());
+    ImGui::TextWrapped("%s", list.error_text.pattern.empty() ? list.error.c_str() : render_template(list.error_text, tr).c_str());
     ImGui::PopStyleColor();
+    return;
+  }
+  if (ranks_by_speed(view.ranking) && !list.speed) {
+    const bool failed = ui.speed.calibration_state == LoadState::failed;
+    TextDim(failed ? ui.speed.error.c_str() : tr("Loading the speed model..."));
     return;
   }
   ImGui::Text(tr("%d cards match; %d scored."), static_cast<int>(list.rows.size()), list.scored_count);
@@ -276,8 +339,19 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
     bar.label = std::to_string(i + 1) + ". " + gpu.name;
     bar.value = row.score.value_or(0);
     bar.value_text = format_score(row.score);
+    if (list.speed) {  // the estimate itself, in the buyer's unit
+      bar.value_text = row.tokens_per_s ? gpuwise::format_number(*row.tokens_per_s, *row.tokens_per_s < 100 ? 1 : 0) +
+                                              " " + tr("tokens/s")
+                                        : std::string(kMissing);
+    }
     bar.marked = !row.missing_metrics.empty() || !row.estimated_metrics.empty() || !row.score;
     bar.tooltip = gpu.name;
+    if (list.speed) {
+      char needs[160];
+      std::snprintf(needs, sizeof needs, tr("Score %s (of the fastest); needs %s GB per GPU"), format_score(row.score).c_str(),
+                    gpuwise::format_number(row.needed_gb, 1).c_str());
+      bar.tooltip += std::string("\n") + needs;
+    }
     for (std::size_t w = 0; w < list.weights.size() && w < row.metric_values.size(); ++w) {
       const auto& value = row.metric_values[w];
       bar.tooltip += "\n" + MetricLabel(list.weights[w].metric) + ": " +
@@ -295,7 +369,15 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
   if (list.rows.size() > static_cast<std::size_t>(shown)) {
     TextDim(tr("Raise \"top\" to see more cards."));
   }
-  ImGui::TextDisabled("%s", tr("* a weighted figure is missing or estimated; hover a bar for which."));
+  if (list.speed) {
+    char left_out[200];
+    std::snprintf(left_out, sizeof left_out, tr("%d more cards pass the filters but cannot hold the model."),
+                  list.speed->not_fitting);
+    TextDim(left_out);
+    ImGui::TextDisabled("%s", tr("Estimates from the speed model (docs/speed.md), not measurements."));
+  } else {
+    ImGui::TextDisabled("%s", tr("* a weighted figure is missing or estimated; hover a bar for which."));
+  }
   ImGui::EndChild();
 }
 
@@ -311,7 +393,7 @@ void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   const bool two_columns = width >= 900;
   ImGui::BeginChild("ranking-controls", ImVec2(two_columns ? 380 : 0, two_columns ? 0 : 360), false);
   DrawWorkload(view, ui);
-  DrawMethod();
+  DrawMethod(view.ranking);
   DrawFilters(view, ui);
   ImGui::EndChild();
   if (two_columns) ImGui::SameLine();

@@ -91,6 +91,21 @@ void DrawProviderKinds(ViewState& view, UiState& ui) {
   }
 }
 
+// The tab's two views as a segmented choice (roi.view, in the link): one card bought or
+// rented, or the cost of a job on every card (panel_job_cost.cpp).
+void DrawViewChoice(ViewState& view, UiState& ui) {
+  const std::pair<const char*, const char*> views[] = {{"buy", N_("Buy or rent")}, {"job", N_("Cost of a job")}};
+  const ImGuiStyle& style = ImGui::GetStyle();
+  for (const auto& [key, label] : views) {
+    if (key != views[0].first) ImGui::SameLine(0, 2);
+    const bool on = view.roi.view == key;
+    if (on) ImGui::PushStyleColor(ImGuiCol_Button, style.Colors[ImGuiCol_ButtonActive]);
+    if (ImGui::Button(tr(label))) view.roi.view = key;
+    if (on) ImGui::PopStyleColor();
+    RecordTarget(ui, std::string("roi-view:") + key);
+  }
+}
+
 // [SECTION] Inputs
 void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
   RoiView& r = view.roi;
@@ -297,6 +312,7 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     return;
   }
   if (ui.prices_state == LoadState::failed) TextDim(ui.prices_error.c_str());
+  DrawViewChoice(view, ui);
   // Currency first: every money figure below follows it.
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("Currency"));
@@ -314,6 +330,8 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     ImGui::SameLine();
     ImGui::TextDisabled(tr("(rate of %s)"), ui.prices.cny_per_usd_date.c_str());
   }
+
+  if (view.roi.view == "job") return DrawJobCostView(view, ui, requests);
 
   const RoiResult result = compute_roi(ui.catalog, ui.prices, EffectiveRoiView(view, ui));
   ui.roi_ok = result.ok;

@@ -20,6 +20,10 @@ void DrawAdvisorPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // How fast a language model runs per card, with measured figures (panel_speed.cpp).
 void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
+// The tab's second view, "Cost of a job" (panel_job_cost.cpp; view.roi.view == "job"), and
+// what it shows for window.gpuwise.job (null while it is not on screen).
+void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests);
+json JobCostInfo(const ViewState& view, const UiState& ui);
 // The ROI view with the reader's saved prices standing in for missing inputs.
 RoiView EffectiveRoiView(const ViewState& view, const UiState& ui);
 // Performance per dollar and per watt, the price list and the reader's own prices.

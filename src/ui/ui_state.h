@@ -7,9 +7,11 @@
 
 #include "catalog.h"
 #include "compat.h"
+#include "job_cost.h"
 #include "prices.h"
 #include "ranking.h"
 #include "speed_view.h"
+#include "speed.h"
 #include "vram_fit.h"
 #include "value.h"
 #include "view_state.h"
@@ -48,13 +50,14 @@ struct RankingCache {
   RankingView view;
   FitView fit;
   std::size_t catalog_size = 0;
+  LoadState calibration_state = LoadState::pending;  // the LLM profiles rank by the speed model
   RankedList list;
   FitResult fit_result;
 };
 
-// The Speed tab's data: benchmarks.json is the largest data file, so both files are
-// fetched only once the tab is first opened (`wanted`). The table and the check are
-// recomputed only when their inputs change.
+// The speed model's data: benchmarks.json is the largest data file, so both files are
+// fetched only once a view needs them (`wanted`: the Speed tab, the cost of a job, the LLM
+// rankings). The table and the check are recomputed only when their inputs change.
 struct SpeedData {
   bool wanted = false;
   LoadState benchmarks_state = LoadState::pending;
@@ -65,8 +68,20 @@ struct SpeedData {
   bool table_valid = false;
   SpeedView table_view;            // the view the table was computed for
   SpeedTable table;
-  bool checks_done = false;        // "How good are these estimates?" opened once
+  bool checks_done = false;        // check_speed() run once: "How good are these estimates?", the job cost's error
   std::vector<SpeedCheck> checks;
+};
+
+// The "Cost of a job" result for the inputs it was computed for (job_cost() prices every
+// card at 1, 2, 4 and 8 GPUs: too much to redo every frame).
+struct JobCostCache {
+  bool valid = false;
+  JobView job;
+  RoiView roi;
+  std::size_t catalog_size = 0;
+  LoadState prices_state = LoadState::pending;
+  JobCostResult result;
+  json info;                     // window.gpuwise.job: the first rows, published every frame
 };
 
 struct UiState {
@@ -95,6 +110,7 @@ struct UiState {
   CatalogCache catalog_cache;
   RankingCache ranking_cache;
   SpeedData speed;
+  JobCostCache job_cost;
   // Published for scripts and tests (window.gpuwise.roi): the last drawn ROI outcome.
   bool roi_ok = false;
   int roi_break_even_month = 0;  // 0: never within the horizon

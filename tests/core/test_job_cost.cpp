@@ -291,3 +291,87 @@ TEST_CASE("on the shipped data the ways are sorted cheapest first and every cost
     }
   }
 }
+
+TEST_CASE("the page's job view becomes the job: presets give the size, owning the ROI view's assumptions",
+          "[job_cost]") {
+  JobView view;  // the site's default: train Llama 3 8B on 20B tokens, 1, 2, 4 and 8 GPUs
+  RoiView roi = round_ownership();
+  roi.gpu_id = "job-card";
+  roi.price_usd = 1;  // the buy-or-rent view's own card figures do not carry over
+  roi.rate_usd_per_hour = 1;
+  JobInput in = job_input_from_view(view, roi);
+  CHECK(in.kind == JobKind::train);
+  CHECK(in.params_b == Approx(8.03));
+  CHECK_FALSE(in.active_params_b);
+  CHECK(in.tokens_b == 20);
+  CHECK(in.gpus == 0);
+  CHECK(in.ownership.months == 12);
+  CHECK(in.ownership.kwh_price_usd == 0.2);
+  CHECK_FALSE(in.ownership.price_usd);
+  CHECK_FALSE(in.ownership.rate_usd_per_hour);
+
+  view.kind = "finetune";  // trains every weight, as training does
+  view.preset = "mixtral-8x7b";
+  in = job_input_from_view(view, roi);
+  CHECK(in.kind == JobKind::train);
+  CHECK(in.params_b == Approx(46.7));
+  REQUIRE(in.active_params_b);
+  CHECK(*in.active_params_b < 15);  // two of eight experts per token
+
+  view.kind = "serve";
+  view.preset = "custom";
+  view.params_b = 1;
+  view.tokens_per_day = 1e6;
+  view.concurrent = 1;
+  view.gpu_count = 1;
+  in = job_input_from_view(view, roi);
+  CHECK(in.kind == JobKind::serve);
+  CHECK(in.preset == "custom");
+  CHECK(check_job_input(in).empty());
+  // A custom size serves with the nearest preset's shape: 1B parameters at Q4_K_M on the round card.
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  REQUIRE(r.ok);
+  const JobOption* o = option_for(r, "job-card", 1);
+  REQUIRE(o);
+  CHECK(o->tokens_per_s > 0);
+  CHECK(o->hours == Approx(1e6 / o->tokens_per_s / 3600));
+}
+
+TEST_CASE("job errors are translatable patterns with the same English text", "[job_cost]") {
+  JobInput in = worked_training();
+  in.params_b = 2000;
+  const JobCostResult big = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  CHECK(big.error_text.pattern.find("fits no card at {1}") != std::string::npos);
+  CHECK(big.error_text.text() == big.error);
+  REQUIRE(big.error_text.nested.size() == 2);
+  CHECK(big.error_text.nested[1].pattern == "{0} GPU(s)");
+  in.gpus = 0;
+  const JobCostResult any = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  CHECK(any.error.find("fits no card at 1, 2, 4 or 8 GPUs") != std::string::npos);
+
+  in = worked_training();
+  in.tokens_b = 0;
+  CHECK(check_job_input_text(in).pattern == "tokens_b {0} must be from 0.000001 to 1000000 (billions of tokens)");
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), worked_training());
+  const JobOption* no_price = option_for(r, "no-price", 1);
+  REQUIRE(no_price);
+  CHECK(no_price->own_missing_text.pattern == "no purchase price for {0} in the data");
+  CHECK(no_price->own_missing == "no purchase price for Round no-price in the data");
+  const JobOption* no_rate = option_for(r, "no-rate", 1);
+  REQUIRE(no_rate);
+  CHECK(no_rate->rent_missing == no_rate->rent_missing_text.text());
+}
+
+TEST_CASE("the job table as CSV: one row per card and count, costs in USD, the rate's provider and source",
+          "[job_cost]") {
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), worked_training());
+  const std::string csv = job_cost_csv(r);
+  CHECK(csv.find("id,name,gpus,hours,gpu_hours,tokens_per_s,needed_gb_per_gpu,own_usd,") != std::string::npos);
+  CHECK(csv.find("job-card,Round job-card,1,15.000,15.000,6666.7,") != std::string::npos);
+  CHECK(csv.find(",19.47,0.0541,10000.00,launch_msrp,,30.00,0.0833,Cloud A,2.0000,2026-09-20,"
+                 "https://example.com/gpu-cloud,") != std::string::npos);
+  CHECK(csv.find("no purchase price for Round no-price in the data") != std::string::npos);
+  std::size_t lines = 0;
+  for (char c : csv) lines += c == '\n';
+  CHECK(lines == r.options.size() + 1);
+}

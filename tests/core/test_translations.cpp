@@ -16,6 +16,7 @@
 #include "catalog_query.h"
 #include "columns.h"
 #include "compat.h"
+#include "job_cost.h"
 #include "metrics.h"
 #include "presets.h"
 #include "price_notes.h"
@@ -25,6 +26,7 @@
 #include "session.h"
 #include "value.h"
 #include "share_link.h"
+#include "speed_ranking.h"
 #include "state_json.h"
 #include "view_fields.h"
 #include "test_support.h"
@@ -182,6 +184,10 @@ namespace {
 void require_pattern(const TemplateText& text) {
   if (!text.pattern.empty()) require_translation(text.pattern);
 }
+void require_pattern_translations(const TemplateText& text);  // below
+void require_sentence(const TemplateText& text) {  // an empty one: nothing was said
+  if (!text.pattern.empty()) require_pattern_translations(text);
+}
 }  // namespace
 
 TEST_CASE("every sentence the ROI calculator builds is translated") {
@@ -243,6 +249,97 @@ TEST_CASE("every sentence the ROI calculator builds is translated") {
     }
   }
   CHECK(reasons.size() == 6);  // every NeverReason, none included
+}
+
+// The cost of a job and the LLM rankings: every sentence and its nested phrases, for
+// good input and each kind of bad input the page can show.
+TEST_CASE("every sentence the cost of a job and the speed ranking build is translated") {
+  const Catalog& catalog = test::shipped_catalog();
+  const PriceBook book = load_prices(test::read_source_file("data/prices.json"), catalog);
+  std::vector<CatalogIssue> issues;
+  const SpeedCalibration cal = load_speed_calibration(test::read_source_file("data/speed_calibration.json"), issues);
+  std::vector<JobInput> jobs(1);
+  JobInput huge;
+  huge.params_b = 2000;                        // fits no card
+  jobs.push_back(huge);
+  huge.gpus = 2;
+  jobs.push_back(huge);
+  JobInput serve;
+  serve.kind = JobKind::serve;
+  jobs.push_back(serve);
+  serve.tokens_per_day = 1e13;                 // no card keeps up
+  jobs.push_back(serve);
+  serve.preset = "llama-3.1-405b";             // fits no card at one GPU
+  serve.gpus = 1;
+  jobs.push_back(serve);
+  JobInput bad;
+  bad.tokens_b = 0;
+  jobs.push_back(bad);
+  bad = JobInput{};
+  bad.active_params_b = 100;
+  jobs.push_back(bad);
+  bad = JobInput{};
+  bad.gpus = 99;
+  jobs.push_back(bad);
+  bad = JobInput{};
+  bad.train_context = 0;
+  jobs.push_back(bad);
+  bad = JobInput{};
+  bad.params_b = 0;
+  jobs.push_back(bad);
+  JobInput bad_serve;
+  bad_serve.kind = JobKind::serve;
+  bad_serve.preset = "nope";
+  jobs.push_back(bad_serve);
+  bad_serve.preset = "llama-3-8b";
+  bad_serve.tokens_per_day = 0;
+  jobs.push_back(bad_serve);
+  bad_serve.tokens_per_day = 1e6;
+  bad_serve.context = 9000;                    // beyond Llama 3 8B's 8192
+  jobs.push_back(bad_serve);
+  JobInput picky;
+  picky.provider_kinds = provider_kind_bit(ProviderKind::hyperscaler);
+  jobs.push_back(picky);
+  for (const JobInput& job : jobs) {
+    const JobCostResult r = job_cost(catalog, book, cal, job);
+    CHECK(r.ok == r.error.empty());
+    require_sentence(r.error_text);
+    for (const JobOption& o : r.options) {
+      require_sentence(o.own_missing_text);
+      require_sentence(o.rent_missing_text);
+    }
+  }
+
+  std::vector<std::pair<RankingView, FitView>> views;
+  RankingView inference;
+  inference.profile = "llm-inference";
+  views.push_back({inference, FitView{}});
+  FitView long_context = FitView{};
+  long_context.context = 100000;
+  views.push_back({inference, long_context});
+  FitView fp32 = FitView{};
+  fp32.precision = "fp32";
+  views.push_back({inference, fp32});
+  FitView custom = FitView{};
+  custom.preset = "custom";
+  views.push_back({inference, custom});
+  RankingView many = inference;
+  many.fit_gpu_count = 128;
+  views.push_back({many, FitView{}});
+  RankingView training = inference;
+  training.profile = "llm-training";
+  views.push_back({training, FitView{}});
+  FitView lora = FitView{};
+  lora.mode = "lora";
+  views.push_back({training, lora});
+  for (const auto& [ranking, fit] : views) {
+    const RankedList list = rank_view(catalog, ranking, fit, &cal);
+    require_sentence(list.error_text);
+    if (!list.speed) continue;
+    require_sentence(list.speed->model);
+    for (const auto& note : list.speed->notes) require_sentence(note);
+  }
+  require_sentence(rank_view(catalog, inference, FitView{}, nullptr).error_text);
 }
 
 TEST_CASE("why a card has no CUDA is translated") {

@@ -131,6 +131,7 @@ TEST_CASE("the field table covers every member of ViewState") {
   CHECK(member_count<FitView>() == covered_members("fit"));
   CHECK(member_count<AdvisorView>() == covered_members("advisor"));
   CHECK(member_count<RoiView>() == covered_members("roi"));
+  CHECK(member_count<JobView>() == covered_members("job"));
   CHECK(member_count<ViewState>() == covered_members("") + section_count());
   CHECK(member_count<MetricWeight>() == 2);  // metric + weight: operator== compares both
 }

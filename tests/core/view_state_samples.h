@@ -77,6 +77,7 @@ inline std::vector<StateChange> one_field_changes() {
       {"speed.sort", [](ViewState& s) { s.speed.sort = "ttft"; }},
       {"speed.fits_only", [](ViewState& s) { s.speed.fits_only = false; }},
       {"speed.top_n", [](ViewState& s) { s.speed.top_n = 5; }},
+      {"roi.view", [](ViewState& s) { s.roi.view = "job"; }},
       {"roi.gpu_id", [](ViewState& s) { s.roi.gpu_id = "h100-sxm5"; }},
       {"roi.gpu_count", [](ViewState& s) { s.roi.gpu_count = 2; }},
       {"roi.price_usd", [](ViewState& s) { s.roi.price_usd = 1599; }},
@@ -96,6 +97,14 @@ inline std::vector<StateChange> one_field_changes() {
       {"roi.occupancy_pct", [](ViewState& s) { s.roi.occupancy_pct = 72.5; }},
       {"roi.platform_fee_pct", [](ViewState& s) { s.roi.platform_fee_pct = 15; }},
       {"roi.provider_kinds", [](ViewState& s) { s.roi.provider_kinds = {"hyperscaler", "china-cloud"}; }},
+      {"job.kind", [](ViewState& s) { s.job.kind = "serve"; }},
+      {"job.preset", [](ViewState& s) { s.job.preset = "custom"; }},
+      {"job.params_b", [](ViewState& s) { s.job.params_b = 70.6; }},
+      {"job.tokens_b", [](ViewState& s) { s.job.tokens_b = 0.5; }},
+      {"job.tokens_per_day", [](ViewState& s) { s.job.tokens_per_day = 250000000; }},
+      {"job.quant", [](ViewState& s) { s.job.quant = "fp8"; }},
+      {"job.concurrent", [](ViewState& s) { s.job.concurrent = 32; }},
+      {"job.gpu_count", [](ViewState& s) { s.job.gpu_count = 2; }},
   };
 }
 

@@ -1,0 +1,174 @@
+// The cost of a job (Price & ROI tab, roi.view=job) and the LLM rankings by the speed model,
+// in a real browser: the view opens from a link, its rows are core's job_cost() (the same
+// as `gpuwise job`), inputs move state() and the URL, bad input gets a message and keeps
+// the view, the LLM-inference ranking is ordered by estimated tokens/s as `gpuwise rank`
+// orders it, and the view works on a phone.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { startServer, launchBrowser, openPage, waitReady, clickTarget, typeInto, waitForState, waitFrames } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const cli = (args) => JSON.parse(execFileSync('build/native/gpuwise', args, { encoding: 'utf8' }));
+
+async function job(page, predicate = () => true) {
+  await page.waitForFunction(() => window.gpuwise.job && typeof window.gpuwise.job.ok === 'boolean', null, { timeout: 30000 });
+  const deadline = Date.now() + 20000;
+  let last;
+  while (Date.now() < deadline) {
+    last = await page.evaluate(() => window.gpuwise.job);
+    if (last && predicate(last)) return last;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`window.gpuwise.job never matched ${predicate}; last: ${JSON.stringify(last)}`);
+}
+
+test('the job view opens by link, shows core\'s rows, and follows an input into state() and the URL', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin, { path: '#v=1&tab=roi&roi.view=job&job.tok=2' });
+  await waitReady(page);
+  await waitForState(page, (s) => s.tab === 'roi' && s.roi.view === 'job' && s.job.tokens_b === 2);
+  const first = await job(page, (j) => j.ok && j.rows.length > 0 && j.cheapest.length > 3);
+  assert.equal(first.kind, 'train');
+  assert.equal(first.per, 'job');
+  assert.ok(first.cheapest.length > 3, JSON.stringify(first.cheapest));
+  for (let i = 1; i < first.cheapest.length; i++) assert.ok(first.cheapest[i - 1].cost_usd <= first.cheapest[i].cost_usd);
+  for (const way of first.cheapest) assert.ok(way.how === 'own' || (way.how === 'rent' && way.provider), JSON.stringify(way));
+
+  // The same function as the command line: `gpuwise job` with the page's defaults.
+  const expected = cli(['job', '--kind', 'train', '--params-b', '8.03', '--tokens-b', '2', '--json']);
+  assert.deepEqual(first.cheapest.map((w) => [w.id, w.gpus, w.how, w.cost_usd]),
+    expected.cheapest.slice(0, first.cheapest.length).map((w) => [w.id, w.gpus, w.how, w.cost_usd]));
+
+  // Twenty times the tokens: the same options take twenty times as long.
+  await typeInto(page, 'input:job-tokens', '40');
+  await waitForState(page, (s) => s.job.tokens_b === 40);
+  const longer = await job(page, (j) => j.ok && j.rows[0].hours !== first.rows[0].hours);
+  const before = new Map(first.rows.map((r) => [`${r.id}x${r.gpus}`, r.hours]));
+  let compared = 0;
+  for (const row of longer.rows) {
+    const hours = before.get(`${row.id}x${row.gpus}`);
+    if (hours === undefined) continue;
+    assert.ok(Math.abs(row.hours / hours - 20) < 0.01, `${row.id} x${row.gpus}: ${hours} h -> ${row.hours} h`);
+    compared++;
+  }
+  assert.ok(compared > 0);
+  await page.waitForFunction(() => location.hash.includes('job.tok=40'), null, { timeout: 10000 });
+
+  // Serving: a click on the job kind; the costs are a day's now.
+  await clickTarget(page, 'job-kind:serve');
+  await waitForState(page, (s) => s.job.kind === 'serve');
+  const serving = await job(page, (j) => j.kind === 'serve');
+  assert.equal(serving.per, 'day');
+  assert.ok(serving.ok, serving.error);
+  for (const row of serving.rows) assert.ok(row.hours <= 24, JSON.stringify(row));
+  await page.waitForFunction(() => location.hash.includes('job.kind=serve'), null, { timeout: 10000 });
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+test('bad input gets a message and keeps the view; a model that fits no card says so', async () => {
+  // 0 tokens and 100 GPUs are out of range: refused with notices, the rest of the link kept.
+  const { page, context, problems } = await openPage(browser, server.origin, {
+    path: '#v=1&tab=roi&roi.view=job&job.tok=0&job.n=100&job.kind=finetune',
+  });
+  await waitReady(page);
+  const s = await waitForState(page, (st) => st.roi.view === 'job' && st.job.kind === 'finetune');
+  assert.equal(s.job.tokens_b, 20);
+  assert.equal(s.job.gpu_count, 0);
+  const notices = await page.evaluate(() => window.gpuwise.notices);
+  assert.ok(notices.some((n) => n.includes("'job.tok' must be a number from")), JSON.stringify(notices));
+  assert.ok(notices.some((n) => n.includes("'job.n' must be 0 or a whole number from 1 to 64")), JSON.stringify(notices));
+  assert.ok((await job(page)).ok);
+
+  // 2000B parameters trained on one GPU: no card holds it; the message names the need.
+  await page.goto(server.origin + '/#v=1&tab=roi&roi.view=job&job.model=custom&job.p=2000&job.n=1');
+  await waitForState(page, (st) => st.job.params_b === 2000 && st.job.gpu_count === 1);
+  const big = await job(page, (j) => !j.ok);
+  assert.match(big.error, /fits no card at 1 GPU\(s\): it still needs [\d.]+ GB per GPU/);
+  await page.waitForFunction(() => window.gpuwise.targets['job-error'], null, { timeout: 10000 });
+  // Nothing else changed: the view, the inputs and the other tab's state are as the link said.
+  const after = await waitForState(page, (st) => st.roi.view === 'job');
+  assert.equal(after.job.preset, 'custom');
+  assert.equal(after.roi.gpu_id, 'rtx-4090');
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+test('the LLM-inference ranking lists cards by estimated tokens/s, as gpuwise rank does', async () => {
+  const expected = cli(['rank', '--profile', 'llm-inference', '--json']);
+  const { page, context, problems } = await openPage(browser, server.origin, { path: '#v=1&tab=ranking&profile=llm-inference' });
+  await waitReady(page);
+  await waitForState(page, (s) => s.tab === 'ranking' && s.ranking.profile === 'llm-inference');
+  await page.waitForFunction(() => window.gpuwise.ranking_estimate && window.gpuwise.ranking_estimate.tokens_per_s, null,
+    { timeout: 30000 });
+  const estimate = await page.evaluate(() => window.gpuwise.ranking_estimate);
+  const ids = await page.evaluate(() => window.gpuwise.ranking);
+  assert.equal(estimate.phase, 'decode');
+  assert.match(estimate.model, /^Llama 3 8B at BF16, context 8192/);
+  assert.ok(estimate.not_fitting > 0, 'small cards do not hold 16 GB of weights');
+  const speeds = estimate.tokens_per_s.filter((v) => v !== null);
+  assert.ok(speeds.length > 10);
+  for (let i = 1; i < speeds.length; i++) assert.ok(speeds[i - 1] >= speeds[i], `${speeds[i - 1]} then ${speeds[i]}`);
+  assert.deepEqual(ids, expected.results.map((r) => r.id));
+  assert.equal(expected.speed.model, estimate.model);
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+test('on a phone (390 x 844, touch) the job view fits the screen and answers a tap', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin, {
+    path: '#v=1&tab=roi&roi.view=job',
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true,
+  });
+  await waitReady(page);
+  await waitForState(page, (s) => s.roi.view === 'job');
+  await job(page, (j) => j.ok);
+  await page.waitForFunction(() => window.gpuwise.targets['job-kind:serve'] && window.gpuwise.targets['input:job-tokens'],
+    null, { timeout: 10000 });
+  await waitFrames(page, 2);
+  const targets = await page.evaluate(() => window.gpuwise.targets);
+  for (const key of ['roi-view:buy', 'roi-view:job', 'job-kind:train', 'job-kind:serve', 'job-model', 'input:job-tokens',
+    'job-gpus']) {
+    const r = targets[key];
+    assert.ok(r, `${key} is drawn`);
+    assert.ok(r.x >= 0 && r.x + r.w <= 390 && r.y >= 0 && r.y + r.h <= 844, `${key} on screen: ${JSON.stringify(r)}`);
+  }
+  const serve = targets['job-kind:serve'];
+  await page.touchscreen.tap(serve.x + serve.w / 2, serve.y + serve.h / 2);
+  await waitForState(page, (s) => s.job.kind === 'serve');
+  assert.equal((await job(page, (j) => j.kind === 'serve')).per, 'day');
+  // Back to buy or rent with a tap: the view choice is in the link too.
+  const buy = (await page.evaluate(() => window.gpuwise.targets))['roi-view:buy'];
+  await page.touchscreen.tap(buy.x + buy.w / 2, buy.y + buy.h / 2);
+  await waitForState(page, (s) => s.roi.view === 'buy');
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+test('in Chinese the job view, its error and the LLM ranking show no untranslated string', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin, { path: '#v=1&tab=roi&roi.view=job&lang=zh' });
+  await waitReady(page);
+  await waitForState(page, (s) => s.language === 'zh' && s.roi.view === 'job');
+  await job(page, (j) => j.ok && j.cheapest.length > 0);
+  // Each link with what it must show before its strings are counted.
+  const views = [
+    ['#v=1&tab=roi&roi.view=job&lang=zh&job.kind=serve&job.model=mixtral-8x7b&job.n=2', () => job(page, (j) => j.kind === 'serve' && j.ok)],
+    ['#v=1&tab=roi&roi.view=job&lang=zh&job.model=custom&job.p=2000&job.n=1', () => job(page, (j) => !j.ok)],
+    ['#v=1&tab=roi&roi.view=job&lang=zh&job.kind=serve&job.tpd=10000000000000&job.conc=1', () => job(page, (j) => !j.ok && /keeps up/.test(j.error))],
+    ['#v=1&tab=ranking&lang=zh&profile=llm-inference&fit.ctx=100000', () => page.waitForFunction(() => window.gpuwise.ranking_estimate && window.gpuwise.ranking_estimate.tokens_per_s, null, { timeout: 20000 })],
+    ['#v=1&tab=ranking&lang=zh&profile=llm-training', () => page.waitForFunction(() => window.gpuwise.ranking_estimate && window.gpuwise.ranking_estimate.phase === 'train', null, { timeout: 20000 })],
+    ['#v=1&tab=ranking&lang=zh&profile=llm-inference&fit.prec=fp32', () => page.waitForFunction(() => window.gpuwise.ranking_estimate && window.gpuwise.ranking_estimate.error, null, { timeout: 20000 })],
+  ];
+  for (const [link, shown] of views) {
+    await page.evaluate((l) => { location.hash = l; }, link);
+    await shown();
+    await page.mouse.move(5, 5);
+    await waitFrames(page, 4);
+  }
+  assert.deepEqual(await page.evaluate(() => window.gpuwise.untranslated), []);
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
