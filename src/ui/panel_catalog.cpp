@@ -172,6 +172,7 @@ void RowTooltip(const Gpu& gpu) {
     const Column& column = catalog_columns()[find_column(key)];
     ImGui::Text("%s: %s %s", tr(column.label), CellText(column, gpu).c_str(), column.unit);
   }
+  if (price_is_for_machine(gpu)) ImGui::TextDisabled("%s", tr(machine_price_note()));
   if (!gpu.notes.empty()) {
     ImGui::Separator();
     ImGui::TextUnformatted(gpu.notes.c_str());

@@ -38,10 +38,22 @@ test('"unified memory" lists the Apple and DGX Spark rows; "runs on CUDA" and "P
   await waitForState(page, (s) => s.tab === 'ranking');
   await clickTarget(page, 'rank-unified');
   await waitForState(page, (s) => s.ranking.unified_only === true);
+  await page.waitForFunction((n) => window.gpuwise.ranking.length === n, unifiedIds.length, { timeout: 15000 });
+  assert.deepEqual([...(await page.evaluate(() => window.gpuwise.ranking))].sort(), unifiedIds);
+  // "Runs PyTorch (any backend)" opens a menu of cuda.json's releases; in a link,
+  // 1.11 (before Apple's MPS backend, 1.12) drops the Macs but keeps ROCm and CUDA rows.
   await clickTarget(page, 'rank-torch-any');
   await waitFrames(page, 2);
   assert.deepEqual(problems.pageErrors, []);
   await context.close();
+  const linked = await openPage(browser, server.origin, { path: '#v=1&tab=ranking&rank.unified=1&rank.torchany=1.11' });
+  await waitReady(linked.page);
+  await waitForState(linked.page, (s) => s.ranking.pytorch_any === '1.11' && s.ranking.unified_only);
+  await linked.page.waitForFunction(() => window.gpuwise.ranking.length > 0, null, { timeout: 15000 });
+  const before112 = await linked.page.evaluate(() => window.gpuwise.ranking);
+  assert.ok(!before112.some((id) => id.startsWith('apple-')), `PyTorch 1.11 predates MPS: ${before112}`);
+  assert.deepEqual(linked.problems.pageErrors, []);
+  await linked.context.close();
 });
 
 test('the card view of a Mac Studio says its kind, software and what to expect; the link keeps the filter', async () => {
