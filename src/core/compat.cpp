@@ -250,19 +250,23 @@ void read_stacks(const json& list, Compat& compat) {
       continue;
     }
     EntryReader reader(entry, label, compat.issues);
-    reader.warn_unknown({"key", "name", "pytorch_backend", "pytorch_first", "expect", "expect_zh", "sources"});
+    reader.warn_unknown(
+        {"key", "name", "pytorch_backend", "pytorch_first", "pytorch_versions", "expect", "expect_zh", "sources"});
     SoftwareStack stack;
     stack.key = reader.string("key", true).value_or("");
     stack.name = reader.string("name", true).value_or("");
     stack.pytorch_backend = reader.text("pytorch_backend");
     stack.pytorch_first = reader.version("pytorch_first", /*optional=*/true);
-    stack.expect = reader.text("expect");
+    stack.pytorch_versions = reader.strings("pytorch_versions");
+    for (const std::string& version : stack.pytorch_versions) {
+      if (!is_version(version)) reader.error("pytorch_versions", "'" + version + "' is not a version like \"2.1\"");
+    }    stack.expect = reader.text("expect");
     stack.expect_zh = reader.text("expect_zh");
     stack.sources = reader.strings("sources");
     if (!stack.key.empty() && !is_slug(stack.key)) reader.error("key", "'" + stack.key + "' must be a slug like pytorch-mps");
     if (!stack.key.empty() && !seen.insert(stack.key).second) reader.error("key", "is listed twice");
-    if (!stack.pytorch_first.empty() && stack.pytorch_backend.empty()) {
-      reader.error("pytorch_first", "is set but pytorch_backend is not");
+    if ((!stack.pytorch_first.empty() || !stack.pytorch_versions.empty()) && stack.pytorch_backend.empty()) {
+      reader.error(stack.pytorch_first.empty() ? "pytorch_versions" : "pytorch_first", "is set but pytorch_backend is not");
     }
     if (stack.expect.empty() != stack.expect_zh.empty()) {
       reader.error(stack.expect.empty() ? "expect" : "expect_zh", "expect and expect_zh go together (both languages)");
@@ -435,6 +439,12 @@ bool Compat::runs_pytorch_any(const Gpu& gpu, std::string_view pytorch_version) 
   for (const SoftwareStack* stack : stacks_for(gpu)) {
     if (stack->pytorch_backend == "cuda") {
       if (runs_pytorch(gpu, pytorch_version)) return true;
+    } else if (!stack->pytorch_versions.empty()) {
+      // "2.1" matches "2.1" and "2.1.2": the X.Y of the asked version.
+      const PytorchRelease* asked = find_pytorch(pytorch_version);
+      for (const std::string& version : stack->pytorch_versions) {
+        if (asked && find_pytorch(version) == asked) return true;
+      }
     } else if (!stack->pytorch_backend.empty() && !stack->pytorch_first.empty() &&
                compare_versions(stack->pytorch_first, pytorch_version) <= 0) {
       return true;

@@ -47,6 +47,9 @@ struct SoftwareStack {
   std::string name;             // "PyTorch (MPS)"
   std::string pytorch_backend;  // "cuda", "rocm", "mps", "xpu", "npu" ...; empty: not a PyTorch backend
   std::string pytorch_first;    // first PyTorch release with this backend; empty: not known
+  // The PyTorch releases (X.Y) it supports, where they are not every release from
+  // pytorch_first on (torch_npu skips 1.12 to 2.0); empty: pytorch_first decides.
+  std::vector<std::string> pytorch_versions;
   std::string expect;           // what to expect, one or two sentences (English); may be empty
   std::string expect_zh;        // the same in 简体中文
   std::vector<std::string> sources;
@@ -94,8 +97,9 @@ struct Compat {
   // Some official wheel of this release runs on the card (PTX JIT counts).
   bool runs_pytorch(const Gpu& gpu, std::string_view pytorch_version) const;
   // "Runs PyTorch (any backend) X.Y": an official CUDA wheel runs on it (runs_pytorch),
-  // or it lists a non-CUDA PyTorch backend whose first release is X.Y or older. A
-  // backend without a known first release (torch_mlu, HPU) counts for no version.
+  // or it lists a non-CUDA PyTorch backend listing X.Y in pytorch_versions or, without
+  // that list, whose first release is X.Y or older. A backend without either (torch_mlu,
+  // HPU) counts for no version.
   bool runs_pytorch_any(const Gpu& gpu, std::string_view pytorch_version) const;
   const SoftwareStack* find_stack(std::string_view key) const;
   // The card's stacks as cuda.json describes them, in the row's order (unknown keys skipped).

@@ -296,6 +296,11 @@ TEST_CASE("a non-CUDA card passes the compatibility filters through its own PyTo
   CHECK_FALSE(has_stack(arc, "cuda"));
   CHECK(compat.runs_pytorch_any(arc, "2.5"));      // XPU backend since 2.5
   CHECK_FALSE(compat.runs_pytorch_any(arc, "2.4"));
+  // torch_npu exists for PyTorch 1.11 and 2.1 on, not for 1.12 to 2.0.
+  const Gpu& atlas = c.gpus[static_cast<std::size_t>(c.find("atlas-300i-duo"))];
+  CHECK(compat.runs_pytorch_any(atlas, "1.11"));
+  CHECK_FALSE(compat.runs_pytorch_any(atlas, "2.0"));
+  CHECK(compat.runs_pytorch_any(atlas, "2.1.2"));
   const Gpu& mac = c.gpus[static_cast<std::size_t>(c.find("apple-m2-ultra-76c"))];
   CHECK(compat.runs_pytorch_any(mac, "2.1"));
   CHECK_FALSE(compat.no_cuda_reason(mac).empty());
