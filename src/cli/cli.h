@@ -32,9 +32,11 @@ std::string data_path(const Args& args, const std::string& name);
 std::string today_date(const Args& args);
 
 // [SECTION] Value flags from the field table (fields.cpp)
-// Every flag the table gives to the fields of `sections` ("roi", "fit", "ranking").
+// Every value flag the table gives to the fields of `sections` ("roi", "fit", "ranking").
 std::vector<std::string> field_flags(const std::vector<std::string>& sections);
-// Applies each such flag present in `args` (numbers, words, comma-separated lists;
+// The table's on/off flags of those sections ("--unified-memory"): present means on.
+std::vector<std::string> field_switches(const std::vector<std::string>& sections);
+// Applies each such flag and switch present in `args` (numbers, words, comma-separated lists;
 // weights have their own syntax) except those in `skip`. False, with "gpuwise COMMAND: '--price'
 // must be a number from 0 to 10000000 (got '0x10')" on stderr, at the first bad value.
 bool read_field_flags(const Args& args, const char* command, const std::vector<std::string>& sections,

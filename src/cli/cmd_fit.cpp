@@ -51,6 +51,7 @@ json result_json(const FitResult& result, const std::map<int, std::vector<std::s
   }
   out["fits"] = fits_json;
   out["per_gpu_gb"] = per_gpu;
+  out["unified_memory"] = unified_memory_fit_rule();
   json notices = json::array();
   for (const auto& notice : result.notices) notices.push_back(notice.text());
   out["notices"] = notices;
@@ -76,6 +77,7 @@ void print_text(const FitResult& result, const std::map<int, std::vector<std::st
     for (std::size_t i = 0; i < ids.size(); ++i) std::printf("%s%s", i ? ", " : "", ids[i].c_str());
     std::printf("\n");
   }
+  std::printf("\n%s\n", unified_memory_fit_rule());
 }
 
 }  // namespace

@@ -20,6 +20,7 @@ const char* const kUsage =
     "usage: gpuwise rank [--profile cnn|rnn|llm-inference|llm-training|fp64|custom] [--metric NAME]\n"
     "                    [--weights METRIC=W,METRIC=W...] [--min-vram GB] [--max-price USD]\n"
     "                    [--year-min YEAR] [--vendor NVIDIA,AMD] [--cuda X.Y|X.x] [--pytorch X.Y]\n"
+    "                    [--pytorch-any X.Y] [--on-cuda] [--unified-memory]\n"
     "                    [--top N] [--fits-on N [--preset ID | --params-b B] [--precision P] [--mode M]\n"
     "                    [--context N] [--batch N] [--layers N] [--kv-heads N] [--head-dim N] [--hidden N]]\n"
     "                    [--json] [--data-dir DIR]\n"
@@ -64,7 +65,9 @@ int run_rank(const Args& args) {
   // for --fits-on, the VRAM fit's.
   std::vector<std::string> values = field_flags({"ranking", "fit"});
   values.push_back("--data-dir");
-  const auto unknown = args.unknown({"--json"}, values);
+  std::vector<std::string> switches = field_switches({"ranking"});
+  switches.push_back("--json");
+  const auto unknown = args.unknown(switches, values);
   if (!unknown.empty()) return usage_error("unknown option " + unknown[0]);
 
   ViewState state;
@@ -103,7 +106,7 @@ int run_rank(const Args& args) {
   for (const auto& issue : catalog.issues) std::fprintf(stderr, "%s\n", issue.to_string().c_str());
 
   Compat compat;
-  const bool needs_compat = !view.cuda.empty() || !view.pytorch.empty();
+  const bool needs_compat = !view.cuda.empty() || !view.pytorch.empty() || !view.pytorch_any.empty();
   if (needs_compat) {
     std::string compat_text;
     if (!read_file(data_path(args, "cuda.json"), compat_text)) return 1;
@@ -135,6 +138,8 @@ int run_rank(const Args& args) {
       json result = {{"rank", i + 1},
                      {"id", gpu.id},
                      {"name", gpu.name},
+                     {"kind", gpu.kind},
+                     {"price_is_for_machine", price_is_for_machine(gpu)},
                      {"score", row.score ? json(display_score(*row.score)) : json(nullptr)},
                      {"missing_metrics", row.missing_metrics},
                      {"estimated_metrics", row.estimated_metrics}};
@@ -169,6 +174,8 @@ int run_rank(const Args& args) {
       for (const auto& key : row.missing_metrics) marks += " missing:" + key;
       for (const auto& key : row.estimated_metrics) marks += " estimated:" + key;
       if (row.tokens_per_s) marks += "  " + format_number(*row.tokens_per_s, 1) + " tokens/s";
+      // A system's price is the whole machine's (data/README.md, `kind`).
+      if (price_is_for_machine(catalog.gpus[row.gpu_index])) marks += " (system: price is for the machine)";
       std::printf("%4zu  %6s  %-40s%s\n", i + 1, format_score(row.score).c_str(),
                   catalog.gpus[row.gpu_index].name.c_str(), marks.c_str());
     }

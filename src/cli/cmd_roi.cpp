@@ -79,6 +79,8 @@ int run_roi(const Args& args) {
     std::printf("%s\n", dump_json(roi_to_json(result), 2).c_str());
   } else if (result.ok) {
     std::printf("%s x %d\n", result.inputs.gpu_name.c_str(), result.inputs.gpu_count);
+    const Gpu& card = catalog.gpus[static_cast<std::size_t>(catalog.find(view.gpu_id))];
+    if (price_is_for_machine(card)) std::printf("%s\n", machine_price_note());
     print_stale_notes(result.defaults, book.today);
     if (result.defaults.rate) std::printf("%s\n", roi_rate_note(result).text().c_str());
     for (const auto& line : roi_formulas(result)) {

@@ -78,10 +78,14 @@ int run_validate(const Args& args) {
       errors += report(path, measured.issues, std::to_string(measured.results.size()) + " measured results in " +
                                                   std::to_string(measured.sets.size()) + " sets loaded");
     } else if (name_has(path, "cuda")) {
-      const Compat compat = load_compat(text);
+      Compat compat = load_compat(text);
+      // The catalog's `software` keys are checked against this file's stacks.
+      const std::vector<CatalogIssue> software = compat.check_software(catalog);
+      compat.issues.insert(compat.issues.end(), software.begin(), software.end());
       errors += report(path, compat.issues, std::to_string(compat.compute_capabilities.size()) +
-                                                " compute capabilities and " + std::to_string(compat.pytorch.size()) +
-                                                " PyTorch releases loaded");
+                                                " compute capabilities, " + std::to_string(compat.pytorch.size()) +
+                                                " PyTorch releases and " + std::to_string(compat.stacks.size()) +
+                                                " software stacks loaded");
     } else {
       const Catalog loaded = load_catalog(text);
       errors += report(path, loaded.issues, std::to_string(loaded.gpus.size()) + " GPUs loaded");

@@ -15,17 +15,27 @@ bool read_as_value(const ViewField& field) {
 }
 }  // namespace
 
-std::vector<std::string> field_flags(const std::vector<std::string>& sections) {
+namespace {
+std::vector<std::string> flags_of(const std::vector<std::string>& sections, bool switches) {
   std::vector<std::string> out;
   for (const ViewField& field : view_fields()) {
     if (!*field.cli_flag || std::find(sections.begin(), sections.end(), field.section) == sections.end()) continue;
-    out.push_back(field.cli_flag);
+    if ((field.kind == FieldKind::flag) == switches) out.push_back(field.cli_flag);
   }
   return out;
 }
+}  // namespace
+
+std::vector<std::string> field_flags(const std::vector<std::string>& sections) { return flags_of(sections, false); }
+
+std::vector<std::string> field_switches(const std::vector<std::string>& sections) { return flags_of(sections, true); }
 
 bool read_field_flags(const Args& args, const char* command, const std::vector<std::string>& sections,
                       ViewState& state, const std::vector<std::string>& skip) {
+  for (const std::string& flag : field_switches(sections)) {
+    const ViewField* field = find_field_by_cli_flag(flag, sections);
+    if (field && args.flag(flag)) field->flag(state) = true;
+  }
   for (const std::string& flag : field_flags(sections)) {
     if (std::find(skip.begin(), skip.end(), flag) != skip.end()) continue;
     const ViewField* field = find_field_by_cli_flag(flag, sections);

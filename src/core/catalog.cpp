@@ -1,5 +1,6 @@
 #include "catalog.h"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <variant>
@@ -7,12 +8,14 @@
 #include "data_file.h"
 #include "gpu_fields.h"
 #include "json_util.h"
+#include "template_text.h"
 
 namespace gpuwise {
 namespace {
 
 // The fields, their checks and their order are the table of gpu_fields.inc.
-const std::set<std::string> kVendors = {"NVIDIA", "AMD", "Intel"};
+const std::set<std::string> kVendors = {"NVIDIA", "AMD", "Intel", "Apple", "Huawei", "Cambricon", "Moore Threads"};
+constexpr const char* kVendorList = "NVIDIA, AMD, Intel, Apple, Huawei, Cambricon, Moore Threads";
 const std::set<std::string> kLines = {"geforce", "workstation", "datacenter"};
 // No card's figure comes near a million in any unit of data/README.md (the largest are
 // CUDA cores, ~24,000): a larger one is a typo, and near 1e308 it overflowed the
@@ -66,7 +69,14 @@ class GpuRowReader : public RowReader {
           return std::nullopt;
         }
         break;
+      case ValueRule::percent:
+        if (*out <= 0 || *out > 100) {
+          error(field.key, "must be a percentage above 0 and at most 100 (got " + got + ")");
+          return std::nullopt;
+        }
+        break;
       case ValueRule::any:
+      case ValueRule::urls:
         break;
     }
     if ((field.rule == ValueRule::positive || field.rule == ValueRule::non_negative) && *out > kMaxFigure) {
@@ -110,15 +120,20 @@ class GpuRowReader : public RowReader {
     out = value->get<bool>();
   }
   void assign(const GpuField& field, std::vector<std::string>& out) {
-    auto urls = strings(field.key, false, "URL");
-    if (!urls) return;
-    for (const std::string& url : *urls) {
-      if (url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0) {
-        error(field.key, "'" + url + "' is not an http(s) URL");
+    const bool urls = field.rule == ValueRule::urls;
+    auto items = strings(field.key, false, urls ? "URL" : "string");
+    if (!items) return;
+    for (const std::string& item : *items) {
+      if (urls && item.rfind("https://", 0) != 0 && item.rfind("http://", 0) != 0) {
+        error(field.key, "'" + item + "' is not an http(s) URL");
+        return;
+      }
+      if (!urls && item.empty()) {
+        error(field.key, "has an empty entry");
         return;
       }
     }
-    out = std::move(*urls);
+    out = std::move(*items);
   }
 };
 
@@ -134,8 +149,17 @@ bool is_compute_capability(const std::string& cc) {
 // Cross-field rules: the invariants a single field cannot express.
 void check_invariants(const Gpu& gpu, GpuRowReader& reader) {
   if (!kVendors.count(gpu.vendor)) {
-    reader.error("vendor", "'" + gpu.vendor + "' is not one of NVIDIA, AMD, Intel");
+    reader.error("vendor", "'" + gpu.vendor + "' is not one of " + kVendorList);
   }
+  const auto& kinds = kind_keys();
+  if (std::find(kinds.begin(), kinds.end(), gpu.kind) == kinds.end()) {
+    reader.error("kind", "'" + gpu.kind + "' is not one of card, module, system");
+  }
+  if (gpu.kind == "system" && !gpu.gpu_memory_share_pct) {
+    reader.error("gpu_memory_share_pct",
+                 "is required for a system: the share of its unified memory the GPU may use by default (e.g. 75)");
+  }
+  if (gpu.software.empty()) reader.error("software", "needs at least one stack, e.g. [\"cuda\", \"pytorch-cuda\"]");
   if (!kLines.count(gpu.line)) {
     reader.error("line", "'" + gpu.line + "' is not one of geforce, workstation, datacenter");
   }
@@ -182,6 +206,36 @@ int Catalog::find(std::string_view id) const {
 const std::vector<std::string>& line_keys() {
   static const std::vector<std::string> keys = {"geforce", "workstation", "datacenter"};
   return keys;
+}
+
+const std::vector<std::string>& kind_keys() {
+  static const std::vector<std::string> keys = {"card", "module", "system"};
+  return keys;
+}
+
+const char* kind_label(std::string_view kind) {
+  static const std::pair<const char*, const char*> kLabels[] = {
+      {"card", "Card"},                       // i18n
+      {"module", "Module"},                   // i18n
+      {"system", "System (unified memory)"},  // i18n
+  };
+  for (const auto& [key, label] : kLabels) {
+    if (kind == key) return label;
+  }
+  return "";
+}
+
+bool has_unified_memory(const Gpu& gpu) { return gpu.gpu_memory_share_pct.has_value(); }
+
+bool price_is_for_machine(const Gpu& gpu) { return gpu.kind == "system"; }
+
+const char* machine_price_note() {
+  return I18N("A system with unified memory: its price and power are the whole machine's (CPU, memory, "
+              "storage), not a card's, so count no separate host.");
+}
+
+bool has_stack(const Gpu& gpu, std::string_view stack_key) {
+  return std::find(gpu.software.begin(), gpu.software.end(), stack_key) != gpu.software.end();
 }
 
 const char* line_label(std::string_view line) {

@@ -51,6 +51,20 @@ std::string catalog_to_json(const Catalog& catalog, int indent = 2);
 const std::vector<std::string>& line_keys();
 const char* line_label(std::string_view line);
 
+// What a row is (gpus.json `kind`): "card", "module", "system" -> "Card", "Module",
+// "System (unified memory)" (English; the UI translates).
+const std::vector<std::string>& kind_keys();
+const char* kind_label(std::string_view kind);
+// The GPU shares its memory with the CPU (gpu_memory_share_pct is given): Apple M-series,
+// DGX Spark, Jetson, Ryzen AI Max, MI300A. The "unified memory" filter keeps these.
+bool has_unified_memory(const Gpu& gpu);
+// A whole machine: its launch and street prices are the machine's, not a card's.
+bool price_is_for_machine(const Gpu& gpu);
+// What the catalog, ranking and ROI say about such a row (an I18N sentence).
+const char* machine_price_note();
+// The row lists this stack key in `software` ("cuda", "pytorch-mps").
+bool has_stack(const Gpu& gpu, std::string_view stack_key);
+
 // True for ids shaped like `rtx-3090`: a-z, 0-9 and single inner dashes.
 bool is_slug(std::string_view id);
 

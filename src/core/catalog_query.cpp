@@ -30,12 +30,17 @@ const std::pair<std::string_view, std::string_view> kSearchAliases[] = {
     {"NVIDIA", "英伟达"},
     {"AMD", "超威"},
     {"Intel", "英特尔"},
+    {"Apple", "苹果"},
+    {"Huawei", "华为 昇腾"},
+    {"Cambricon", "寒武纪 思元"},
+    {"Moore Threads", "摩尔线程"},
+    {"system", "统一内存 整机"},
 };
 
 std::string search_aliases(const Gpu& gpu) {
   std::string out;
   for (const auto& [key, alias] : kSearchAliases) {
-    if (key == gpu.line || key == gpu.vendor) (out += ' ') += alias;
+    if (key == gpu.line || key == gpu.vendor || key == gpu.kind) (out += ' ') += alias;
   }
   return out;
 }
@@ -68,7 +73,7 @@ bool in_list_or_all(const std::vector<std::string>& allowed, const std::string& 
 }
 }  // namespace
 
-bool matches_filters(const Gpu& gpu, const CatalogView& view) {
+bool matches_filters(const Gpu& gpu, const CatalogView& view, const Compat* compat) {
   if (!in_list_or_all(view.vendors, gpu.vendor)) return false;
   if (!in_list_or_all(view.lines, gpu.line)) return false;
   if (!in_list_or_all(view.series, gpu.series)) return false;
@@ -76,14 +81,17 @@ bool matches_filters(const Gpu& gpu, const CatalogView& view) {
   if (gpu.vram_gb < view.min_vram_gb) return false;
   if (view.year_min > 0 && gpu.release_year < view.year_min) return false;
   if (view.year_max > 0 && gpu.release_year > view.year_max) return false;
+  if (view.cuda_only && !has_stack(gpu, "cuda")) return false;
+  if (view.unified_only && !has_unified_memory(gpu)) return false;
+  if (!view.pytorch_any.empty() && !(compat && compat->runs_pytorch_any(gpu, view.pytorch_any))) return false;
   return true;
 }
 
-std::vector<int> query_catalog(const Catalog& catalog, const CatalogView& view) {
+std::vector<int> query_catalog(const Catalog& catalog, const CatalogView& view, const Compat* compat) {
   std::vector<int> rows;
   for (std::size_t i = 0; i < catalog.gpus.size(); ++i) {
     const Gpu& gpu = catalog.gpus[i];
-    if (matches_filters(gpu, view) && matches_search(gpu, view.search)) rows.push_back(static_cast<int>(i));
+    if (matches_filters(gpu, view, compat) && matches_search(gpu, view.search)) rows.push_back(static_cast<int>(i));
   }
   const int column_index = find_column(view.sort_column);
   const auto by_name = [&](int a, int b) { return catalog.gpus[a].name < catalog.gpus[b].name; };

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "catalog.h"
+#include "compat.h"
 #include "view_state.h"
 
 namespace gpuwise {
@@ -19,12 +20,14 @@ std::string normalize_for_search(std::string_view text);
 // "数据中心", "工作站", "消费级", "英伟达".
 bool matches_search(const Gpu& gpu, std::string_view query);
 
-bool matches_filters(const Gpu& gpu, const CatalogView& view);
+// `compat` (cuda.json) answers the "runs PyTorch (any backend)" filter; without it, or
+// with a version cuda.json does not list, that filter keeps no card.
+bool matches_filters(const Gpu& gpu, const CatalogView& view, const Compat* compat = nullptr);
 
 // Indices into catalog.gpus that pass the view's search and filters, sorted by the
 // view's sort column. Cards missing the sort value always go last, in either direction;
 // ties keep name order so the table never jumps.
-std::vector<int> query_catalog(const Catalog& catalog, const CatalogView& view);
+std::vector<int> query_catalog(const Catalog& catalog, const CatalogView& view, const Compat* compat = nullptr);
 
 // The distinct values of a text field, sorted, for filter menus.
 std::vector<std::string> distinct_values(const Catalog& catalog, std::string_view column_key);

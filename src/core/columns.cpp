@@ -19,6 +19,7 @@ const char* cell_key(CellKind cell) {
   switch (cell) {
     case CellKind::number: return "number";
     case CellKind::line_name: return "line_name";
+    case CellKind::kind_name: return "kind_name";
     case CellKind::yes_no: return "yes_no";
     case CellKind::text: break;
   }

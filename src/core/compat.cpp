@@ -239,6 +239,43 @@ void read_pytorch(const json& list, Compat& compat) {
   }
 }
 
+// "stacks" is optional (older files have none): then every row's software is unknown.
+void read_stacks(const json& list, Compat& compat) {
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const json& entry = list[i];
+    const std::string label = entry_label("stacks", entry, "key", i);
+    if (!entry.is_object()) {
+      compat.issues.push_back({CatalogIssue::Severity::error, label, "", "must be an object"});
+      continue;
+    }
+    EntryReader reader(entry, label, compat.issues);
+    reader.warn_unknown(
+        {"key", "name", "pytorch_backend", "pytorch_first", "pytorch_versions", "expect", "expect_zh", "sources"});
+    SoftwareStack stack;
+    stack.key = reader.string("key", true).value_or("");
+    stack.name = reader.string("name", true).value_or("");
+    stack.pytorch_backend = reader.text("pytorch_backend");
+    stack.pytorch_first = reader.version("pytorch_first", /*optional=*/true);
+    stack.pytorch_versions = reader.strings("pytorch_versions");
+    for (const std::string& version : stack.pytorch_versions) {
+      if (!is_version(version)) reader.error("pytorch_versions", "'" + version + "' is not a version like \"2.1\"");
+    }    stack.expect = reader.text("expect");
+    stack.expect_zh = reader.text("expect_zh");
+    stack.sources = reader.strings("sources");
+    if (!stack.key.empty() && !is_slug(stack.key)) reader.error("key", "'" + stack.key + "' must be a slug like pytorch-mps");
+    if (!stack.key.empty() && !seen.insert(stack.key).second) reader.error("key", "is listed twice");
+    if ((!stack.pytorch_first.empty() || !stack.pytorch_versions.empty()) && stack.pytorch_backend.empty()) {
+      reader.error(stack.pytorch_first.empty() ? "pytorch_versions" : "pytorch_first", "is set but pytorch_backend is not");
+    }
+    if (stack.expect.empty() != stack.expect_zh.empty()) {
+      reader.error(stack.expect.empty() ? "expect" : "expect_zh", "expect and expect_zh go together (both languages)");
+    }
+    if (stack.sources.empty()) reader.error("sources", "needs at least one source URL");
+    if (!reader.failed()) compat.stacks.push_back(stack);
+  }
+}
+
 bool has_toolkit(const Compat& compat, const std::string& version) {
   for (const auto& t : compat.toolkits) {
     if (t.version == version) return true;
@@ -275,7 +312,7 @@ Compat load_compat(std::string_view json_text) {
   }
   for (auto it = root.begin(); it != root.end(); ++it) {
     static const std::set<std::string> kKnown = {"schema_version", "sources", "cuda_toolkits",
-                                                 "compute_capabilities", "pytorch"};
+                                                 "compute_capabilities", "pytorch", "stacks"};
     if (!kKnown.count(it.key())) {
       compat.issues.push_back({CatalogIssue::Severity::warning, "", it.key(), "unknown field (a typo?); ignored"});
     }
@@ -285,6 +322,9 @@ Compat load_compat(std::string_view json_text) {
     read_compute_capabilities(*list, compat);
   }
   if (const json* list = list_field(root, "pytorch", compat.issues)) read_pytorch(*list, compat);
+  if (root.contains("stacks")) {
+    if (const json* list = list_field(root, "stacks", compat.issues)) read_stacks(*list, compat);
+  }
   check_references(compat);
   return compat;
 }
@@ -379,9 +419,59 @@ bool Compat::runs_pytorch(const Gpu& gpu, std::string_view pytorch_version) cons
   return false;
 }
 
+const SoftwareStack* Compat::find_stack(std::string_view key) const {
+  for (const auto& stack : stacks) {
+    if (stack.key == key) return &stack;
+  }
+  return nullptr;
+}
+
+std::vector<const SoftwareStack*> Compat::stacks_for(const Gpu& gpu) const {
+  std::vector<const SoftwareStack*> out;
+  for (const std::string& key : gpu.software) {
+    if (const SoftwareStack* stack = find_stack(key)) out.push_back(stack);
+  }
+  return out;
+}
+
+bool Compat::runs_pytorch_any(const Gpu& gpu, std::string_view pytorch_version) const {
+  if (!find_pytorch(pytorch_version)) return false;
+  for (const SoftwareStack* stack : stacks_for(gpu)) {
+    if (stack->pytorch_backend == "cuda") {
+      if (runs_pytorch(gpu, pytorch_version)) return true;
+    } else if (!stack->pytorch_versions.empty()) {
+      // "2.1" matches "2.1" and "2.1.2": the X.Y of the asked version.
+      const PytorchRelease* asked = find_pytorch(pytorch_version);
+      for (const std::string& version : stack->pytorch_versions) {
+        if (asked && find_pytorch(version) == asked) return true;
+      }
+    } else if (!stack->pytorch_backend.empty() && !stack->pytorch_first.empty() &&
+               compare_versions(stack->pytorch_first, pytorch_version) <= 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::vector<CatalogIssue> Compat::check_software(const Catalog& catalog) const {
+  std::vector<CatalogIssue> out;
+  std::string known;
+  for (const auto& stack : stacks) known += (known.empty() ? "" : ", ") + stack.key;
+  for (const Gpu& gpu : catalog.gpus) {
+    for (const std::string& key : gpu.software) {
+      if (!find_stack(key)) {
+        out.push_back({CatalogIssue::Severity::error, gpu.id, "software",
+                       "unknown stack '" + key + "' (cuda.json stacks: " + (known.empty() ? "none" : known) + ")"});
+      }
+    }
+  }
+  return out;
+}
+
 TemplateText Compat::no_cuda_why(const Gpu& gpu) const {
   if (gpu.vendor == "AMD") return {I18N("AMD cards run ROCm/HIP, not CUDA; ROCm support is not covered here"), {}};
   if (gpu.vendor == "Intel") return {I18N("Intel accelerators do not run CUDA"), {}};
+  if (gpu.vendor == "Apple") return {I18N("Apple silicon runs Metal (MLX, llama.cpp, PyTorch MPS), not CUDA"), {}};
   if (gpu.vendor != "NVIDIA") return {I18N("{0} cards do not run CUDA"), {gpu.vendor}};
   if (!find_cc(gpu.compute_capability)) {
     return {I18N("compute capability '{0}' is not in cuda.json"), {gpu.compute_capability}};

@@ -39,6 +39,22 @@ struct PytorchRelease {
   std::vector<std::string> sources;
 };
 
+// One software stack a catalog row can list in `software` (cuda.json "stacks"): what it
+// is, which PyTorch backend it is (if any) and from which release, and what a buyer
+// should expect of it, each with its public source.
+struct SoftwareStack {
+  std::string key;              // "pytorch-mps": what gpus.json rows list
+  std::string name;             // "PyTorch (MPS)"
+  std::string pytorch_backend;  // "cuda", "rocm", "mps", "xpu", "npu" ...; empty: not a PyTorch backend
+  std::string pytorch_first;    // first PyTorch release with this backend; empty: not known
+  // The PyTorch releases (X.Y) it supports, where they are not every release from
+  // pytorch_first on (torch_npu skips 1.12 to 2.0); empty: pytorch_first decides.
+  std::vector<std::string> pytorch_versions;
+  std::string expect;           // what to expect, one or two sentences (English); may be empty
+  std::string expect_zh;        // the same in 简体中文
+  std::vector<std::string> sources;
+};
+
 // One official wheel that runs on a card; via_ptx: only by JIT-compiling the wheel's
 // PTX (works, but the first start is slow).
 struct WheelSupport {
@@ -57,6 +73,7 @@ struct Compat {
   std::vector<CudaToolkit> toolkits;  // oldest first, as in the file
   std::vector<ComputeCapabilityRange> compute_capabilities;
   std::vector<PytorchRelease> pytorch;
+  std::vector<SoftwareStack> stacks;  // in file order
   std::vector<CatalogIssue> issues;  // row: "compute_capabilities '8.6'", "pytorch '2.1'", ...
 
   int error_count() const;
@@ -79,6 +96,17 @@ struct Compat {
   std::vector<PytorchSupport> pytorch_for(const Gpu& gpu) const;
   // Some official wheel of this release runs on the card (PTX JIT counts).
   bool runs_pytorch(const Gpu& gpu, std::string_view pytorch_version) const;
+  // "Runs PyTorch (any backend) X.Y": an official CUDA wheel runs on it (runs_pytorch),
+  // or it lists a non-CUDA PyTorch backend listing X.Y in pytorch_versions or, without
+  // that list, whose first release is X.Y or older. A backend without either (torch_mlu,
+  // HPU) counts for no version.
+  bool runs_pytorch_any(const Gpu& gpu, std::string_view pytorch_version) const;
+  const SoftwareStack* find_stack(std::string_view key) const;
+  // The card's stacks as cuda.json describes them, in the row's order (unknown keys skipped).
+  std::vector<const SoftwareStack*> stacks_for(const Gpu& gpu) const;
+  // Every catalog row's `software` against `stacks`: an unknown key is an error naming
+  // the row and the field (gpuwise validate).
+  std::vector<CatalogIssue> check_software(const Catalog& catalog) const;
   // Why the card has no CUDA at all ("AMD cards use ROCm, not CUDA ..."); empty when it has.
   std::string no_cuda_reason(const Gpu& gpu) const;
   TemplateText no_cuda_why(const Gpu& gpu) const;  // the same as a pattern for tr(); empty pattern when it has

@@ -69,12 +69,14 @@ std::string GpuField::text(const Gpu& gpu) const {
           return cell == CellKind::yes_no ? (value ? "yes" : "no") : (value ? "true" : "false");
         } else if constexpr (std::is_same_v<T, std::string>) {
           if (cell == CellKind::line_name) return line_label(value);
+          if (cell == CellKind::kind_name) return kind_label(value);
           // A field the data may leave out shows the dash, never an empty cell.
           if (value.empty() && presence != Presence::required) return kMissing;
           return value;
         } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
           std::string joined;
-          for (const std::string& item : value) joined += (joined.empty() ? "" : " ") + item;
+          const char* separator = rule == ValueRule::urls ? " " : ", ";
+          for (const std::string& item : value) joined += (joined.empty() ? "" : separator) + item;
           return joined;
         } else {
           return kMissing;  // numbers are handled above

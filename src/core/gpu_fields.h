@@ -14,10 +14,11 @@
 namespace gpuwise {
 
 enum class Presence { optional, required, nvidia_required };
-enum class ValueRule { any, positive, non_negative, year, board_count };
+// percent: > 0 and at most 100; urls: every entry of a list is an http(s) URL.
+enum class ValueRule { any, positive, non_negative, year, board_count, percent, urls };
 enum class Better { neither, higher, lower };
 // How a cell reads: the value, a number by format_number(), or a word the UI translates.
-enum class CellKind { text, number, line_name, yes_no };
+enum class CellKind { text, number, line_name, kind_name, yes_no };
 
 using GpuMember = std::variant<std::string Gpu::*, int Gpu::*, double Gpu::*, std::optional<int> Gpu::*,
                                std::optional<double> Gpu::*, bool Gpu::*, std::vector<std::string> Gpu::*>;
@@ -43,11 +44,14 @@ struct FieldSpec {
   constexpr FieldSpec non_negative() const { return with([](FieldSpec& s) { s.rule = ValueRule::non_negative; }); }
   constexpr FieldSpec year() const { return with([](FieldSpec& s) { s.rule = ValueRule::year; }); }
   constexpr FieldSpec board_count() const { return with([](FieldSpec& s) { s.rule = ValueRule::board_count; }); }
+  constexpr FieldSpec percent() const { return with([](FieldSpec& s) { s.rule = ValueRule::percent; }); }
+  constexpr FieldSpec urls() const { return with([](FieldSpec& s) { s.rule = ValueRule::urls; }); }
   constexpr FieldSpec higher() const { return with([](FieldSpec& s) { s.better = Better::higher; }); }
   constexpr FieldSpec lower() const { return with([](FieldSpec& s) { s.better = Better::lower; }); }
   constexpr FieldSpec shown() const { return with([](FieldSpec& s) { s.shown_by_default = true; }); }
   constexpr FieldSpec hidden_column() const { return with([](FieldSpec& s) { s.column = false; }); }
   constexpr FieldSpec line_name() const { return with([](FieldSpec& s) { s.cell = CellKind::line_name; }); }
+  constexpr FieldSpec kind_name() const { return with([](FieldSpec& s) { s.cell = CellKind::kind_name; }); }
   constexpr FieldSpec yes_no() const { return with([](FieldSpec& s) { s.cell = CellKind::yes_no; }); }
   constexpr FieldSpec rank(int position, const char* tooltip) const {
     FieldSpec s = *this;
@@ -88,8 +92,8 @@ struct GpuField : FieldSpec {
 
   // The number on this card; absent for a missing optional figure or a text field.
   std::optional<double> number(const Gpu& gpu) const;
-  // The cell as shown: format_number() for figures ("–" when missing), the text, or the
-  // English word (line name, yes/no) the UI translates.
+  // The cell as shown: format_number() for figures ("–" when missing), the text, a list
+  // joined by ", ", or the English word (line name, kind, yes/no) the UI translates.
   std::string text(const Gpu& gpu) const;
 };
 

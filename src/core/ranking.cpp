@@ -132,6 +132,15 @@ std::string check_compat_filters(const RankingView& view, const Compat* compat) 
       return "unknown PyTorch version '" + view.pytorch + "' (cuda.json lists " + range + ")";
     }
   }
+  if (!view.pytorch_any.empty()) {
+    if (!compat) return "the PyTorch filter needs cuda.json, which is not loaded";
+    if (!compat->find_pytorch(view.pytorch_any)) {
+      std::string range = compat->pytorch.empty()
+                              ? "none"
+                              : compat->pytorch.front().version + " to " + compat->pytorch.back().version;
+      return "unknown PyTorch version '" + view.pytorch_any + "' (cuda.json lists " + range + ")";
+    }
+  }
   return "";
 }
 
@@ -153,6 +162,9 @@ bool passes_ranking_filters(const Gpu& gpu, const RankingView& view, const Compa
   }
   if (!view.cuda.empty() && !(compat && compat->runs_cuda(gpu, view.cuda))) return false;
   if (!view.pytorch.empty() && !(compat && compat->runs_pytorch(gpu, view.pytorch))) return false;
+  if (!view.pytorch_any.empty() && !(compat && compat->runs_pytorch_any(gpu, view.pytorch_any))) return false;
+  if (view.cuda_only && !has_stack(gpu, "cuda")) return false;
+  if (view.unified_only && !has_unified_memory(gpu)) return false;
   return true;
 }
 

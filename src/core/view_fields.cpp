@@ -163,6 +163,13 @@ std::vector<ViewField> build_fields() {
                    I18N("Min VRAM"), "GB"));
   f.push_back(said(whole_field("cat.ymin", "catalog", "year_min", kYear, REF(int, catalog.year_min)), I18N("From year")));
   f.push_back(said(whole_field("cat.ymax", "catalog", "year_max", kYear, REF(int, catalog.year_max)), I18N("To year")));
+  f.push_back(said(text_field("cat.torch", "catalog", "pytorch_any", TextRule::version, kVersionMaxChars, true,
+                              REF(std::string, catalog.pytorch_any)),
+                   I18N("Runs PyTorch (any backend)"), "", "--pytorch-any"));
+  f.push_back(said(flag_field("cat.cuda", "catalog", "cuda_only", REF(bool, catalog.cuda_only)), I18N("Runs on CUDA"),
+                   "", "--on-cuda"));
+  f.push_back(said(flag_field("cat.unified", "catalog", "unified_only", REF(bool, catalog.unified_only)),
+                   I18N("Unified memory"), "", "--unified-memory"));
   ViewField sort = text_field("sort", "catalog", "sort_column", TextRule::column_key, kKeyMaxChars, false,
                               REF(std::string, catalog.sort_column));
   sort.kind = FieldKind::sort_column;
@@ -216,6 +223,13 @@ std::vector<ViewField> build_fields() {
                               REF(std::string, ranking.cuda)), I18N("Runs CUDA"), "", "--cuda"));
   f.push_back(said(text_field("rank.torch", "ranking", "pytorch", TextRule::version, kVersionMaxChars, true,
                               REF(std::string, ranking.pytorch)), I18N("Runs PyTorch"), "", "--pytorch"));
+  f.push_back(said(text_field("rank.torchany", "ranking", "pytorch_any", TextRule::version, kVersionMaxChars, true,
+                              REF(std::string, ranking.pytorch_any)),
+                   I18N("Runs PyTorch (any backend)"), "", "--pytorch-any"));
+  f.push_back(said(flag_field("rank.oncuda", "ranking", "cuda_only", REF(bool, ranking.cuda_only)), I18N("Runs on CUDA"),
+                   "", "--on-cuda"));
+  f.push_back(said(flag_field("rank.unified", "ranking", "unified_only", REF(bool, ranking.unified_only)),
+                   I18N("Unified memory"), "", "--unified-memory"));
   f.push_back(said(flag_field("rank.fits", "ranking", "fits_model", REF(bool, ranking.fits_model)),
                    I18N("Fits my model on")));
   f.push_back(said(whole_field("rank.fitn", "ranking", "fit_gpu_count", kGpuCount, REF(int, ranking.fit_gpu_count)),

@@ -45,6 +45,9 @@ struct CatalogView {
   double min_vram_gb = 0;
   int year_min = 0;                         // 0: no bound
   int year_max = 0;
+  std::string pytorch_any;                  // "2.5": runs PyTorch 2.5 on any backend (CUDA, ROCm, MPS, XPU ...); "" any
+  bool cuda_only = false;                   // only rows that run CUDA
+  bool unified_only = false;                // only unified-memory rows (Apple, DGX Spark, Jetson ...)
   std::string sort_column = "release_year";
   bool sort_descending = true;
   std::vector<std::string> hidden_columns;  // keys; used when hidden_columns_set
@@ -71,6 +74,9 @@ struct RankingView {
   int year_min = 0;                         // 0: no bound
   std::string cuda;                         // "10.2": only cards that run CUDA 10.2; "" any
   std::string pytorch;                      // "2.1": only cards the official wheels support
+  std::string pytorch_any;                  // "2.5": runs PyTorch 2.5 on any backend; "" any
+  bool cuda_only = false;                   // only rows that run CUDA
+  bool unified_only = false;                // only unified-memory rows
   bool fits_model = false;                  // only cards that hold the VRAM-fit model
   int fit_gpu_count = 1;                    // ... on this many GPUs
   int top_n = 15;

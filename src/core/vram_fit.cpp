@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "format.h"
 #include "limits.h"
 
 namespace gpuwise {
@@ -430,7 +431,21 @@ FitResult fit_model(const FitView& view) {
 
 // [SECTION] Which cards fit
 double usable_vram_gb(const Gpu& gpu) {
-  return gpu.vram_gb * kBytesPerPrintedVramGb / kBytesPerGb * kUsableVramFraction;
+  const double card_gb = gpu.vram_gb * kBytesPerPrintedVramGb / kBytesPerGb * kUsableVramFraction;
+  // Unified memory: the GPU may use only its share of the machine's memory by default.
+  return gpu.gpu_memory_share_pct ? card_gb * *gpu.gpu_memory_share_pct / 100.0 : card_gb;
+}
+
+const char* unified_memory_fit_rule() {
+  return I18N("Unified-memory systems (Apple, DGX Spark, Jetson, Ryzen AI Max): a model can use only the GPU's "
+              "default share of the memory (macOS: about 75%), so their memory counts at that share.");
+}
+
+TemplateText usable_memory_note(const Gpu& gpu) {
+  if (!gpu.gpu_memory_share_pct) return {};
+  return {I18N("Unified memory: a model can use about {0} GB of the {1} GB (the GPU's default share, {2}%)"),
+          {format_number(usable_vram_gb(gpu), 1), format_number(gpu.vram_gb, 1), format_number(*gpu.gpu_memory_share_pct, 1)},
+          {}};
 }
 
 double per_gpu_need_gb(const FitResult& result, int gpu_count) {

@@ -92,10 +92,15 @@ FitResult fit_model(const FitView& view);
 // [SECTION] Which cards fit
 
 // Of a card's printed VRAM, what one process can fill. Printed VRAM is GiB (memory chips
-// come in powers of two), so usable GB = vram_gb × 1.073741824 × 0.95.
+// come in powers of two), so usable GB = vram_gb × 1.073741824 × 0.95; for unified memory
+// (gpu_memory_share_pct given) only the GPU's share of that: × share / 100.
 constexpr double kUsableVramFraction = 0.95;
 constexpr double kBytesPerPrintedVramGb = 1073741824.0;
 double usable_vram_gb(const Gpu& gpu);
+// The fit output's sentence on unified memory (an I18N pattern without arguments).
+const char* unified_memory_fit_rule();
+// For a unified-memory row: "a model can use about 73 GB of the 96 GB ..."; empty otherwise.
+TemplateText usable_memory_note(const Gpu& gpu);
 
 // GB each GPU must hold when the model is split evenly over gpu_count GPUs
 // (tensor or pipeline parallel): (total − fixed) / count + fixed.

@@ -138,6 +138,7 @@ void DrawFitResult(ViewState& view, UiState& ui) {
     }
     ImGui::PopID();
   }
+  TextDim(tr(unified_memory_fit_rule()));
   if (ImGui::Button(tr("Rank the cards that fit"))) {
     view.ranking.fits_model = true;
     view.tab = Tab::ranking;

@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "panels.h"
 #include "price_widgets.h"
+#include "vram_fit.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -38,6 +39,40 @@ void DrawCompatibility(const Gpu& gpu, UiState& ui) {
     ImGui::TextDisabled("%s", tr("No official PyTorch wheel runs on this card."));
   }
   ImGui::PopTextWrapPos();
+}
+
+// What runs on it and what to expect, from cuda.json "stacks" (each line with its source).
+void DrawSoftware(const Gpu& gpu, UiState& ui, PlatformRequests& requests) {
+  if (ui.compat_state != LoadState::ready) return;
+  ImGui::Spacing();
+  ImGui::TextUnformatted(tr("Software: what to expect"));
+  ImGui::PushTextWrapPos(0);
+  if (price_is_for_machine(gpu)) ImGui::TextDisabled("%s", tr(machine_price_note()));
+  const TemplateText usable = usable_memory_note(gpu);
+  if (!usable.pattern.empty()) ImGui::TextDisabled("%s", tr(usable).c_str());
+  for (const SoftwareStack* stack : ui.compat.stacks_for(gpu)) {
+    if (stack->expect.empty()) continue;
+    ImGui::PushID(stack->key.c_str());
+    ImGui::Bullet();
+    ImGui::TextDisabled("%s", (language() == "zh" ? stack->expect_zh : stack->expect).c_str());
+    RecordTarget(ui, "expect:" + stack->key);
+    if (!stack->sources.empty()) {
+      ImGui::SameLine();
+      Link(tr("source"), stack->sources.front(), requests);
+    }
+    ImGui::PopID();
+  }
+  ImGui::PopTextWrapPos();
+}
+
+// The software row names the stacks as cuda.json does ("PyTorch (MPS)"), not by key.
+std::string SoftwareNames(const Gpu& gpu, const UiState& ui) {
+  std::string out;
+  for (const std::string& key : gpu.software) {
+    const SoftwareStack* stack = ui.compat_state == LoadState::ready ? ui.compat.find_stack(key) : nullptr;
+    out += (out.empty() ? "" : ", ") + (stack ? stack->name : key);
+  }
+  return out;
 }
 
 }  // namespace
@@ -107,9 +142,13 @@ bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, Platfor
       ImGui::TableSetColumnIndex(0);
       ImGui::TextDisabled("%s", tr(column.label));
       ImGui::TableSetColumnIndex(1);
-      const std::string text = CellText(column, gpu);
+      const bool software = std::string(column.key) == "software";
+      const std::string text = software ? SoftwareNames(gpu, ui) : CellText(column, gpu);
+      ImGui::PushTextWrapPos(0);
       if (*column.unit && text != kMissing) ImGui::Text("%s %s", text.c_str(), column.unit);
       else ImGui::TextUnformatted(text.c_str());
+      ImGui::PopTextWrapPos();
+      if (software) RecordTarget(ui, "card-software");
     }
     ImGui::EndTable();
   }
@@ -120,6 +159,7 @@ bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, Platfor
     ImGui::TextDisabled("%s", gpu.notes.c_str());
     ImGui::PopTextWrapPos();
   }
+  DrawSoftware(gpu, ui, requests);
   DrawCompatibility(gpu, ui);
   ImGui::Spacing();
   ImGui::TextUnformatted(tr("Sources"));

@@ -87,6 +87,7 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
   ImGui::TextUnformatted("–");
   ImGui::SameLine();
   year_combo("##year-to", c.year_max);
+  SoftwareFilters("catalog", c.pytorch_any, c.cuda_only, c.unified_only, ui);
 
   SameLineIfFits(120);
   if (ImGui::Button(tr("Columns"))) ImGui::OpenPopup("columns");
@@ -106,7 +107,7 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
     }
     requests.download_name = "gpuwise-catalog.csv";
     requests.download_mime = "text/csv";
-    requests.download_content = catalog_csv(catalog, query_catalog(catalog, c), columns);
+    requests.download_content = catalog_csv(catalog, query_catalog(catalog, c, &ui.compat), columns);
   }
   RecordTarget(ui, "catalog-csv");
   SameLineIfFits(120);
@@ -119,15 +120,19 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
     c.architectures.clear();
     c.min_vram_gb = 0;
     c.year_min = c.year_max = 0;
+    c.pytorch_any.clear();
+    c.cuda_only = c.unified_only = false;
   }
 }
 
 // [SECTION] The table
 const std::vector<int>& CachedRows(const ViewState& view, UiState& ui) {
   CatalogCache& cache = ui.catalog_cache;
-  if (!cache.valid || !(cache.view == view.catalog)) {
-    cache.rows = query_catalog(ui.catalog, view.catalog);
+  const bool compat_ready = ui.compat_state == LoadState::ready;
+  if (!cache.valid || !(cache.view == view.catalog) || cache.compat_ready != compat_ready) {
+    cache.rows = query_catalog(ui.catalog, view.catalog, compat_ready ? &ui.compat : nullptr);
     cache.view = view.catalog;
+    cache.compat_ready = compat_ready;
     cache.valid = true;
   }
   return cache.rows;
@@ -174,6 +179,7 @@ void RowTooltip(const Gpu& gpu, const ViewState& view, UiState& ui) {
     ImGui::Text("%s: %s", tr("Price"), PriceSummary(price, view, ui).c_str());
     if (price.kind != PriceKind::launch_msrp) StaleMark(price.age, ui, "stale:tooltip");
   }
+  if (price_is_for_machine(gpu)) ImGui::TextDisabled("%s", tr(machine_price_note()));
   if (!gpu.notes.empty()) {
     ImGui::Separator();
     ImGui::TextUnformatted(gpu.notes.c_str());

@@ -251,6 +251,7 @@ void DrawFilters(ViewState& view, UiState& ui) {
     }
     ImGui::EndCombo();
   }
+  SoftwareFilters("rank", r.pytorch_any, r.cuda_only, r.unified_only, ui);
   if (ui.compat_state == LoadState::failed) TextDim(ui.compat_error.c_str());
 
   // "Fits my model": the model set up on the Advisor tab. The LLM profiles always rank
@@ -359,6 +360,7 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
     }
     for (const auto& m : row.missing_metrics) bar.tooltip += "\n* " + std::string(tr("missing:")) + " " + MetricLabel(m);
     for (const auto& m : row.estimated_metrics) bar.tooltip += "\n* " + std::string(tr("estimated:")) + " " + MetricLabel(m);
+    if (price_is_for_machine(gpu)) bar.tooltip += std::string("\n") + tr(machine_price_note());
     bar.tooltip += std::string("\n") + tr("Click for details");
     bar.target = "bar:" + std::to_string(i);
     bars.push_back(bar);

@@ -126,6 +126,10 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
     ImGui::EndCombo();
   }
   RecordTarget(ui, "roi-card");
+  if (index >= 0 && price_is_for_machine(ui.catalog.gpus[static_cast<std::size_t>(index)])) {
+    TextDim(tr(machine_price_note()));
+    RecordTarget(ui, "roi-machine-price");
+  }
   Label(view_field("roi.n").label);
   InputField("roi-count", "roi.n", view, ui);
 

@@ -39,6 +39,7 @@ struct NamedRect {
 struct CatalogCache {
   bool valid = false;
   CatalogView view;              // the view the rows were computed for
+  bool compat_ready = false;     // cuda.json had loaded then (the PyTorch filter needs it)
   std::vector<int> rows;         // indices into the catalog, in display order
 };
 

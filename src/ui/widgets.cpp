@@ -90,7 +90,8 @@ void RecordTarget(UiState& ui, const std::string& key) {
 
 std::string CellText(const Column& column, const Gpu& gpu) {
   const std::string text = column_text(column, gpu);
-  const bool word = column.cell == CellKind::line_name || column.cell == CellKind::yes_no;
+  const bool word =
+      column.cell == CellKind::line_name || column.cell == CellKind::kind_name || column.cell == CellKind::yes_no;
   return word ? std::string(tr(text.c_str())) : text;
 }
 
@@ -100,6 +101,30 @@ std::string MetricLabel(const std::string& metric_key) {
   std::string label = tr(metric->label);
   if (*metric->unit) label += std::string(" (") + metric->unit + ")";
   return label;
+}
+
+void SoftwareFilters(const char* prefix, std::string& pytorch_any, bool& cuda_only, bool& unified_only, UiState& ui) {
+  ImGui::PushID(prefix);
+  SameLineIfFits(300);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("Runs PyTorch (any backend)"));
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("0000").x + 40);
+  if (ImGui::BeginCombo("##torch-any", pytorch_any.empty() ? tr("any") : pytorch_any.c_str())) {
+    if (ImGui::Selectable(tr("any"), pytorch_any.empty())) pytorch_any.clear();
+    for (auto it = ui.compat.pytorch.rbegin(); it != ui.compat.pytorch.rend(); ++it) {
+      if (ImGui::Selectable(it->version.c_str(), pytorch_any == it->version)) pytorch_any = it->version;
+    }
+    ImGui::EndCombo();
+  }
+  RecordTarget(ui, std::string(prefix) + "-torch-any");
+  SameLineIfFits(ImGui::CalcTextSize(tr("Runs on CUDA")).x + 40);
+  ImGui::Checkbox(tr("Runs on CUDA"), &cuda_only);
+  RecordTarget(ui, std::string(prefix) + "-on-cuda");
+  SameLineIfFits(ImGui::CalcTextSize(tr("Unified memory")).x + 40);
+  ImGui::Checkbox(tr("Unified memory"), &unified_only);
+  RecordTarget(ui, std::string(prefix) + "-unified");
+  ImGui::PopID();
 }
 
 void TextDim(const char* text) {

@@ -35,6 +35,11 @@ std::string MetricLabel(const std::string& metric_key);
 // Text in the theme's dimmed colour.
 void TextDim(const char* text);
 
+// The software filters the catalog and ranking tabs share (issue 13): "runs PyTorch (any
+// backend) X.Y" (a menu of cuda.json's releases), "runs on CUDA", "unified memory".
+// Targets: "<prefix>-torch-any", "<prefix>-on-cuda", "<prefix>-unified".
+void SoftwareFilters(const char* prefix, std::string& pytorch_any, bool& cuda_only, bool& unified_only, UiState& ui);
+
 }  // namespace gpuwise::ui
 
 namespace gpuwise::ui {

@@ -211,3 +211,41 @@ TEST_CASE("catalog_to_json writes what load_catalog reads") {
   // Absent optionals stay absent in the output.
   CHECK(catalog_to_json(first).find("fp16_tflops\"") == std::string::npos);
 }
+
+// [SECTION] Issue 13: kind, software and the GPU's share of unified memory
+TEST_CASE("kind must be card, module or system, and a system needs its GPU memory share") {
+  json wrong_kind = valid_row("broken-card");
+  wrong_kind["kind"] = "laptop";
+  CHECK(has_issue(load_with_broken(wrong_kind), "broken-card", "kind", "is not one of card, module, system"));
+
+  json no_share = gpuwise::test::system_row("broken-card");
+  no_share.erase("gpu_memory_share_pct");
+  CHECK(has_issue(load_with_broken(no_share), "broken-card", "gpu_memory_share_pct", "is required for a system"));
+
+  json too_much = gpuwise::test::system_row("broken-card");
+  too_much["gpu_memory_share_pct"] = 120;
+  CHECK(has_issue(load_with_broken(too_much), "broken-card", "gpu_memory_share_pct", "at most 100"));
+
+  json no_software = valid_row("broken-card");
+  no_software["software"] = json::array();
+  CHECK(has_issue(load_with_broken(no_software), "broken-card", "software", "at least one stack"));
+
+  const Catalog ok = load_catalog(catalog_text(json::array({gpuwise::test::system_row()})));
+  REQUIRE(ok.gpus.size() == 1);
+  CHECK(ok.gpus[0].vendor == "Apple");
+  CHECK(has_unified_memory(ok.gpus[0]));
+  CHECK(price_is_for_machine(ok.gpus[0]));
+  CHECK(std::string(kind_label("system")) == "System (unified memory)");
+}
+
+TEST_CASE("a software key cuda.json does not list is an error naming the row and field") {
+  json row = valid_row("odd-card");
+  row["software"] = {"cuda", "cudaa"};
+  const Catalog c = load_catalog(catalog_text(json::array({row})));
+  REQUIRE(c.gpus.size() == 1);
+  const auto issues = gpuwise::test::shipped_compat().check_software(c);
+  REQUIRE(issues.size() == 1);
+  CHECK(issues[0].row == "odd-card");
+  CHECK(issues[0].field == "software");
+  CHECK(issues[0].message.find("unknown stack 'cudaa'") != std::string::npos);
+}

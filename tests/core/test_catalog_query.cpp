@@ -6,6 +6,7 @@
 
 #include "catalog_query.h"
 #include "columns.h"
+#include "compat.h"
 #include "test_support.h"
 
 using namespace gpuwise;
@@ -159,4 +160,25 @@ TEST_CASE("search finds a line or a vendor by the Chinese words a reader types")
   }
   // A Chinese word that names nothing no longer matches every card (it used to be dropped).
   CHECK_FALSE(matches_search(rtx4090, "显卡坞"));
+}
+
+TEST_CASE("catalog filters: unified memory, runs on CUDA, runs PyTorch on any backend") {
+  const Catalog c = load_catalog(catalog_text(json::array({gpuwise::test::system_row("mac-studio"), valid_row("rtx-3090")})));
+  REQUIRE(c.error_count() == 0);
+  const Compat& compat = gpuwise::test::shipped_compat();
+  CatalogView view;
+  view.unified_only = true;
+  CHECK(query_catalog(c, view, &compat) == std::vector<int>{0});
+  view.unified_only = false;
+  view.cuda_only = true;
+  CHECK(query_catalog(c, view, &compat) == std::vector<int>{1});
+  view.cuda_only = false;
+  view.pytorch_any = "2.5";
+  CHECK(query_catalog(c, view, &compat).size() == 2);
+  view.pytorch_any = "1.11";  // before the MPS backend (1.12)
+  CHECK(query_catalog(c, view, &compat) == std::vector<int>{1});
+  CHECK(query_catalog(c, view, nullptr).empty());  // without cuda.json the filter keeps nothing
+  // The vendor's Chinese name finds it.
+  CHECK(matches_search(c.gpus[0], "苹果"));
+  CHECK(matches_search(c.gpus[0], "统一内存"));
 }

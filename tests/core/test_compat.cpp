@@ -94,7 +94,7 @@ TEST_CASE("the shipped cuda.json loads without issues") {
   CHECK(c.issues.empty());
   CHECK(c.schema_version == 1);
   CHECK(c.toolkits.size() == 33);
-  CHECK(c.compute_capabilities.size() == 17);
+  CHECK(c.compute_capabilities.size() == 19);  // 11.0 (Jetson Thor) and 12.1 (GB10) added for issue 13
   CHECK(c.pytorch.size() == 29);
   CHECK(c.toolkits.front().version == "6.5");
   CHECK(c.toolkits.back().version == "13.4");
@@ -282,4 +282,38 @@ TEST_CASE("PyTorch on the V100 and the RTX 5090: dropped and added wheels") {
   CHECK_FALSE(c.runs_pytorch(gpu("rtx-5090"), "2.6"));
   CHECK_FALSE(c.runs_pytorch(gpu("rtx-5090"), "9.9"));  // unknown release
   CHECK(c.find_pytorch("2") == nullptr);
+}
+
+// [SECTION] Issue 13: stacks, and cards that run no CUDA
+TEST_CASE("a non-CUDA card passes the compatibility filters through its own PyTorch backend") {
+  const Catalog& c = shipped_catalog();
+  const Compat& compat = gpuwise::test::shipped_compat();
+  REQUIRE(compat.error_count() == 0);
+  CHECK(compat.check_software(c).empty());
+  const Gpu& arc = c.gpus[static_cast<std::size_t>(c.find("arc-b580"))];
+  CHECK_FALSE(compat.runs_cuda(arc, "12.x"));
+  CHECK_FALSE(compat.runs_pytorch(arc, "2.5"));  // no official CUDA wheel
+  CHECK_FALSE(has_stack(arc, "cuda"));
+  CHECK(compat.runs_pytorch_any(arc, "2.5"));      // XPU backend since 2.5
+  CHECK_FALSE(compat.runs_pytorch_any(arc, "2.4"));
+  // torch_npu exists for PyTorch 1.11 and 2.1 on, not for 1.12 to 2.0.
+  const Gpu& atlas = c.gpus[static_cast<std::size_t>(c.find("atlas-300i-duo"))];
+  CHECK(compat.runs_pytorch_any(atlas, "1.11"));
+  CHECK_FALSE(compat.runs_pytorch_any(atlas, "2.0"));
+  CHECK(compat.runs_pytorch_any(atlas, "2.1.2"));
+  const Gpu& mac = c.gpus[static_cast<std::size_t>(c.find("apple-m2-ultra-76c"))];
+  CHECK(compat.runs_pytorch_any(mac, "2.1"));
+  CHECK_FALSE(compat.no_cuda_reason(mac).empty());
+  const SoftwareStack* mps = compat.find_stack("pytorch-mps");
+  REQUIRE(mps);
+  CHECK(mps->expect.find("MPS") != std::string::npos);
+  CHECK_FALSE(mps->expect_zh.empty());
+  CHECK_FALSE(mps->sources.empty());
+  // The new NVIDIA parts: GB10 (12.1) runs the sm_120 wheels; Thor (11.0) has CUDA 13.
+  const Gpu& spark = c.gpus[static_cast<std::size_t>(c.find("dgx-spark"))];
+  CHECK(compat.runs_cuda(spark, "13.0"));
+  CHECK(compat.runs_pytorch(spark, "2.8"));
+  const Gpu& thor = c.gpus[static_cast<std::size_t>(c.find("jetson-agx-thor"))];
+  CHECK(compat.runs_cuda(thor, "13.0"));
+  CHECK_FALSE(compat.runs_cuda(thor, "12.8"));
 }

@@ -513,3 +513,37 @@ TEST_CASE("display rounding: one decimal, the same in the page and the command")
   CHECK(format_score(100.0) == "100.0");
   CHECK(format_score(std::nullopt) == kMissing);
 }
+
+// [SECTION] Issue 13: a unified-memory system through the ranking's filters
+TEST_CASE("the unified-memory, runs-on-CUDA and any-backend PyTorch filters of the ranking") {
+  const Catalog c = load_catalog(gpuwise::test::catalog_text(
+      json::array({gpuwise::test::system_row("mac-studio"), gpuwise::test::valid_row("rtx-3090")})));
+  REQUIRE(c.error_count() == 0);
+  const Compat& compat = shipped_compat();
+  RankingView view;
+  view.profile = "llm-inference";
+  view.unified_only = true;
+  RankedList list = rank(c, view, &compat);
+  REQUIRE(list.rows.size() == 1);
+  CHECK(c.gpus[list.rows[0].gpu_index].id == "mac-studio");
+  CHECK(list.rows[0].score.has_value());
+  CHECK(price_is_for_machine(c.gpus[list.rows[0].gpu_index]));
+
+  view.unified_only = false;
+  view.cuda_only = true;
+  list = rank(c, view, &compat);
+  REQUIRE(list.rows.size() == 1);
+  CHECK(c.gpus[list.rows[0].gpu_index].id == "rtx-3090");
+
+  // PyTorch 2.1 runs on both (CUDA wheels; MPS since 1.12); 1.11 predates MPS.
+  view.cuda_only = false;
+  view.pytorch_any = "2.1";
+  CHECK(rank(c, view, &compat).rows.size() == 2);
+  view.pytorch_any = "1.11";
+  list = rank(c, view, &compat);
+  REQUIRE(list.rows.size() == 1);
+  CHECK(c.gpus[list.rows[0].gpu_index].id == "rtx-3090");
+  view.pytorch_any = "9.9";
+  CHECK(rank(c, view, &compat).error.find("unknown PyTorch version '9.9'") != std::string::npos);
+  CHECK(rank(c, view, nullptr).error.find("needs cuda.json") != std::string::npos);
+}

@@ -2,10 +2,12 @@
 // 16-row table (tests/fixtures/guide_table.json) or says why not.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
 #include "catalog.h"
+#include "catalog_query.h"
 #include "test_support.h"
 
 using namespace gpuwise;
@@ -102,4 +104,24 @@ TEST_CASE("every vendor and line is present, and ids never collide") {
   CHECK(per_line["geforce"] > 0);
   CHECK(per_line["workstation"] > 0);
   CHECK(per_line["datacenter"] > 0);
+}
+
+TEST_CASE("issue 13: 200 rows, each with a kind and software; unified memory lists the Macs and DGX Spark") {
+  const Catalog& c = gpuwise::test::shipped_catalog();
+  CHECK(c.gpus.size() >= 200);
+  std::map<std::string, int> per_vendor;
+  for (const Gpu& g : c.gpus) {
+    ++per_vendor[g.vendor];
+    CHECK_FALSE(g.kind.empty());
+    CHECK_FALSE(g.software.empty());
+    if (g.kind == "system") CHECK(g.gpu_memory_share_pct.has_value());
+  }
+  for (const char* vendor : {"Apple", "Huawei", "Cambricon"}) CHECK(per_vendor[vendor] > 0);
+  CatalogView unified;
+  unified.unified_only = true;
+  std::vector<std::string> ids;
+  for (int i : query_catalog(c, unified)) ids.push_back(c.gpus[static_cast<std::size_t>(i)].id);
+  CHECK(std::find(ids.begin(), ids.end(), "dgx-spark") != ids.end());
+  CHECK(std::find(ids.begin(), ids.end(), "apple-m3-ultra-80c") != ids.end());
+  CHECK(std::find(ids.begin(), ids.end(), "rtx-4090") == ids.end());
 }

@@ -33,8 +33,34 @@ inline json valid_row(const std::string& id = "rtx-3090") {
               {"tdp_w", 350},
               {"interface", "PCIe 4.0 x16"},
               {"nvlink", true},
+              {"kind", "card"},
+              {"software", {"cuda", "pytorch-cuda", "llama-cpp"}},
               {"launch_price_usd", 1499},
               {"sources", {"https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/"}}};
+}
+
+// A unified-memory machine as data/gpus.json writes one (a Mac Studio M2 Ultra 192 GB).
+inline json system_row(const std::string& id = "mac-studio") {
+  json row = valid_row(id);
+  row["name"] = "Apple M2 Ultra (76-core GPU, 192 GB)";
+  row["vendor"] = "Apple";
+  row["line"] = "workstation";
+  row["series"] = "Apple M2";
+  row["architecture"] = "Apple GPU (M2)";
+  row.erase("compute_capability");
+  row.erase("fp16_tensor_tflops");
+  row.erase("fp64_tflops");
+  row["vram_gb"] = 192;
+  row["memory_type"] = "LPDDR5";
+  row["memory_bandwidth_gbs"] = 800;
+  row["fp32_tflops"] = 27.2;
+  row["tdp_w"] = 295;
+  row["nvlink"] = false;
+  row["kind"] = "system";
+  row["gpu_memory_share_pct"] = 75;
+  row["software"] = {"metal", "mlx", "llama-cpp", "pytorch-mps"};
+  row["launch_price_usd"] = 3999;
+  return row;
 }
 
 inline std::string catalog_text(const json& rows) {

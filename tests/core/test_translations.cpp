@@ -106,6 +106,12 @@ void for_each_core_string(const std::function<void(const char*, const std::strin
     add("line labels", line_label(key));
     add("column cells", column_text(line, gpu));
   }
+  const Column& kind = catalog_columns()[static_cast<std::size_t>(find_column("kind"))];
+  for (const std::string& key : kind_keys()) {
+    Gpu gpu;
+    gpu.kind = key;
+    add("column cells", column_text(kind, gpu));
+  }
   for (bool has_link : {false, true}) {
     Gpu gpu;
     gpu.nvlink = has_link;

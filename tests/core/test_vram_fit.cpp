@@ -318,3 +318,34 @@ TEST_CASE("cards_that_fit lists every card that holds the model at 1, 2, 4 and 8
     CHECK(shipped_gpu(one[i - 1]).vram_gb <= shipped_gpu(one[i]).vram_gb);
   }
 }
+
+TEST_CASE("a unified-memory system holds only the GPU's share of its memory") {
+  const Catalog c = load_catalog(gpuwise::test::catalog_text(
+      json::array({gpuwise::test::system_row("mac-studio"), gpuwise::test::valid_row("rtx-3090")})));
+  REQUIRE(c.error_count() == 0);
+  const Gpu& mac = c.gpus[0];
+  // 192 GB printed × 1.073741824 × 0.95 usable × 75 % macOS share.
+  CHECK(usable_vram_gb(mac) == Approx(192 * 1.073741824 * 0.95 * 0.75));
+  CHECK(render_template(usable_memory_note(mac), [](const char* s) { return s; }).find("146.9 GB of the 192 GB") !=
+        std::string::npos);
+  CHECK(usable_memory_note(c.gpus[1]).pattern.empty());
+
+  // A 70B model in BF16 needs ~141 GB of weights plus cache: it fits the 146.9 GB share, while a
+  // model needing more than the share but less than 192 GB does not.
+  FitView big;
+  big = apply_preset(big, "llama-3-70b");
+  big.context = 2048;
+  const FitResult fits_share = fit_model(big);
+  REQUIRE(fits_share.total_gb < usable_vram_gb(mac));
+  CHECK(fits(mac, fits_share, 1));
+  FitView bigger = big;
+  bigger.params_b = 85;  // ~170 GB of weights: under 192 GB, over the GPU's share
+  bigger.preset = "custom";
+  const FitResult over_share = fit_model(bigger);
+  REQUIRE(over_share.total_gb < 192);
+  CHECK_FALSE(fits(mac, over_share, 1));
+  const auto fitting = cards_that_fit(c, fits_share);
+  const auto& one = fitting.at(1);
+  CHECK(std::find(one.begin(), one.end(), "mac-studio") != one.end());
+  CHECK(std::find(one.begin(), one.end(), "rtx-3090") == one.end());
+}
