@@ -23,6 +23,16 @@ set(_sdl_globs
 set(_sdl_left_out video/SDL_blit.c video/SDL_blit_0.c video/SDL_blit_1.c video/SDL_blit_A.c video/SDL_blit_N.c
     video/SDL_blit_auto.c video/SDL_blit_copy.c video/SDL_blit_slow.c video/SDL_RLEaccel.c video/SDL_stretch.c
     video/SDL_yuv.c)
+# The yardstick of scripts/bench.sh, ImGui's stock example (bench/stock), starts SDL's
+# game-controller subsystem and is measured as it was built before the cut: it sets
+# GPUWISE_SDL_FULL and gets every subsystem the emscripten port compiles.
+if(GPUWISE_SDL_FULL)
+  list(APPEND _sdl_globs src/audio/*.c src/audio/emscripten/*.c src/audio/dummy/*.c src/audio/disk/*.c
+       src/haptic/*.c src/haptic/dummy/*.c src/hidapi/*.c src/joystick/*.c src/joystick/emscripten/*.c
+       src/joystick/virtual/*.c src/power/*.c src/power/emscripten/*.c src/render/opengles2/*.c
+       src/render/software/*.c src/sensor/*.c src/sensor/dummy/*.c src/video/yuv2rgb/*.c)
+  set(_sdl_left_out "")
+endif()
 set(_sdl_sources "")
 foreach(_g ${_sdl_globs})
   file(GLOB _f "${SDL_DIR}/${_g}")
@@ -31,10 +41,14 @@ endforeach()
 foreach(_f ${_sdl_left_out})
   list(REMOVE_ITEM _sdl_sources "${SDL_DIR}/src/${_f}")
 endforeach()
-add_library(sdl2_wasm STATIC ${_sdl_sources} "${CMAKE_CURRENT_LIST_DIR}/sdl_left_out.c")
+if(GPUWISE_SDL_FULL)
+  add_library(sdl2_wasm STATIC ${_sdl_sources})
+else()
+  add_library(sdl2_wasm STATIC ${_sdl_sources} "${CMAKE_CURRENT_LIST_DIR}/sdl_left_out.c")
+  # SDL_config.h reads these (SDL_config.h.cmake lists every *_DISABLED switch).
+  target_compile_definitions(sdl2_wasm PRIVATE SDL_AUDIO_DISABLED=1 SDL_JOYSTICK_DISABLED=1 SDL_HAPTIC_DISABLED=1
+                             SDL_SENSOR_DISABLED=1 SDL_POWER_DISABLED=1 SDL_RENDER_DISABLED=1)
+endif()
 target_include_directories(sdl2_wasm SYSTEM PUBLIC "${SDL_DIR}/include")
 target_include_directories(sdl2_wasm PRIVATE "${SDL_DIR}/src")
-# SDL_config.h reads these (SDL_config.h.cmake lists every *_DISABLED switch).
-target_compile_definitions(sdl2_wasm PRIVATE SDL_AUDIO_DISABLED=1 SDL_JOYSTICK_DISABLED=1 SDL_HAPTIC_DISABLED=1
-                           SDL_SENSOR_DISABLED=1 SDL_POWER_DISABLED=1 SDL_RENDER_DISABLED=1)
 target_compile_options(sdl2_wasm PRIVATE -w -Os)
