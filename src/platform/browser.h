@@ -10,6 +10,9 @@ enum class DataStatus { pending, ready, failed };
 // gpus.json etc.: fetched by the page's loader (web) or read from data/ (native).
 // On `ready`, `out` holds the text; on `failed`, a message saying what went wrong.
 DataStatus take_data_file(const std::string& name, std::string& out);
+// A data file the page's loader does not fetch up front (details.json): fetched from now
+// on; take_data_file() reports it as the others.
+void request_data_file(const std::string& name);
 
 // The CJK font subset, downloaded only when Chinese is first shown.
 void request_cjk_font();

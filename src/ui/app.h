@@ -17,6 +17,9 @@ class App {
   void set_prices_error(const std::string& message);
   void set_cuda_text(const std::string& json_text);
   void set_cuda_error(const std::string& message);
+  // data/details.json: merged into the compact files above, which are then read again.
+  void set_details_text(const std::string& json_text);
+  void set_details_error(const std::string& message);
 
   // Draws one frame filling the given size (in ImGui units = CSS pixels).
   void draw(float width, float height, PlatformRequests& requests);
@@ -29,6 +32,8 @@ class App {
  private:
   ViewState view_;
   UiState ui_;
+  // The files as they arrived: compact ones are read again once their details arrive.
+  std::string catalog_text_, prices_text_, cuda_text_;
 };
 
 }  // namespace gpuwise::ui

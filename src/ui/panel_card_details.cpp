@@ -107,7 +107,8 @@ bool DrawCardDetails(const Gpu& gpu, UiState& ui, PlatformRequests& requests) {
     }
     ImGui::EndTable();
   }
-  if (!gpu.notes.empty()) {
+  const bool details = DetailsLoaded(ui, false);  // notes and sources: fetched on first use
+  if (details && !gpu.notes.empty()) {
     ImGui::Spacing();
     ImGui::TextUnformatted(tr("Notes"));
     ImGui::PushTextWrapPos(0);
@@ -117,6 +118,7 @@ bool DrawCardDetails(const Gpu& gpu, UiState& ui, PlatformRequests& requests) {
   DrawCompatibility(gpu, ui);
   ImGui::Spacing();
   ImGui::TextUnformatted(tr("Sources"));
+  if (!details) DetailsLoaded(ui);  // says they are loading, or why they are missing
   for (std::size_t i = 0; i < gpu.sources.size(); ++i) {
     const std::string& url = gpu.sources[i];
     ImGui::PushID(static_cast<int>(i));

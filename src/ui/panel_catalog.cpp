@@ -157,7 +157,7 @@ void DrawHeaders(CatalogView& view, UiState& ui, const std::vector<int>& visible
   }
 }
 
-void RowTooltip(const Gpu& gpu) {
+void RowTooltip(const Gpu& gpu, UiState& ui) {
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
   ImGui::TextUnformatted(gpu.name.c_str());
@@ -167,7 +167,10 @@ void RowTooltip(const Gpu& gpu) {
     const Column& column = catalog_columns()[find_column(key)];
     ImGui::Text("%s: %s %s", tr(column.label), CellText(column, gpu).c_str(), column.unit);
   }
-  if (!gpu.notes.empty()) {
+  if (!DetailsLoaded(ui, false)) {
+    ImGui::Separator();
+    DetailsLoaded(ui);  // the notes are on their way (or say why not)
+  } else if (!gpu.notes.empty()) {
     ImGui::Separator();
     ImGui::TextUnformatted(gpu.notes.c_str());
   }
@@ -217,7 +220,7 @@ void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
             view.catalog.selected_id = selected ? std::string() : gpu.id;
           }
           if (r - clipper.DisplayStart < 3) RecordTarget(ui, "row:" + std::to_string(r));
-          if (ImGui::IsItemHovered()) RowTooltip(gpu);
+          if (ImGui::IsItemHovered()) RowTooltip(gpu, ui);
         } else if (column.numeric) {
           // Right-align numbers so magnitudes line up.
           const float w = ImGui::CalcTextSize(text.c_str()).x;

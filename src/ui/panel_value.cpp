@@ -83,9 +83,11 @@ void DrawPriceList(ViewState& view, UiState& ui, PlatformRequests& requests) {
     ImGui::PushID(n++);
     ImGui::BulletText("%s %s, %s %s", tr(price.condition.c_str()), Money(price.usd, view, ui).c_str(), tr("seen"),
                       price.date_seen.c_str());
-    ImGui::SameLine();
-    Link(tr("source"), price.source, requests);
-    if (!price.notes.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", price.notes.c_str());
+    if (DetailsLoaded(ui, false)) {  // the link and its notes arrive with the details
+      ImGui::SameLine();
+      Link(tr("source"), price.source, requests);
+      if (!price.notes.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", price.notes.c_str());
+    }
     ImGui::PopID();
   }
   const std::vector<CloudRate> rates = rates_for(ui.prices, gpu.id);
@@ -114,7 +116,7 @@ void DrawPriceList(ViewState& view, UiState& ui, PlatformRequests& requests) {
       ImGui::TableSetColumnIndex(3);
       ImGui::TextUnformatted(rate.date_seen.c_str());
       ImGui::TableSetColumnIndex(4);
-      Link(tr("link"), rate.source, requests);
+      if (DetailsLoaded(ui, false)) Link(tr("link"), rate.source, requests);
       ImGui::PopID();
     }
     ImGui::EndTable();

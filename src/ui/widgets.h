@@ -34,6 +34,9 @@ std::string MetricLabel(const std::string& metric_key);
 
 // Text in the theme's dimmed colour.
 void TextDim(const char* text);
+// Notes and sources (ui_state.h, details): true when they are loaded; otherwise asks
+// for them and, with `say` set, says they are on the way or why they are not there.
+bool DetailsLoaded(UiState& ui, bool say = true);
 
 }  // namespace gpuwise::ui
 
