@@ -16,7 +16,7 @@ export DEBIAN_FRONTEND=noninteractive
 PACKAGES=(
   build-essential cmake ninja-build pkg-config xz-utils dpkg-dev
   emscripten binaryen nlohmann-json3-dev catch2 libsdl2-dev libgl-dev
-  clang-14 libclang-rt-14-dev llvm-14
+  clang-14 libclang-rt-14-dev llvm-14 clang-tidy-14
   chromium fonts-dejavu-core fonts-wqy-microhei python3-fonttools brotli gzip nodejs
   librsvg2-bin
 )

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Sets everything up, builds native and web, and runs every test:
-#   1. core unit tests compiled to wasm, under node      (ctest, web preset)
-#   2. core unit tests and the command-line tool under
+#   1. clang-tidy over src/ with the checks of .clang-tidy (scripts/tidy.sh)
+#   2. core unit tests compiled to wasm, under node      (ctest, web preset)
+#   3. core unit tests and the command-line tool under
 #      AddressSanitizer + UBSan                          (ctest, asan preset, build/asan)
-#   3. each libFuzzer target for 12 s from its seeds     (scripts/fuzz.sh, build/fuzz)
-#   4. core unit tests natively, the command-line tool,
+#   4. each libFuzzer target for 12 s from its seeds     (scripts/fuzz.sh, build/fuzz)
+#   5. core unit tests natively, the command-line tool,
 #      and the browser tests against build/web/site      (ctest, native preset)
+# Every target of ours builds with -Wall -Wextra -Wshadow -Wconversion -Werror (cmake/Warnings.cmake).
 # Exits non-zero on any failure. Leaves the command-line tool at build/native/gpuwise.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,6 +18,8 @@ bash scripts/build.sh native || exit 1
 bash scripts/build.sh web || exit 1
 
 failed=0
+echo "== clang-tidy over src/core, src/cli, src/ui, src/platform (.clang-tidy)"
+bash scripts/tidy.sh || failed=1
 echo "== core tests compiled to WebAssembly, under node"
 ctest --preset web || failed=1
 checks_start=$(date +%s)

@@ -22,7 +22,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE void gpuwise_wake() {
 EM_JS(void, js_install, (), {
   var host = window['gpuwiseHost'] = {'url': null, 'pastes': [], 'clipboard': 0, 'font': null};
   window.addEventListener('hashchange', function () {
-    host['url'] = location.hash.replace(/^#/, '');
+    host['url'] = location.hash.replace(/^#/, "");
     _gpuwise_wake();
   });
   // Ctrl+V in a text field: the browser hands us the text with the paste event.
@@ -173,7 +173,7 @@ EM_JS(void, js_publish_info, (const char* json), {
   for (var key in info) window['gpuwise'][key] = info[key];
 });
 EM_JS(char*, js_url_fragment, (), {
-  var text = location.hash.replace(/^#/, '');
+  var text = location.hash.replace(/^#/, "");
   var size = lengthBytesUTF8(text) + 1;
   var out = _malloc(size);
   stringToUTF8(text, out, size);
@@ -181,8 +181,8 @@ EM_JS(char*, js_url_fragment, (), {
 });
 EM_JS(void, js_replace_url_fragment, (const char* fragment), {
   var text = UTF8ToString(fragment);
-  if (location.hash.replace(/^#/, '') === text) return;
-  history.replaceState(history.state, '', text ? '#' + text : location.pathname + location.search);
+  if (location.hash.replace(/^#/, "") === text) return;
+  history.replaceState(history.state, "", text ? '#' + text : location.pathname + location.search);
 });
 EM_JS(char*, js_page_url, (), {
   var text = location.origin + location.pathname + location.search;
@@ -262,7 +262,7 @@ EM_JS(int, js_prefers_chinese, (), {
   return String(languages[0]).toLowerCase().indexOf('zh') === 0 ? 1 : 0;
 });
 EM_JS(char*, js_preferred_locale, (), {
-  var languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
+  var languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
   var text = String(languages[0]);
   var size = lengthBytesUTF8(text) + 1;
   var out = _malloc(size);

@@ -344,10 +344,12 @@ void RunRequests(Platform& p, const ui::PlatformRequests& requests) {
   }
 }
 
+#ifdef __EMSCRIPTEN__  // the desktop build keeps SDL's own clipboard
 // ImGui's Ctrl+C goes to the system clipboard; Ctrl+V arrives as the browser's paste
 // event (the only way a page may read the clipboard), typed into the focused field.
 void SetClipboardText(void*, const char* text) { platform::copy_to_clipboard(text ? text : ""); }
 const char* GetClipboardText(void*) { return ""; }
+#endif
 
 void FeedPastes() {
   std::string text;

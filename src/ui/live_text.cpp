@@ -2,6 +2,7 @@
 // the same caches and core results, in the reader's language.
 #include "live_text.h"
 
+#include <cmath>
 #include <cstdio>
 
 #include "i18n.h"
@@ -29,7 +30,7 @@ std::string RankingText(const UiState& ui) {
   for (std::size_t i = 0; i < list.rows.size() && i < 3; ++i) {
     const RankedGpu& row = list.rows[i];
     text += " " + std::to_string(i + 1) + ". " + GpuName(ui, row.gpu_index);
-    if (row.score) text += " (" + std::to_string(static_cast<int>(*row.score + 0.5)) + ")";
+    if (row.score) text += " (" + std::to_string(std::lround(*row.score)) + ")";
     text += i + 1 < list.rows.size() && i < 2 ? ";" : ".";
   }
   return text;

@@ -203,7 +203,7 @@ void DrawAdvisorPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   }
   const float width = ImGui::GetContentRegionAvail().x;
   const bool two_columns = width >= 1100;
-  ImGui::BeginChild("advisor-fit", ImVec2(two_columns ? width * 0.55f : 0, two_columns ? 0 : 0), false);
+  ImGui::BeginChild("advisor-fit", ImVec2(two_columns ? width * 0.55f : 0, 0), false);
   ImGui::TextUnformatted(tr("Will my model fit?"));
   ImGui::Separator();
   DrawFitInputs(view, ui);

@@ -258,7 +258,7 @@ void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
     if (ImGui::SmallButton(summary)) ui.show_catalog_issues = !ui.show_catalog_issues;
     ImGui::PopStyleColor();
     if (ui.show_catalog_issues) {
-      ImGui::BeginChild("catalog-issues", ImVec2(0, std::min(160.0f, 22.0f * ui.catalog.issues.size() + 10)), true);
+      ImGui::BeginChild("catalog-issues", ImVec2(0, std::min(160.0f, 22.0f * static_cast<float>(ui.catalog.issues.size()) + 10)), true);
       for (const auto& issue : ui.catalog.issues) ImGui::TextWrapped("%s", issue.to_string().c_str());
       ImGui::EndChild();
     }

@@ -233,7 +233,7 @@ void LineChart(const char* id, const std::vector<LineSeries>& series, const char
   for (std::size_t s = 0; s < series.size(); ++s) {
     const ImU32 colour = series[s].colour ? series[s].colour : kDefaultColours[s % 4];
     std::vector<ImVec2> line;
-    for (std::size_t i = 0; i < series[s].values.size(); ++i) line.push_back(ImVec2(x_at(i + 1.0), y_at(series[s].values[i])));
+    for (std::size_t i = 0; i < series[s].values.size(); ++i) line.push_back(ImVec2(x_at(static_cast<double>(i) + 1.0), y_at(series[s].values[i])));
     draw->AddPolyline(line.data(), static_cast<int>(line.size()), colour, 0, 2.0f);
     draw->AddRectFilled(ImVec2(legend_x, origin.y + legend_top + 4), ImVec2(legend_x + 14, origin.y + legend_top + 14), colour);
     draw->AddText(ImVec2(legend_x + 18, origin.y + legend_top), ImGui::GetColorU32(ImGuiCol_Text), series[s].label.c_str());
@@ -246,7 +246,7 @@ void LineChart(const char* id, const std::vector<LineSeries>& series, const char
   }
   if (hovered) {
     const float mx = ImGui::GetIO().MousePos.x;
-    const int x = std::clamp(static_cast<int>(std::lround(1 + (mx - plot_min.x) / (plot_max.x - plot_min.x) * (points - 1))), 1,
+    const int x = std::clamp(static_cast<int>(std::lround(1 + (mx - plot_min.x) / (plot_max.x - plot_min.x) * static_cast<float>(points - 1))), 1,
                              static_cast<int>(points));
     draw->AddLine(ImVec2(x_at(x), plot_min.y), ImVec2(x_at(x), plot_max.y), axis_colour);
     std::string tip = std::string(x_label) + " " + std::to_string(x);

@@ -275,8 +275,7 @@ TEST_CASE("every notice a bad link or saved state gives is a translated pattern"
   const char* const links[] = {
       "v=x&v=2&foo=1&=x&q=1&q=2&roi.hpd=99&fit.batch=1.5&cat.ymin=1980&roi.price=-5&lang=fr&theme=blue",
       "tab=settings&rank.fits=yes&metric=hashrate&sort=nope&cmp=rtx-9999,RTX%203090,rtx-3090,rtx-3090",
-      "cat.hide=nope&w=hashrate:1,vram_gb:abc,fp32_tflops:1,fp32_tflops:2&q=%zz&cat.vendor=,a&rank.cuda=x"
-      "&fit.model=gpt-9&sel=Bad%20Id",
+      "cat.hide=nope&w=hashrate:1,vram_gb:abc,fp32_tflops:1,fp32_tflops:2&q=%zz&cat.vendor=,a&rank.cuda=x&fit.model=gpt-9&sel=Bad%20Id",
       "cmp=a,b,c,d,e&q=%FF%01",
   };
   const std::vector<std::string> ids = {"rtx-3090"};
