@@ -73,7 +73,7 @@ def catalog_page(gpus, fields, cells, template_head):
 <body class="static">
 <h1>gpuwise: the GPU catalog</h1>
 <p>{len(gpus)} GPUs. Figures per GPU, dense (no sparsity), at boost clock; – means the vendor publishes no figure.
-The interactive site with rankings and buy-vs-rent figures: <a href="./">gpuwise</a>. The data file: <a href="data/gpus.json">data/gpus.json</a>.</p>
+The interactive site with rankings and buy-vs-rent figures: <a href="./">gpuwise</a>. The data file: <a href="data/full/gpus.json">data/full/gpus.json</a>.</p>
 <table>
 <thead><tr>{headers}<th>{html.escape(fields["sources"]["label"])}</th><th>{html.escape(fields["notes"]["label"])}</th></tr></thead>
 <tbody>

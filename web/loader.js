@@ -1,5 +1,5 @@
-// gpuwise page loader: checks the browser can run the app, then fetches the wasm (with
-// a progress bar), index.js and the data files in parallel and starts the app. Every
+// gpuwise page loader: checks the browser can run the app while it fetches the wasm
+// (with a progress bar), index.js and the data files in parallel, and starts the app. Every
 // failure becomes a readable message instead of a blank page.
 (function () {
   'use strict';
@@ -30,25 +30,20 @@
          'Any current Chrome, Edge, Firefox or Safari runs it.');
     return;
   }
-  var probe = document.createElement('canvas');
-  if (!probe.getContext('webgl2')) {
-    fail('gpuwise draws with WebGL2, which this browser cannot provide (it may be turned off, or ' +
-         'hardware acceleration may be disabled in the browser settings).');
-    return;
-  }
-
   window.addEventListener('error', function (event) {
     if (!window.gpuwise.ready) fail('gpuwise could not start: ' + (event.message || 'unknown error'));
   });
 
   // The data files: fetched now, read by the app when it starts (it waits if needed).
+  // As bytes: the app copies them into its memory in one go. Their notes and sources
+  // are in data/details.json, which the app fetches when a reader first wants one.
   window.gpuwiseData = {};
   ['gpus.json', 'prices.json', 'cuda.json'].forEach(function (name) {
     fetch('data/' + name).then(function (response) {
       if (!response.ok) throw new Error('the server answered ' + response.status);
-      return response.text();
-    }).then(function (text) {
-      window.gpuwiseData[name] = { ok: true, text: text };
+      return response.arrayBuffer();
+    }).then(function (buffer) {
+      window.gpuwiseData[name] = { ok: true, bytes: new Uint8Array(buffer) };
     }, function (error) {
       window.gpuwiseData[name] = { ok: false, error: 'could not download data/' + name + ' (' + error.message + ')' };
     });
@@ -101,6 +96,18 @@
     fail('Could not download the app (index.wasm): ' + error.message + '. Check your connection and reload.');
   });
 
+  // The WebGL2 check runs once the downloads have started (it takes a while with a
+  // software renderer); its context is released so the app's is the only one.
+  var probe = document.createElement('canvas');
+  var probeContext = probe.getContext('webgl2');
+  if (!probeContext) {
+    fail('gpuwise draws with WebGL2, which this browser cannot provide (it may be turned off, or ' +
+         'hardware acceleration may be disabled in the browser settings).');
+    return;
+  }
+  var lose = probeContext.getExtension('WEBGL_lose_context');
+  if (lose) lose.loseContext();
+
   window.Module = {
     canvas: document.getElementById('canvas'),
     instantiateWasm: function (imports, receiveInstance) {
@@ -120,6 +127,7 @@
   if ('serviceWorker' in navigator && window.isSecureContext) {
     window.addEventListener('load', function () {
       navigator.serviceWorker.register('sw.js').then(function (registration) {
+        if (!registration) return;  // service workers blocked (a browser setting, a test)
         function offer(worker) {
           window.gpuwiseUpdate = function () { worker.postMessage('activate'); };
           if (window.Module && window.Module._gpuwise_wake) window.Module._gpuwise_wake();

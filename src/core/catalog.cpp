@@ -5,6 +5,7 @@
 #include <set>
 #include <variant>
 
+#include "data_details.h"
 #include "data_file.h"
 #include "gpu_fields.h"
 #include "json_util.h"
@@ -147,7 +148,7 @@ bool is_compute_capability(const std::string& cc) {
 }
 
 // Cross-field rules: the invariants a single field cannot express.
-void check_invariants(const Gpu& gpu, GpuRowReader& reader) {
+void check_invariants(const Gpu& gpu, GpuRowReader& reader, const std::set<std::string>& moved) {
   if (!kVendors.count(gpu.vendor)) {
     reader.error("vendor", "'" + gpu.vendor + "' is not one of " + kVendorList);
   }
@@ -172,7 +173,7 @@ void check_invariants(const Gpu& gpu, GpuRowReader& reader) {
   if (kPreTensorArchitectures.count(gpu.architecture) && gpu.tensor_cores && *gpu.tensor_cores > 0) {
     reader.error("tensor_cores", gpu.architecture + " has no tensor cores; must be 0");
   }
-  if (gpu.sources.empty()) reader.error("sources", "needs at least one source URL");
+  if (gpu.sources.empty() && !moved.count("sources")) reader.error("sources", "needs at least one source URL");
 }
 
 }  // namespace
@@ -274,6 +275,8 @@ Catalog load_catalog(std::string_view json_text) {
     return catalog;
   }
 
+  const std::set<std::string> moved = moved_to_details(root);  // a compact file (the page's)
+  catalog.details_elsewhere = !moved.empty();
   std::set<std::string> known_fields;
   for (const GpuField& field : gpu_fields()) known_fields.insert(field.key);
   std::set<std::string> seen_ids;
@@ -287,7 +290,7 @@ Catalog load_catalog(std::string_view json_text) {
         label = id->get<std::string>();
       }
     }
-    GpuRowReader reader(row, label, catalog.issues);
+    GpuRowReader reader(row, label, catalog.issues, &moved);
     if (!row.is_object()) {
       reader.error("", "must be a JSON object, not " + std::string(row.type_name()));
       continue;
@@ -303,7 +306,7 @@ Catalog load_catalog(std::string_view json_text) {
     if (!gpu.id.empty() && seen_ids.count(gpu.id)) {
       reader.error("id", "duplicate id; ids must be unique");
     }
-    if (!reader.failed()) check_invariants(gpu, reader);
+    if (!reader.failed()) check_invariants(gpu, reader, moved);
     if (!reader.failed()) {
       seen_ids.insert(gpu.id);
       catalog.gpus.push_back(std::move(gpu));

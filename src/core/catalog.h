@@ -30,6 +30,9 @@ struct CatalogIssue {
 
 struct Catalog {
   int schema_version = 0;
+  // A compact file (data_details.h): notes and sources are in the details file, so
+  // they are empty here until it is merged in.
+  bool details_elsewhere = false;
   std::vector<Gpu> gpus;
   std::vector<CatalogIssue> issues;
 

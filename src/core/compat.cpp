@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "data_details.h"
 #include "json_util.h"
 
 namespace gpuwise {
@@ -312,7 +313,8 @@ Compat load_compat(std::string_view json_text) {
   }
   for (auto it = root.begin(); it != root.end(); ++it) {
     static const std::set<std::string> kKnown = {"schema_version", "sources", "cuda_toolkits",
-                                                 "compute_capabilities", "pytorch", "stacks"};
+                                                 "compute_capabilities", "pytorch", "stacks",
+                                                 kDetailsMovedKey};
     if (!kKnown.count(it.key())) {
       compat.issues.push_back({CatalogIssue::Severity::warning, "", it.key(), "unknown field (a typo?); ignored"});
     }

@@ -15,7 +15,7 @@ std::string describe_json(const json& value) {
 const json* RowReader::find(const std::string& field, bool required) {
   auto it = row_.find(field);
   if (it == row_.end() || it->is_null()) {
-    if (required) error(field, "is required but missing");
+    if (required && !(moved_ && moved_->count(field))) error(field, "is required but missing");
     return nullptr;
   }
   return &*it;

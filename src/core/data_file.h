@@ -38,10 +38,14 @@ std::string describe_json(const json& value);
 // file shares; the file's own rules (a date, a version, a range) sit on top.
 class RowReader : public IssueRecorder {
  public:
-  RowReader(const json& row, std::string label, std::vector<CatalogIssue>& issues)
-      : IssueRecorder(std::move(label), issues), row_(row) {}
+  // `moved`: the fields a compact data file moved to its details (data_details.h); a
+  // required one of them may be absent.
+  RowReader(const json& row, std::string label, std::vector<CatalogIssue>& issues,
+            const std::set<std::string>* moved = nullptr)
+      : IssueRecorder(std::move(label), issues), row_(row), moved_(moved) {}
 
-  // The field's value; nullptr when missing or null ("is required but missing" if `required`).
+  // The field's value; nullptr when missing or null ("is required but missing" if
+  // `required` and the field was not moved to the details).
   const json* find(const std::string& field, bool required);
   // A string; "must not be empty" too when `required`. Absent or wrong: nullopt.
   std::optional<std::string> string(const std::string& field, bool required);
@@ -55,6 +59,7 @@ class RowReader : public IssueRecorder {
 
  private:
   const json& row_;
+  const std::set<std::string>* moved_;
 };
 
 // Parses a data file that must be a JSON object with "schema_version": 1. `what` names

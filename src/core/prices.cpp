@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "data_details.h"
 #include "json_util.h"
 #include "limits.h"
 #include "template_text.h"
@@ -26,7 +27,8 @@ const std::set<std::string> kRateFields = {"gpu_id",   "provider",         "prov
 const std::set<std::string> kRefreshSources = {"azure", "aws", "vast"};
 const std::set<std::string> kRefreshFields = {"source", "sku", "region", "gpus", "gpu_name", "vram_gb"};
 const std::set<std::string> kRootFields = {"schema_version",   "cny_per_usd",   "cny_per_usd_date",
-                                           "cny_per_usd_source", "street_prices", "cloud_rates"};
+                                           "cny_per_usd_source", "street_prices", "cloud_rates",
+                                           kDetailsMovedKey};
 // A CNY list price converted at the file's rate should land within this of the USD figure;
 // further off usually means one of the two was typed wrong.
 constexpr double kCnyMismatchTolerance = 0.05;
@@ -110,10 +112,10 @@ void read_street_cny(PriceRowReader& reader, StreetPrice& price) {
   }
 }
 
-void read_street_prices(const json& rows, const Catalog* catalog, PriceBook& book) {
+void read_street_prices(const json& rows, const Catalog* catalog, PriceBook& book, const std::set<std::string>& moved) {
   for (std::size_t index = 0; index < rows.size(); ++index) {
     const json& row = rows[index];
-    PriceRowReader reader(row, row_label("street_prices", index, row), book.issues);
+    PriceRowReader reader(row, row_label("street_prices", index, row), book.issues, &moved);
     if (!row.is_object()) {
       reader.error("", "must be a JSON object, not " + std::string(row.type_name()));
       continue;
@@ -176,11 +178,11 @@ void read_refresh(const json& row, CloudRate& rate, PriceRowReader& reader) {
   rate.refresh_source = source;
 }
 
-void read_cloud_rates(const json& rows, const Catalog* catalog, PriceBook& book) {
+void read_cloud_rates(const json& rows, const Catalog* catalog, PriceBook& book, const std::set<std::string>& moved) {
   std::map<std::string, std::string> kind_of_provider;
   for (std::size_t index = 0; index < rows.size(); ++index) {
     const json& row = rows[index];
-    PriceRowReader reader(row, row_label("cloud_rates", index, row), book.issues);
+    PriceRowReader reader(row, row_label("cloud_rates", index, row), book.issues, &moved);
     if (!row.is_object()) {
       reader.error("", "must be a JSON object, not " + std::string(row.type_name()));
       continue;
@@ -233,7 +235,8 @@ PriceBook load(std::string_view json_text, const Catalog* catalog) {
     return book;
   }
   // The file-level fields go through the same reader as rows, labelled as the file.
-  PriceRowReader file(root, "", book.issues);
+  const std::set<std::string> moved = moved_to_details(root);  // a compact file (the page's)
+  PriceRowReader file(root, "", book.issues, &moved);
   if (auto rate = file.positive_number("cny_per_usd")) {
     // The range a link or the page accepts (limits.h); beyond it money shown in CNY overflowed.
     if (limits::kCnyPerUsd.contains(*rate)) {
@@ -256,9 +259,9 @@ PriceBook load(std::string_view json_text, const Catalog* catalog) {
       continue;
     }
     if (std::string(list) == "street_prices") {
-      read_street_prices(*rows, catalog, book);
+      read_street_prices(*rows, catalog, book, moved);
     } else {
-      read_cloud_rates(*rows, catalog, book);
+      read_cloud_rates(*rows, catalog, book, moved);
     }
   }
   return book;

@@ -10,8 +10,9 @@ enum class DataStatus { pending, ready, failed };
 // gpus.json etc.: fetched by the page's loader (web) or read from data/ (native).
 // On `ready`, `out` holds the text; on `failed`, a message saying what went wrong.
 DataStatus take_data_file(const std::string& name, std::string& out);
-// A data file the page loads only when needed (benchmarks.json for the Speed tab): starts
-// its download once; take_data_file() then reports it like the others.
+// A data file the page's loader does not fetch up front (benchmarks.json and the
+// speed calibration for the speed views, details.json for notes and sources): starts its
+// download once; take_data_file() then reports it like the others.
 void request_data_file(const std::string& name);
 
 // The CJK font subset, downloaded only when Chinese is first shown.

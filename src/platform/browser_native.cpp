@@ -33,7 +33,7 @@ DataStatus take_data_file(const std::string& name, std::string& out) {
   return DataStatus::failed;
 }
 
-void request_data_file(const std::string&) {}  // read from data/ when taken
+void request_data_file(const std::string&) {}  // take_data_file reads any file of data/
 
 void request_cjk_font() {}
 DataStatus take_cjk_font(std::vector<unsigned char>& bytes, std::string& error) {

@@ -201,6 +201,17 @@ void LoadPendingData(Platform& p) {
       case platform::DataStatus::failed: p.app.set_cuda_error(text); p.cuda_pending = false; break;
     }
   }
+  // Notes and sources, once a panel wanted one; merged after the files they belong to.
+  ui::UiState& ui = p.app.ui();
+  if (ui.details_wanted && ui.details == ui::LoadState::pending && !p.catalog_pending && !p.prices_pending &&
+      !p.cuda_pending) {
+    platform::request_data_file("details.json");
+    switch (platform::take_data_file("details.json", text)) {
+      case platform::DataStatus::pending: break;
+      case platform::DataStatus::ready: p.app.set_details_text(text); break;
+      case platform::DataStatus::failed: p.app.set_details_error(text); break;
+    }
+  }
 }
 
 // The speed model's files, fetched once a view needs them (after the catalog: the
@@ -345,6 +356,9 @@ json PageInfo(const ViewState& view, const ui::UiState& ui) {
                       {"catalog_issues", issues},
                       {"prices_error", ui.prices_error},
                       {"cuda_error", ui.compat_error},
+                      {"details", ui.details == ui::LoadState::ready ? "ready"
+                                  : ui.details == ui::LoadState::failed ? "failed" : "pending"},
+                      {"details_error", ui.details_error},
                       {"cjk_font", ui.cjk_font == ui::LoadState::ready ? "ready"
                                    : ui.cjk_font == ui::LoadState::failed ? "failed" : "pending"},
                       {"clipboard", ui.clipboard_message}}}};
@@ -485,6 +499,7 @@ void Frame(void* arg) {
   RunRequests(p, requests);
 
   const bool waiting = p.catalog_pending || p.prices_pending || p.cuda_pending || SpeedDataPending(p.app.ui()) ||
+                       (p.app.ui().details_wanted && p.app.ui().details == ui::LoadState::pending) ||
                        (p.app.view().language == "zh" && p.app.ui().cjk_font == ui::LoadState::pending);
   if (waiting || p.never_idle) p.frames_until_idle = kFramesAfterInput;  // keep polling until data arrives
   if (platform::TouchNeedsFrames()) p.frames_until_idle = kFramesAfterInput;

@@ -1,6 +1,7 @@
 // The app frame: a header with the tabs, then the selected tab's panel.
 #include "app.h"
 
+#include "data_details.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"
@@ -9,7 +10,9 @@
 namespace gpuwise::ui {
 
 void App::set_catalog_text(const std::string& json_text) {
+  catalog_text_ = json_text;
   ui_.catalog = load_catalog(json_text);
+  if (ui_.catalog.details_elsewhere && ui_.details == LoadState::ready) ui_.details = LoadState::pending;
   ui_.catalog_loaded = true;
   ui_.catalog_error.clear();
   // A file that failed as a whole (bad JSON) is an error for the whole catalog.
@@ -25,6 +28,7 @@ void App::set_catalog_error(const std::string& message) {
 }
 
 void App::set_prices_text(const std::string& json_text) {
+  prices_text_ = json_text;
   ui_.prices = load_prices(json_text, ui_.catalog);
   ui_.prices_state = LoadState::ready;
 }
@@ -35,6 +39,7 @@ void App::set_prices_error(const std::string& message) {
 }
 
 void App::set_cuda_text(const std::string& json_text) {
+  cuda_text_ = json_text;
   ui_.compat = load_compat(json_text);
   ui_.compat_state = LoadState::ready;
 }
@@ -66,6 +71,28 @@ void App::set_speed_file(const std::string& name, bool ok, const std::string& te
     speed.calibration_state = LoadState::failed;
     speed.error = "speed_calibration.json: " + issues.front().to_string();
   }
+}
+
+void App::set_details_text(const std::string& json_text) {
+  const ParsedJson details = parse_json(json_text);
+  if (!details.ok() || !details.value.is_object()) {
+    set_details_error("data/details.json is not a JSON object" + (details.ok() ? "" : ": " + details.error));
+    return;
+  }
+  const auto merged = [&](const std::string& compact_text, const char* name) {
+    const auto part = details.value.find(name);
+    return dump_json(merge_details(parse_json(compact_text).value, part == details.value.end() ? json() : *part));
+  };
+  ui_.details = LoadState::ready;
+  // Prices name catalog ids: the catalog first, as when the files arrived.
+  if (!catalog_text_.empty()) set_catalog_text(merged(catalog_text_, "gpus.json"));
+  if (!prices_text_.empty()) set_prices_text(merged(prices_text_, "prices.json"));
+  if (!cuda_text_.empty()) set_cuda_text(merged(cuda_text_, "cuda.json"));
+}
+
+void App::set_details_error(const std::string& message) {
+  ui_.details_error = message;
+  ui_.details = LoadState::failed;
 }
 
 void App::draw(float width, float height, PlatformRequests& requests) {

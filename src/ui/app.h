@@ -20,6 +20,9 @@ class App {
   // The speed model's files (benchmarks.json, speed_calibration.json): the text, or on
   // !ok the message saying why it could not be read.
   void set_speed_file(const std::string& name, bool ok, const std::string& text);
+  // data/details.json: merged into the compact files above, which are then read again.
+  void set_details_text(const std::string& json_text);
+  void set_details_error(const std::string& message);
 
   // Draws one frame filling the given size (in ImGui units = CSS pixels).
   void draw(float width, float height, PlatformRequests& requests);
@@ -32,6 +35,8 @@ class App {
  private:
   ViewState view_;
   UiState ui_;
+  // The files as they arrived: compact ones are read again once their details arrive.
+  std::string catalog_text_, prices_text_, cuda_text_;
 };
 
 }  // namespace gpuwise::ui

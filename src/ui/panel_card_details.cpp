@@ -152,7 +152,8 @@ bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, Platfor
     }
     ImGui::EndTable();
   }
-  if (!gpu.notes.empty()) {
+  const bool details = DetailsLoaded(ui, false);  // notes and sources: fetched on first use
+  if (details && !gpu.notes.empty()) {
     ImGui::Spacing();
     ImGui::TextUnformatted(tr("Notes"));
     ImGui::PushTextWrapPos(0);
@@ -163,6 +164,7 @@ bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, Platfor
   DrawCompatibility(gpu, ui);
   ImGui::Spacing();
   ImGui::TextUnformatted(tr("Sources"));
+  if (!details) DetailsLoaded(ui);  // says they are loading, or why they are missing
   for (std::size_t i = 0; i < gpu.sources.size(); ++i) {
     const std::string& url = gpu.sources[i];
     ImGui::PushID(static_cast<int>(i));

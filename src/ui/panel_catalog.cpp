@@ -180,7 +180,10 @@ void RowTooltip(const Gpu& gpu, const ViewState& view, UiState& ui) {
     if (price.kind != PriceKind::launch_msrp) StaleMark(price.age, ui, "stale:tooltip");
   }
   if (price_is_for_machine(gpu)) ImGui::TextDisabled("%s", tr(machine_price_note()));
-  if (!gpu.notes.empty()) {
+  if (!DetailsLoaded(ui, false)) {
+    ImGui::Separator();
+    DetailsLoaded(ui);  // the notes are on their way (or say why not)
+  } else if (!gpu.notes.empty()) {
     ImGui::Separator();
     ImGui::TextUnformatted(gpu.notes.c_str());
   }

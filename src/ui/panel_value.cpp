@@ -108,9 +108,11 @@ void DrawPriceList(ViewState& view, UiState& ui, PlatformRequests& requests) {
       ImGui::TextDisabled("(%s)", tr(age_text).c_str());
     }
     StaleMark(age, ui, "stale:price-list:" + std::to_string(n - 1));
-    ImGui::SameLine();
-    Link(tr("source"), price.source, requests);
-    if (!price.notes.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", price.notes.c_str());
+    if (DetailsLoaded(ui, false)) {  // the link and its notes arrive with the details
+      ImGui::SameLine();
+      Link(tr("source"), price.source, requests);
+      if (!price.notes.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", price.notes.c_str());
+    }
     ImGui::PopID();
   }
   const std::vector<CloudRate> rates = rates_for(ui.prices, gpu.id);
@@ -140,7 +142,7 @@ void DrawPriceList(ViewState& view, UiState& ui, PlatformRequests& requests) {
       ImGui::TextUnformatted(rate.date_seen.c_str());
       StaleMark(rate_age(ui.prices, rate), ui, "stale:rate-list:" + std::to_string(i));
       ImGui::TableSetColumnIndex(4);
-      Link(tr("link"), rate.source, requests);
+      if (DetailsLoaded(ui, false)) Link(tr("link"), rate.source, requests);
       ImGui::PopID();
     }
     ImGui::EndTable();

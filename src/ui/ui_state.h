@@ -98,6 +98,12 @@ struct UiState {
   LoadState compat_state = LoadState::pending;
   std::string compat_error;
   PriceOverrides overrides;      // the user's own prices, kept on this device
+  // Notes and source URLs. The page's compact data files leave them in data/details.json
+  // (core's data_details.h), fetched the first time something wants one (details_wanted);
+  // data read whole (the desktop build) has them from the start.
+  LoadState details = LoadState::ready;
+  bool details_wanted = false;
+  std::string details_error;
 
   // Messages: what a link or saved data could not restore (dismissable), and the
   // outcome of the last "Copy link".

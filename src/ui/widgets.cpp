@@ -133,6 +133,21 @@ void TextDim(const char* text) {
   ImGui::PopStyleColor();
 }
 
+bool DetailsLoaded(UiState& ui, bool say) {
+  if (ui.details == LoadState::ready) return true;
+  ui.details_wanted = true;
+  if (!say) return false;
+  if (ui.details == LoadState::pending) {
+    TextDim(tr("Loading the notes and sources..."));
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1));
+    ImGui::TextWrapped("%s %s", tr("The notes and sources could not be loaded (the plain catalog page has them):"),
+                       ui.details_error.c_str());
+    ImGui::PopStyleColor();
+  }
+  return false;
+}
+
 }  // namespace gpuwise::ui
 
 namespace gpuwise::ui {

@@ -34,6 +34,9 @@ std::string MetricLabel(const std::string& metric_key);
 
 // Text in the theme's dimmed colour.
 void TextDim(const char* text);
+// Notes and sources (ui_state.h, details): true when they are loaded; otherwise asks
+// for them and, with `say` set, says they are on the way or why they are not there.
+bool DetailsLoaded(UiState& ui, bool say = true);
 
 // The software filters the catalog and ranking tabs share (issue 13): "runs PyTorch (any
 // backend) X.Y" (a menu of cuda.json's releases), "runs on CUDA", "unified memory".

@@ -54,6 +54,38 @@ test('a row click opens the card with its sources', async () => {
   await context.close();
 });
 
+test('notes and sources are not part of the first visit; opening a card fetches them', async () => {
+  const requested = [];
+  const { page, context } = await openPage(browser, server.origin, {
+    beforeLoad: (p) => p.on('request', (request) => requested.push(new URL(request.url()).pathname)),
+  });
+  await waitReady(page);
+  await page.waitForFunction(() => window.gpuwise.status.catalog_loaded, null, { timeout: 15000 });
+  assert.equal((await page.evaluate(() => window.gpuwise.status)).details, 'pending');
+  assert.ok(!requested.includes('/data/details.json'), 'details.json is fetched on demand only');
+  await clickTarget(page, 'row:0');
+  await page.waitForFunction(() => window.gpuwise.targets['source:0'], null, { timeout: 15000 });
+  assert.ok(requested.includes('/data/details.json'));
+  assert.equal((await page.evaluate(() => window.gpuwise.status)).details, 'ready');
+  await context.close();
+});
+
+test('when the notes and sources cannot be fetched, the card says so and keeps its figures', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin, {
+    serviceWorkers: 'block',  // else the offline copy may answer for details.json
+    beforeLoad: (p) => p.route('**/data/details.json', (route) => route.fulfill({ status: 404, body: 'gone' })),
+  });
+  await waitReady(page);
+  await page.waitForFunction(() => window.gpuwise.status.catalog_loaded, null, { timeout: 15000 });
+  await clickTarget(page, 'row:0');
+  await page.waitForFunction(() => window.gpuwise.status.details === 'failed', null, { timeout: 15000 });
+  const status = await page.evaluate(() => window.gpuwise.status);
+  assert.match(status.details_error, /could not download data\/details\.json \(the server answered 404\)/);
+  assert.equal(status.catalog_gpus, catalog.gpus.length, 'the catalog itself is untouched');
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
 test('a malformed catalog shows what is wrong and the app keeps working', async () => {
   const { page, context, problems } = await openPage(browser, server.origin, {
     beforeLoad: (p) => p.route('**/data/gpus.json', (route) =>

@@ -67,6 +67,9 @@ export async function openPage(browser, origin, options = {}) {
     hasTouch: options.hasTouch || false,
     isMobile: options.isMobile || false,
     acceptDownloads: true,
+    // 'block' when a test routes a file the service worker may already have cached
+    // (Playwright's routes do not see requests a service worker answers).
+    serviceWorkers: options.serviceWorkers || 'allow',
   });
   const page = await context.newPage();
   const problems = { pageErrors: [], foreignRequests: [] };

@@ -1,0 +1,34 @@
+// The size budget (issue 15, bench/size_budget.json): the files an English first visit
+// downloads, as Chromium requests them, stay within the committed gzip -9 budget.
+// scripts/size_budget.mjs has the check; tests/size_budget.test.mjs proves it can fail.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, waitReady, siteDir } from './harness.mjs';
+import { checkBudget, readBudget } from '../../scripts/size_budget.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('an English first visit stays within bench/size_budget.json', async () => {
+  // What the page itself requests, as scripts/bench.sh counts it (the service worker's
+  // offline copy, fetched after load, is not part of the visit).
+  const requested = [];
+  const { page, context } = await openPage(browser, server.origin, {
+    beforeLoad: (p) => p.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === server.origin) requested.push(url.pathname === '/' ? '/index.html' : url.pathname);
+    }),
+  });
+  await waitReady(page);
+  await page.waitForFunction(() => window.gpuwise.status && window.gpuwise.status.catalog_loaded, null, { timeout: 15000 });
+  await page.waitForTimeout(500);  // anything the first view fetches late is counted too
+  const files = [...new Set(requested)];
+  await context.close();
+  for (const must of ['/index.html', '/index.wasm', '/index.js', '/data/gpus.json']) {
+    assert.ok(files.includes(must), `a first visit requests ${must} (got ${files.join(', ')})`);
+  }
+  const result = checkBudget(siteDir, files, readBudget());
+  console.log(result.message);
+  assert.ok(result.ok, result.message);
+});

@@ -1,0 +1,147 @@
+// The page's compact data files (data_details.h): what a first visit downloads loads to
+// the same figures as data/*.json, and with details.json merged back to the same data.
+#include <catch2/catch.hpp>
+
+#include "catalog.h"
+#include "compat.h"
+#include "data_details.h"
+#include "prices.h"
+#include "test_support.h"
+
+using namespace gpuwise;
+using gpuwise::test::read_source_file;
+
+namespace {
+
+json shipped(const char* name) { return json::parse(read_source_file(std::string("data/") + name)); }
+
+// catalog_to_json without the fields the compact file leaves out.
+json figures_only(const Catalog& catalog) {
+  json rows = json::parse(catalog_to_json(catalog))["gpus"];
+  for (json& row : rows) {
+    row.erase("sources");
+    row.erase("notes");
+  }
+  return rows;
+}
+
+void check_same_prices(const PriceBook& a, const PriceBook& b, bool with_details) {
+  REQUIRE(a.street_prices.size() == b.street_prices.size());
+  for (std::size_t i = 0; i < a.street_prices.size(); ++i) {
+    const StreetPrice& x = a.street_prices[i];
+    const StreetPrice& y = b.street_prices[i];
+    INFO("street price #" << i + 1 << " (" << x.gpu_id << ")");
+    CHECK(x.gpu_id == y.gpu_id);
+    CHECK(x.usd == y.usd);
+    CHECK(x.cny == y.cny);
+    CHECK(x.condition == y.condition);
+    CHECK(x.date_seen == y.date_seen);
+    if (with_details) CHECK((x.source == y.source && x.notes == y.notes));
+  }
+  REQUIRE(a.cloud_rates.size() == b.cloud_rates.size());
+  for (std::size_t i = 0; i < a.cloud_rates.size(); ++i) {
+    const CloudRate& x = a.cloud_rates[i];
+    const CloudRate& y = b.cloud_rates[i];
+    INFO("cloud rate #" << i + 1 << " (" << x.gpu_id << ", " << x.provider << ")");
+    CHECK(x.gpu_id == y.gpu_id);
+    CHECK(x.provider == y.provider);
+    CHECK(x.pricing == y.pricing);
+    CHECK(x.usd_per_gpu_hour == y.usd_per_gpu_hour);
+    CHECK(x.cny_per_gpu_hour == y.cny_per_gpu_hour);
+    CHECK(x.date_seen == y.date_seen);
+    if (with_details) CHECK((x.source == y.source && x.notes == y.notes));
+  }
+  CHECK(a.cny_per_usd == b.cny_per_usd);
+}
+
+}  // namespace
+
+TEST_CASE("split_details moves notes and URLs wherever they sit, and merging gives the file back") {
+  const json full = json::parse(R"({
+    "schema_version": 1, "home": "https://example.org/", "count": 2,
+    "rows": [
+      {"id": "a", "notes": "first", "sources": ["https://a.example/1", "http://a.example/2"], "size": 3},
+      {"id": "b", "tags": ["x", "https://not-only-urls.example/"], "size": 4},
+      {"id": "c", "nested": {"source": "https://c.example/", "value": 5}}
+    ]})");
+  const SplitData split = split_details(full);
+  CHECK(split.compact == json::parse(R"({
+    "schema_version": 1, "count": 2, "details_moved": ["home", "notes", "source", "sources"],
+    "rows": [{"id": "a", "size": 3}, {"id": "b", "tags": ["x", "https://not-only-urls.example/"], "size": 4},
+             {"id": "c", "nested": {"value": 5}}]})"));
+  CHECK(split.details == json::parse(R"({
+    "home": "https://example.org/",
+    "rows": [{"notes": "first", "sources": ["https://a.example/1", "http://a.example/2"]}, null,
+             {"nested": {"source": "https://c.example/"}}]})"));
+  CHECK(moved_to_details(split.compact) == std::set<std::string>{"home", "notes", "source", "sources"});
+  CHECK(merge_details(split.compact, split.details) == full);
+  CHECK(moved_to_details(full).empty());
+}
+
+TEST_CASE("a file with nothing to move stays as it is, with no details") {
+  const json plain = json::parse(R"({"schema_version": 1, "rows": [{"id": "a"}]})");
+  const SplitData split = split_details(plain);
+  CHECK(split.compact == plain);
+  CHECK(split.details.is_null());
+  CHECK(merge_details(split.compact, split.details) == plain);
+}
+
+TEST_CASE("the compact gpus.json loads to the same figures for every card; with its details, to the same catalog") {
+  const json full_json = shipped("gpus.json");
+  const Catalog full = load_catalog(dump_json(full_json));
+  const SplitData split = split_details(full_json);
+  const Catalog compact = load_catalog(dump_json(split.compact));
+  for (const auto& issue : compact.issues) UNSCOPED_INFO(issue.to_string());
+  CHECK(compact.issues.size() == full.issues.size());
+  CHECK(compact.details_elsewhere);
+  CHECK_FALSE(full.details_elsewhere);
+  REQUIRE(compact.gpus.size() == full.gpus.size());
+  CHECK(figures_only(compact) == figures_only(full));
+  for (const Gpu& gpu : compact.gpus) CHECK((gpu.sources.empty() && gpu.notes.empty()));
+
+  const Catalog merged = load_catalog(dump_json(merge_details(split.compact, split.details)));
+  CHECK_FALSE(merged.details_elsewhere);
+  CHECK(catalog_to_json(merged) == catalog_to_json(full));
+}
+
+TEST_CASE("the compact prices.json and cuda.json load to the same prices and tables") {
+  const Catalog catalog = load_catalog(read_source_file("data/gpus.json"));
+  const json prices_json = shipped("prices.json");
+  const SplitData prices = split_details(prices_json);
+  const PriceBook full_book = load_prices(dump_json(prices_json), catalog);
+  const PriceBook compact_book = load_prices(dump_json(prices.compact), catalog);
+  for (const auto& issue : compact_book.issues) UNSCOPED_INFO(issue.to_string());
+  CHECK(compact_book.issues.size() == full_book.issues.size());
+  check_same_prices(compact_book, full_book, false);
+  check_same_prices(load_prices(dump_json(merge_details(prices.compact, prices.details)), catalog), full_book, true);
+
+  const json cuda_json = shipped("cuda.json");
+  const SplitData cuda = split_details(cuda_json);
+  const Compat full_compat = load_compat(dump_json(cuda_json));
+  const Compat compact_compat = load_compat(dump_json(cuda.compact));
+  CHECK(compact_compat.issues.size() == full_compat.issues.size());
+  CHECK(compact_compat.toolkits.size() == full_compat.toolkits.size());
+  CHECK(compact_compat.compute_capabilities.size() == full_compat.compute_capabilities.size());
+  CHECK(compact_compat.pytorch.size() == full_compat.pytorch.size());
+  // What the page asks of it gives the same answers for every card.
+  for (const Gpu& gpu : catalog.gpus) {
+    for (const auto& toolkit : full_compat.toolkits) {
+      CHECK(compact_compat.runs_cuda(gpu, toolkit.version) == full_compat.runs_cuda(gpu, toolkit.version));
+    }
+  }
+  CHECK(merge_details(cuda.compact, cuda.details) == cuda_json);
+}
+
+TEST_CASE("a compact file still refuses a required field that did not move") {
+  json row = gpuwise::test::valid_row();
+  row.erase("vram_gb");
+  json file = {{"schema_version", 1}, {"gpus", json::array({row})}, {kDetailsMovedKey, {"sources"}}};
+  file["gpus"][0].erase("sources");
+  const Catalog catalog = load_catalog(dump_json(file));
+  REQUIRE(catalog.issues.size() == 1);
+  CHECK(catalog.issues[0].field == "vram_gb");
+  // Without the marker, a missing sources list is still an error.
+  file.erase(kDetailsMovedKey);
+  file["gpus"][0]["vram_gb"] = 24;
+  CHECK(load_catalog(dump_json(file)).error_count() >= 1);
+}
