@@ -218,7 +218,7 @@ const char* kind_label(std::string_view kind) {
   static const std::pair<const char*, const char*> kLabels[] = {
       {"card", "Card"},                       // i18n
       {"module", "Module"},                   // i18n
-      {"system", "System (unified memory)"},  // i18n
+      {"system", "System"},  // i18n: a machine with unified memory (the filter and card view say so)
   };
   for (const auto& [key, label] : kLabels) {
     if (kind == key) return label;

@@ -55,7 +55,7 @@ const std::vector<std::string>& line_keys();
 const char* line_label(std::string_view line);
 
 // What a row is (gpus.json `kind`): "card", "module", "system" -> "Card", "Module",
-// "System (unified memory)" (English; the UI translates).
+// "System" (a machine with unified memory; English, the UI translates).
 const std::vector<std::string>& kind_keys();
 const char* kind_label(std::string_view kind);
 // The GPU shares its memory with the CPU (gpu_memory_share_pct is given): Apple M-series,

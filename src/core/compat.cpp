@@ -241,7 +241,8 @@ void read_pytorch(const json& list, Compat& compat) {
 }
 
 // "stacks" is optional (older files have none): then every row's software is unknown.
-void read_stacks(const json& list, Compat& compat) {
+// `moved`: the fields the page's compact file left in details.json (the sources).
+void read_stacks(const json& list, Compat& compat, const std::set<std::string>& moved) {
   std::set<std::string> seen;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const json& entry = list[i];
@@ -261,7 +262,8 @@ void read_stacks(const json& list, Compat& compat) {
     stack.pytorch_versions = reader.strings("pytorch_versions");
     for (const std::string& version : stack.pytorch_versions) {
       if (!is_version(version)) reader.error("pytorch_versions", "'" + version + "' is not a version like \"2.1\"");
-    }    stack.expect = reader.text("expect");
+    }
+    stack.expect = reader.text("expect");
     stack.expect_zh = reader.text("expect_zh");
     stack.sources = reader.strings("sources");
     if (!stack.key.empty() && !is_slug(stack.key)) reader.error("key", "'" + stack.key + "' must be a slug like pytorch-mps");
@@ -272,7 +274,7 @@ void read_stacks(const json& list, Compat& compat) {
     if (stack.expect.empty() != stack.expect_zh.empty()) {
       reader.error(stack.expect.empty() ? "expect" : "expect_zh", "expect and expect_zh go together (both languages)");
     }
-    if (stack.sources.empty()) reader.error("sources", "needs at least one source URL");
+    if (stack.sources.empty() && !moved.count("sources")) reader.error("sources", "needs at least one source URL");
     if (!reader.failed()) compat.stacks.push_back(stack);
   }
 }
@@ -325,7 +327,7 @@ Compat load_compat(std::string_view json_text) {
   }
   if (const json* list = list_field(root, "pytorch", compat.issues)) read_pytorch(*list, compat);
   if (root.contains("stacks")) {
-    if (const json* list = list_field(root, "stacks", compat.issues)) read_stacks(*list, compat);
+    if (const json* list = list_field(root, "stacks", compat.issues)) read_stacks(*list, compat, moved_to_details(root));
   }
   check_references(compat);
   return compat;

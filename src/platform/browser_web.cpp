@@ -112,8 +112,9 @@ EM_JS(void, js_data_copy, (const char* name, char* out, int size), {
   if (entry['ok']) HEAPU8.set(entry['bytes'], out);
   else stringToUTF8(entry['error'], out, size);
 });
-// A data file the loader does not fetch up front (details.json): fetched when first
-// asked for, into the same window.gpuwiseData the loader fills.
+// A data file the loader does not fetch up front (details.json, and benchmarks.json and
+// speed_calibration.json for the speed views): fetched when first asked for, into the
+// same window.gpuwiseData the loader fills.
 EM_JS(void, js_request_data_file, (const char* name), {
   var key = UTF8ToString(name);
   var host = window['gpuwiseHost'];
@@ -128,24 +129,6 @@ EM_JS(void, js_request_data_file, (const char* name), {
     _gpuwise_wake();
   }, function (error) {
     window['gpuwiseData'][key] = {'ok': false, 'error': 'could not download data/' + key + ' (' + error.message + ')'};
-    _gpuwise_wake();
-  });
-});
-EM_JS(void, js_request_data_file, (const char* name_ptr), {
-  var name = UTF8ToString(name_ptr);
-  var files = window['gpuwiseData'] = window['gpuwiseData'] || {};
-  var host = window['gpuwiseHost'];
-  host['requested'] = host['requested'] || {};
-  if (files[name] || host['requested'][name]) return;
-  host['requested'][name] = true;
-  fetch('data/' + name).then(function (response) {
-    if (!response.ok) throw new Error('the server answered ' + response.status);
-    return response.text();
-  }).then(function (text) {
-    files[name] = {'ok': true, 'text': text};
-    _gpuwise_wake();
-  }, function (error) {
-    files[name] = {'ok': false, 'error': 'could not download data/' + name + ' (' + error.message + ')'};
     _gpuwise_wake();
   });
 });

@@ -235,7 +235,7 @@ TEST_CASE("kind must be card, module or system, and a system needs its GPU memor
   CHECK(ok.gpus[0].vendor == "Apple");
   CHECK(has_unified_memory(ok.gpus[0]));
   CHECK(price_is_for_machine(ok.gpus[0]));
-  CHECK(std::string(kind_label("system")) == "System (unified memory)");
+  CHECK(std::string(kind_label("system")) == "System");
 }
 
 TEST_CASE("a software key cuda.json does not list is an error naming the row and field") {

@@ -375,3 +375,27 @@ TEST_CASE("the job table as CSV: one row per card and count, costs in USD, the r
   for (char c : csv) lines += c == '\n';
   CHECK(lines == r.options.size() + 1);
 }
+
+TEST_CASE("an owned cost that overflows is refused with a reason, not shown as infinite", "[job_cost]") {
+  // fuzz_job_cost: ~1e-305 hours a day amortises the price over almost no hours; the cost
+  // per GPU-hour is still finite (~1e305) but times the run's GPU-hours it became infinite.
+  const PriceBook book = load_prices(read_source_file("data/prices.json"), shipped_catalog());
+  std::vector<CatalogIssue> issues;
+  const SpeedCalibration cal = load_speed_calibration(read_source_file("data/speed_calibration.json"), issues);
+  JobInput in;
+  in.tokens_b = 1000;
+  in.gpus = 1;
+  in.ownership.hours_per_day = 1e-305;
+  const JobCostResult r = job_cost(shipped_catalog(), book, cal, in);
+  REQUIRE(r.ok);
+  int refused = 0;
+  for (const auto& o : r.options) {
+    if (o.own_cost_usd) {
+      CHECK(std::isfinite(*o.own_cost_usd));
+    } else if (o.own_missing.find("too large to compute") != std::string::npos) {
+      ++refused;
+    }
+  }
+  CHECK(refused > 0);
+  for (const auto& way : r.cheapest) CHECK(std::isfinite(way.cost_usd));
+}

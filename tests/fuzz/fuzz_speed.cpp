@@ -1,0 +1,140 @@
+// Fuzzes the speed model as the page and the CLI reach it: the Speed tab's table
+// (speed_view.h) for a SpeedView built from the bytes, and the LLM rankings by estimated
+// tokens/s (speed_ranking.h) for a RankingView and FitView built from the bytes. Values
+// come raw (a link is clamped first, but core must not rely on it): NaN, infinities,
+// negative and huge counts. Either a problem in words, or rows whose figures are finite
+// and not negative, and a ranking sorted fastest first.
+#include <cstddef>
+#include <cstdint>
+
+#include "benchmarks.h"
+#include "fuzz_numbers.h"
+#include "fuzz_support.h"
+#include "ranking.h"
+#include "speed.h"
+#include "speed_ranking.h"
+#include "speed_view.h"
+#include "vram_fit.h"
+
+using namespace gpuwise;
+
+namespace {
+
+const SpeedCalibration& shipped_calibration() {
+  static const SpeedCalibration cal = [] {
+    std::vector<CatalogIssue> issues;
+    return load_speed_calibration(fuzz::read_source_file("data/speed_calibration.json"), issues);
+  }();
+  return cal;
+}
+const Benchmarks& shipped_benchmarks() {
+  static const Benchmarks b = load_benchmarks(fuzz::read_source_file("data/benchmarks.json"), fuzz::shipped_catalog());
+  return b;
+}
+std::vector<std::string> ids_of_presets() {
+  std::vector<std::string> out;
+  for (const auto& p : model_presets()) out.push_back(p.id);
+  out.push_back("custom");
+  return out;
+}
+std::vector<std::string> ids_of_quants() {
+  std::vector<std::string> out;
+  for (const auto& q : quantisations()) out.push_back(q.id);
+  return out;
+}
+std::vector<std::string> ids_of_profiles() {
+  std::vector<std::string> out;
+  for (const auto& p : ranking_profiles()) out.push_back(p.key);
+  return out;
+}
+
+bool finite_non_negative(double v) { return fuzz::finite(v) && v >= 0; }
+
+void check_estimate(const SpeedEstimate& e) {
+  FUZZ_CHECK(finite_non_negative(e.decode_tokens_per_s) && finite_non_negative(e.decode_total_tokens_per_s));
+  FUZZ_CHECK(finite_non_negative(e.prefill_tokens_per_s) && finite_non_negative(e.time_to_first_token_s));
+  FUZZ_CHECK(finite_non_negative(e.needed_gb) && finite_non_negative(e.usable_gb) && finite_non_negative(e.lacks_gb));
+  FUZZ_CHECK(e.fits ? e.lacks_gb == 0 : true);
+}
+
+void fuzz_speed_table(FuzzedDataProvider& in) {
+  static const std::vector<std::string> presets = ids_of_presets(), quants = ids_of_quants();
+  SpeedView view;
+  view.preset = fuzz::any_key(in, presets);
+  view.quant = fuzz::any_key(in, quants);
+  view.context = fuzz::any_whole(in, 131072);
+  view.prompt_tokens = fuzz::any_whole(in, 131072);
+  view.concurrent = fuzz::any_whole(in, 64);
+  view.gpu_count = fuzz::any_whole(in, 8);
+  view.sort = fuzz::any_key(in, speed_sort_keys());
+  view.fits_only = in.ConsumeBool();
+  view.top_n = fuzz::any_whole(in, 200);
+  const SpeedTable table = speed_table(fuzz::shipped_catalog(), shipped_benchmarks(), shipped_calibration(), view);
+  if (check_speed_view(view)) FUZZ_CHECK(table.problem.has_value() && table.rows.empty());
+  if (table.problem) FUZZ_CHECK(!table.problem->text().empty());
+  FUZZ_CHECK(table.cards_fit >= 0 && table.cards_fit <= table.cards_estimated);
+  for (const SpeedRow& row : table.rows) {
+    check_estimate(row.estimate);
+    FUZZ_CHECK(fuzz::is_shipped_id(row.gpu_id));
+    if (view.fits_only) FUZZ_CHECK(row.estimate.fits);
+    for (const auto* m : {&row.measured_decode, &row.measured_prefill}) {
+      if (*m) FUZZ_CHECK((*m)->gpu_id == row.gpu_id && (*m)->value > 0);
+    }
+  }
+  // What "Export CSV" and window.gpuwise.speed give.
+  FUZZ_CHECK(!speed_table_csv(table).empty());
+  FUZZ_CHECK(!dump_json(speed_table_to_json(table)).empty());
+}
+
+void fuzz_speed_ranking(FuzzedDataProvider& in) {
+  static const std::vector<std::string> profiles = ids_of_profiles(), presets = ids_of_presets();
+  static const std::vector<std::string> precisions = {"fp32", "bf16", "fp16", "int8", "int4"};
+  static const std::vector<std::string> modes = {"inference", "lora", "full"};
+  RankingView view;
+  view.profile = in.ConsumeBool() ? (in.ConsumeBool() ? "llm-inference" : "llm-training") : fuzz::any_key(in, profiles);
+  view.min_vram_gb = in.ConsumeBool() ? 0 : fuzz::any_number(in, 200);
+  view.unified_only = in.ConsumeBool();
+  view.fits_model = in.ConsumeBool();
+  view.fit_gpu_count = fuzz::any_whole(in, 8);
+  view.top_n = fuzz::any_whole(in, 50);
+  FitView fit;
+  fit.preset = fuzz::any_key(in, presets);
+  fit.params_b = fuzz::any_number(in, 2000);
+  fit.precision = fuzz::any_key(in, precisions);
+  fit.mode = fuzz::any_key(in, modes);
+  fit.batch_size = fuzz::any_whole(in, 64);
+  fit.context = fuzz::any_whole(in, 131072);
+  fit.layers = fuzz::any_whole(in, 160);
+  fit.kv_heads = fuzz::any_whole(in, 128);
+  fit.head_dim = fuzz::any_whole(in, 256);
+  fit.hidden_size = fuzz::any_whole(in, 32768);
+  const bool with_calibration = in.ConsumeIntegralInRange<int>(0, 7) != 0;
+  const RankedList list = rank_view(fuzz::shipped_catalog(), view, fit, with_calibration ? &shipped_calibration() : nullptr);
+  if (!list.error.empty()) {
+    FUZZ_CHECK(list.rows.empty());
+    return;
+  }
+  if (!list.speed) return;  // a weighted profile: fuzz_catalog and the ranking tests cover it
+  FUZZ_CHECK(with_calibration);
+  std::optional<double> previous;
+  for (const RankedGpu& row : list.rows) {
+    FUZZ_CHECK(row.gpu_index >= 0 && row.gpu_index < static_cast<int>(fuzz::shipped_catalog().gpus.size()));
+    FUZZ_CHECK(finite_non_negative(row.needed_gb));
+    if (!row.tokens_per_s) continue;
+    FUZZ_CHECK(fuzz::finite(*row.tokens_per_s) && *row.tokens_per_s > 0);
+    if (previous) FUZZ_CHECK(*row.tokens_per_s <= *previous);  // fastest first
+    previous = row.tokens_per_s;
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  FuzzedDataProvider in(data, size);
+  if (in.ConsumeBool()) {
+    fuzz_speed_table(in);
+  } else {
+    fuzz_speed_ranking(in);
+  }
+  return 0;
+}
