@@ -48,6 +48,9 @@ const char* const kDiskRaid =
 const char* const kPower =
     "({0} W TDP × {1} cards + {2} W for CPU and platform) × {3} headroom = {4} W; the next standard supply "
     "is {5} W.";
+const char* const kPowerUnknown =
+    "{0}'s maker publishes no board power, so no supply can be sized from it: use the maker's rating for "
+    "the server or card.";
 const char* const kWarnGeforce =
     "The guide: in 4-, 8- and 16-GPU servers GeForce cards lose much more performance than data-centre "
     "cards, which are built for multi-GPU work. For {0} cards consider a data-centre model.";
@@ -64,7 +67,7 @@ const char* const kNoticeClamped = "{0}: {1} is out of range; clamped to {2}";
 const char* const kNoticeNotNumber = "{0}: not a number; using {1}";
 
 const std::vector<std::string> kAllPatterns = {
-    kRamOneCard,  kRamManyCards, kCores,    kWorkers,        kDiskOneClass,  kDiskRaid,       kPower,
+    kRamOneCard,  kRamManyCards, kCores,    kWorkers,        kDiskOneClass,  kDiskRaid,       kPower,         kPowerUnknown,
     kWarnGeforce, kWarnLink,     kWarnNoLink, kWarnBigSupply, kNoticeClamped, kNoticeNotNumber,
 };
 
@@ -177,7 +180,6 @@ AdvisorResult advise(const Gpu& gpu, const AdvisorView& view) {
   const int cards = result.input.gpu_count;
   const int per_board = std::max(gpu.gpus_per_board, 1);
   const double vram_gb = std::max(gpu.vram_gb, 0.0);
-  const double tdp_w = std::max(gpu.tdp_w, 0.0);
 
   result.gpus_total = cards * per_board;
   result.total_vram_gb = vram_gb * result.gpus_total;
@@ -186,9 +188,10 @@ AdvisorResult advise(const Gpu& gpu, const AdvisorView& view) {
   result.cpu_cores = cores_advice(result.gpus_total);
   result.num_workers = workers_advice();
   result.disk = disk_advice(result.gpus_total, result.input.dataset_read_mbs);
-  result.power_supply = power_advice(tdp_w, cards);
+  result.power_supply = power_advice(std::max(gpu.tdp_w.value_or(0), 0.0), cards);
 
   const std::string name = gpu.name.empty() ? gpu.id : gpu.name;
+  if (!gpu.tdp_w) result.power_supply = {"power_supply", 0, "W", "unknown", {kPowerUnknown, {name}}};
   if (gpu.line == "geforce" && cards >= 4) {
     result.warnings.push_back({kWarnGeforce, {std::to_string(cards)}});
   }

@@ -21,8 +21,8 @@ std::optional<double> usable_count(std::optional<double> value) {
 
 // Per watt of board power: figures are per GPU, TDP per board (data/README.md).
 std::optional<double> gflops_per_watt(std::optional<double> tflops, const Gpu& g) {
-  if (!usable(tflops) || !(g.tdp_w > 0) || g.gpus_per_board < 1) return std::nullopt;
-  return *tflops * 1000.0 * g.gpus_per_board / g.tdp_w;
+  if (!usable(tflops) || !(g.tdp_w.value_or(0) > 0) || g.gpus_per_board < 1) return std::nullopt;
+  return *tflops * 1000.0 * g.gpus_per_board / *g.tdp_w;
 }
 
 std::vector<RankingMetric> build_metrics() {

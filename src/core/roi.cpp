@@ -108,12 +108,14 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
     result.missing.push_back("rate");
   }
 
-  defaults.tdp_w_per_gpu = gpu.tdp_w / per_board;
+  defaults.tdp_w_per_gpu = gpu.tdp_w.value_or(0) / per_board;  // 0: the vendor publishes none
   if (auto power = usable("power_w", view.power_w)) {
     defaults.power_is_tdp = false;
     in.power_w = clamp.number("power_w", *power, kPowerW, defaults.tdp_w_per_gpu);
-  } else {
+  } else if (gpu.tdp_w) {
     in.power_w = std::fmin(defaults.tdp_w_per_gpu, kPowerW.max);
+  } else {
+    result.missing.push_back("power");  // running cost needs the reader's figure
   }
 
   if (auto rent_out = usable("rent_out_rate_usd_per_hour", view.rent_out_rate_usd_per_hour)) {
@@ -216,8 +218,10 @@ RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiVi
     // A rate that exists only from kinds the reader left out: say so, rather than "none".
     const bool other_kinds_have_rate = no_rate && result.defaults.rate_kinds != kAllProviderKinds &&
                                        cheapest_on_demand_rate(book, gpu.id).has_value();
+    const bool no_power = std::count(result.missing.begin(), result.missing.end(), "power") > 0;
     const char* pattern = no_price && no_rate ? I18N("no price and no on-demand rental rate for {0} in the data; enter them")
                           : no_price          ? I18N("no price for {0} in the data; enter one")
+                          : no_power && !no_rate ? I18N("no board power for {0} in the data (its maker publishes none); enter the watts it draws")
                           : other_kinds_have_rate
                               ? I18N("no on-demand rental rate for {0} from the chosen provider kinds; choose more kinds or enter one")
                               : I18N("no on-demand rental rate for {0} in the data; enter one");

@@ -64,8 +64,9 @@ double inference_peak_tflops(const Gpu& gpu, const Quantisation& quant) {
 // A board cannot sustain more than kTflopsPerWatt per watt: a harmonic cap, so a
 // power-limited card (RTX 6000 Ada at 300 W) falls below its printed peak.
 double power_capped_tflops(const Gpu& gpu, double peak_tflops) {
-  const double watts = gpu.tdp_w / std::max(1, gpu.gpus_per_board);
-  if (!(peak_tflops > 0) || !(watts > 0)) return 0;
+  const double watts = gpu.tdp_w.value_or(0) / std::max(1, gpu.gpus_per_board);
+  if (!(peak_tflops > 0)) return 0;
+  if (!(watts > 0)) return peak_tflops;  // no published board power: nothing to cap by
   return 1 / (1 / peak_tflops + 1 / (kTflopsPerWatt * watts));
 }
 
@@ -102,7 +103,8 @@ std::vector<LlmRow> llm_rows(const Catalog& catalog, const Benchmarks& benchmark
     const int index = catalog.find(r.gpu_id);
     const auto model = speed_model_from_preset(r.model);
     const Quantisation* quant = find_quantisation(r.precision);
-    if (index < 0 || !model || !quant) continue;
+    // A card without a published bandwidth cannot be calibrated on (none has measurements today).
+    if (index < 0 || !model || !quant || !catalog.gpus[static_cast<std::size_t>(index)].memory_bandwidth_gbs) continue;
     out.push_back({&r, &catalog.gpus[static_cast<std::size_t>(index)], *model, quant});
   }
   return out;
@@ -116,7 +118,7 @@ bool held_out(const MeasuredResult& r, const std::string& exclude_set, const std
 double decode_seconds(const LlmRow& r, double bandwidth_share, double overhead_s_per_layer) {
   const double bytes = weight_bytes_per_token(r.model, *r.quant) +
                        kv_bytes_per_token_of_context(r.model) * (*r.row->context) / 2.0;
-  return bytes / (r.gpu->memory_bandwidth_gbs * kBytesPerGb * bandwidth_share) + r.model.layers * overhead_s_per_layer;
+  return bytes / (r.gpu->memory_bandwidth_gbs.value_or(0) * kBytesPerGb * bandwidth_share) + r.model.layers * overhead_s_per_layer;
 }
 
 double prefill_ideal_tokens_per_s(const LlmRow& r) {
@@ -138,7 +140,7 @@ std::vector<TrainRow> train_rows(const Catalog& catalog, const Benchmarks& bench
     if (index < 0) continue;
     const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(index)];
     const bool tf32 = r.precision == "fp32-tf32";
-    if (!(train_peak_tflops(gpu, tf32) > 0)) continue;
+    if (!(train_peak_tflops(gpu, tf32) > 0) || !gpu.memory_bandwidth_gbs) continue;
     out.push_back({&r, &gpu, tf32});
   }
   return out;
@@ -433,7 +435,7 @@ SpeedEstimate estimate_speed(const Gpu& gpu, const SpeedInput& input, const Spee
   // Decode: every step reads the active weights once and each request's KV cache.
   const double share = SpeedCalibration::factor(cal.decode_bandwidth, out.family, 0.6);
   const double scale = out.gpus * tensor_parallel_share(out.gpus);
-  out.effective_bandwidth_gbs = safe(gpu.memory_bandwidth_gbs * share * scale);
+  out.effective_bandwidth_gbs = safe(gpu.memory_bandwidth_gbs.value_or(0) * share * scale);  // unknown: no decode figure
   const bool quantised = quant.llama_cpp;
   const double compute_share = SpeedCalibration::factor(quantised ? cal.prefill_quantised : cal.prefill_16bit,
                                                         out.family, 0.3);
@@ -576,7 +578,7 @@ std::vector<Pair> train_pairs(const std::vector<TrainRow>& rows, const std::stri
   auto unscaled = [&](const TrainRow& t) {
     const double compute = SpeedCalibration::factor(cal.train_mfu, efficiency_family(*t.gpu), 0.35) *
                            train_peak_tflops(*t.gpu, t.tf32);
-    return train_roofline_tflops(compute, t.gpu->memory_bandwidth_gbs);
+    return train_roofline_tflops(compute, t.gpu->memory_bandwidth_gbs.value_or(0));
   };
   std::map<std::string, std::vector<double>> ratios;
   for (const auto& t : scale_rows) ratios[t.row->model + " " + t.row->precision].push_back(t.row->value / unscaled(t));

@@ -65,7 +65,7 @@ std::vector<ValueRow> value_table(const Catalog& catalog, const PriceBook& book,
       row.rate_age = rate_age(book, *row.rate);
     }
 
-    if (gpu.tdp_w > 0) row.power_w = gpu.tdp_w / std::max(1, gpu.gpus_per_board);
+    if (gpu.tdp_w.value_or(0) > 0) row.power_w = *gpu.tdp_w / std::max(1, gpu.gpus_per_board);
 
     row.score_per_1000_usd = ratio(row.score, row.price_usd, 1000);
     row.score_per_usd_per_hour = ratio(row.score, row.rate_usd_per_hour);

@@ -140,6 +140,8 @@ void for_each_core_string(const std::function<void(const char*, const std::strin
       }
     }
   }
+  card.tdp_w.reset();  // no published board power: the supply is "unknown"
+  add("advisor", advise(card, AdvisorView{}).power_supply.choice);
   // The values prices.cpp accepts for condition, pricing and provider_kind.
   for (const char* word : {"new", "used", "on-demand", "spot", "hyperscaler", "gpu-cloud", "marketplace",
                            "china-cloud"}) {
