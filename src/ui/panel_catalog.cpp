@@ -193,6 +193,10 @@ void RowTooltip(const Gpu& gpu, const ViewState& view, UiState& ui) {
   ImGui::EndTooltip();
 }
 
+// Widest a text column starts, in font heights (the first column: the card's name).
+constexpr float kNameColumnEm = 19;
+constexpr float kTextColumnEm = 9;
+
 void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
   const std::vector<int>& rows = CachedRows(view, ui);
   std::vector<int> visible;
@@ -206,12 +210,21 @@ void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
   const std::string table_id = "catalog-table-" + view.language;
   if (!ImGui::BeginTable(table_id.c_str(), static_cast<int>(visible.size()), flags, size)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  for (int index : visible) {
-    const Column& column = catalog_columns()[index];
+  for (std::size_t n = 0; n < visible.size(); ++n) {
+    const Column& column = catalog_columns()[visible[n]];
     // Each column is as wide as its widest cell or its header with a sort arrow, so
-    // nothing is cut and the column does not jump when the arrow appears.
-    float width = ImGui::CalcTextSize((header_label(column) + " ▼").c_str()).x;
+    // numbers are never cut and the column does not jump when the arrow appears. Text
+    // columns stop at a cap: one long name ("GeForce RTX 2080 Ti 22 GB (memory-modified,
+    // unofficial)") would otherwise push FP32 off a 1280 px screen and fill a phone with the
+    // frozen first column. The row's tooltip and card view show the whole text; the
+    // column can be dragged wider.
+    const float header = ImGui::CalcTextSize((header_label(column) + " ▼").c_str()).x;
+    float width = header;
     for (int row : rows) width = std::max(width, ImGui::CalcTextSize(CellText(column, ui.catalog.gpus[row]).c_str()).x);
+    if (!column.numeric) {
+      const float cap = ImGui::GetFontSize() * (n == 0 ? kNameColumnEm : kTextColumnEm);
+      width = std::max(header, std::min(width, cap));
+    }
     ImGui::TableSetupColumn(header_label(column).c_str(), ImGuiTableColumnFlags_WidthFixed, width);
   }
   DrawHeaders(view.catalog, ui, visible);
