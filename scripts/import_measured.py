@@ -16,7 +16,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Source names -> catalog ids. None: no catalog card (laptop parts, Apple, Jetson, MIG slices,
+# Source names -> catalog ids. None: no catalog card (laptop parts, Apple's 8 GB M1, Jetson NX, MIG slices,
 # other accelerators). A note explains a mapping that is a choice rather than a plain match.
 GPU_IDS = {
     # Lambda (v0 and v1/v2)
@@ -63,12 +63,13 @@ GPU_IDS = {
     "NVIDIA GH200 Grace Hopper Superchip 144GB": ("gh200", "the 144 GB HBM3e GH200; the catalog row is the 96 GB HBM3 part"),
     "AMD Instinct MI300X-NPS1-SPX-192GB-750W": ("mi300x", ""), "AMD MI300X-NPS1-SPX-192GB-750W": ("mi300x", ""),
     "NVIDIA B200-SXM-180GB": ("b200", ""),
+    "NVIDIA Jetson AGX Orin 64G": ("jetson-agx-orin-64gb", "the Jetson AGX Orin 64 GB module"),
     # stas00 MAMF
     "Intel Gaudi 2": ("gaudi2", ""), "Intel Gaudi 3": ("gaudi3", ""),
     "NVIDIA A100 SXM": ("a100-sxm4-80gb", "the source does not say 40 or 80 GB; both have the same peak"),
     "NVIDIA A100 PCIe": ("a100-pcie-80gb", "the source does not say 40 or 80 GB; both have the same peak"),
     "NVIDIA GH200 SXM": ("gh200", ""), "NVIDIA H100 SXM": ("h100-sxm5", ""), "NVIDIA H200 SXM": ("h200-sxm", ""),
-    "NVIDIA B200 SXM": ("b200", ""), "NVIDIA B300 SXM": ("b300", ""),
+    "NVIDIA B200 SXM": ("b200", ""), "NVIDIA B300 SXM": ("b300", ""), "NVIDIA GB200 SXM": ("gb200", "one Blackwell GPU of a GB200"),
     "AMD MI300X": ("mi300x", ""), "AMD MI325X": ("mi325x", ""), "AMD MI355X": ("mi355x", ""),
     # llama.cpp
     "3070 8GB": ("rtx-3070", ""), "3080 10GB": ("rtx-3080", ""), "3080 Ti 12GB": ("rtx-3080-ti", ""),
@@ -78,6 +79,10 @@ GPU_IDS = {
     "RTX 6000 Ada 48GB": ("rtx-6000-ada", ""), "A40 48GB": ("a40", ""), "L40S 48GB": ("l40s", ""),
     "A100 PCIe 80GB": ("a100-pcie-80gb", ""), "A100 SXM 80GB": ("a100-sxm4-80gb", ""),
     "H100 PCIe 80GB": ("h100-pcie", ""),
+    # Apple machines (unified memory), mapped since the catalog lists them (issue 13)
+    "M1 Max 32‑Core GPU 64GB": ("apple-m1-max-32c", ""),
+    "M2 Ultra 76-Core GPU 192GB": ("apple-m2-ultra-76c", ""),
+    "M3 Max 40‑Core GPU 64GB": ("apple-m3-max-40c", "the 64 GB configuration; the catalog row is the 128 GB one, same chip and 400 GB/s"),
 }
 
 UNITS = {"images/s": "images_per_s", "sequences/s": "sequences_per_s", "tokens/s": "tokens_per_s",
