@@ -9,6 +9,7 @@
 // [SECTION] main
 #include <SDL.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <ctime>
@@ -53,6 +54,8 @@ constexpr float kTouchFontSizeCssPx = 16.0f;  // phones: also keeps iOS from zoo
 // Frames drawn after the last input before the loop sleeps: enough for ImGui's hover
 // and tooltip delays to settle (tooltips appear after ~0.5 s).
 constexpr int kFramesAfterInput = 45;
+// The longest frame ImGui is told about (see the frame loop): keeps key repeat honest.
+constexpr float kMaxFrameSeconds = 0.1f;
 
 struct Platform {
   SDL_Window* window = nullptr;
@@ -473,6 +476,10 @@ void Frame(void* arg) {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  // A slow frame (a busy phone, or the first frame after idling) must not count as a
+  // key held for that long: ImGui repeats a key held past 0.275 s, so one Tab press
+  // spanning two 300 ms frames moved focus twice. Animations only slow down.
+  ImGui::GetIO().DeltaTime = std::min(ImGui::GetIO().DeltaTime, kMaxFrameSeconds);
   platform::ApplyTouch();
   platform::FeedTypedText();
   ActivateWithEnter();
