@@ -270,9 +270,8 @@ TEST_CASE("bad job input gets a message naming the field", "[job_cost]") {
 }
 
 TEST_CASE("on the shipped data the ways are sorted cheapest first and every cost is positive", "[job_cost]") {
-  const PriceBook book = load_prices(read_source_file("data/prices.json"), shipped_catalog());
-  std::vector<CatalogIssue> issues;
-  const SpeedCalibration cal = load_speed_calibration(read_source_file("data/speed_calibration.json"), issues);
+  const PriceBook& book = test::shipped_prices();
+  const SpeedCalibration& cal = test::shipped_calibration();
   JobInput serve;
   serve.kind = JobKind::serve;
   serve.preset = "llama-3-70b";
@@ -379,9 +378,8 @@ TEST_CASE("the job table as CSV: one row per card and count, costs in USD, the r
 TEST_CASE("an owned cost that overflows is refused with a reason, not shown as infinite", "[job_cost]") {
   // fuzz_job_cost: ~1e-305 hours a day amortises the price over almost no hours; the cost
   // per GPU-hour is still finite (~1e305) but times the run's GPU-hours it became infinite.
-  const PriceBook book = load_prices(read_source_file("data/prices.json"), shipped_catalog());
-  std::vector<CatalogIssue> issues;
-  const SpeedCalibration cal = load_speed_calibration(read_source_file("data/speed_calibration.json"), issues);
+  const PriceBook& book = test::shipped_prices();
+  const SpeedCalibration& cal = test::shipped_calibration();
   JobInput in;
   in.tokens_b = 1000;
   in.gpus = 1;

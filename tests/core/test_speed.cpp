@@ -12,6 +12,7 @@
 using namespace gpuwise;
 
 using gpuwise::test::read_source_file;
+using gpuwise::test::shipped_benchmarks;
 using gpuwise::test::shipped_catalog;
 
 namespace {
@@ -32,10 +33,6 @@ Gpu round_card() {
   return gpu;
 }
 
-const Benchmarks& shipped_benchmarks() {
-  static const Benchmarks b = load_benchmarks(read_source_file("data/benchmarks.json"), shipped_catalog());
-  return b;
-}
 
 }  // namespace
 

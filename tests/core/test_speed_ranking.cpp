@@ -16,6 +16,8 @@
 using namespace gpuwise;
 using gpuwise::test::catalog_text;
 using gpuwise::test::read_source_file;
+using gpuwise::test::shipped_benchmarks;
+using gpuwise::test::shipped_calibration;
 using gpuwise::test::shipped_catalog;
 using gpuwise::test::valid_row;
 
@@ -52,17 +54,6 @@ FitView llama_8b(const std::string& precision, int context) {
   return fit;
 }
 
-const Benchmarks& shipped_benchmarks() {
-  static const Benchmarks b = load_benchmarks(read_source_file("data/benchmarks.json"), shipped_catalog());
-  return b;
-}
-const SpeedCalibration& shipped_calibration() {
-  static const SpeedCalibration cal = [] {
-    std::vector<CatalogIssue> issues;
-    return load_speed_calibration(read_source_file("data/speed_calibration.json"), issues);
-  }();
-  return cal;
-}
 
 }  // namespace
 

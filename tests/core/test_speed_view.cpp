@@ -11,22 +11,13 @@
 using namespace gpuwise;
 
 using gpuwise::test::read_source_file;
+using gpuwise::test::shipped_benchmarks;
+using gpuwise::test::shipped_calibration;
 using gpuwise::test::shipped_catalog;
 
 namespace {
 
-const Benchmarks& shipped_benchmarks() {
-  static const Benchmarks b = load_benchmarks(read_source_file("data/benchmarks.json"), shipped_catalog());
-  return b;
-}
 
-const SpeedCalibration& shipped_calibration() {
-  static const SpeedCalibration c = [] {
-    std::vector<CatalogIssue> issues;
-    return load_speed_calibration(read_source_file("data/speed_calibration.json"), issues);
-  }();
-  return c;
-}
 
 SpeedTable shipped_table(const SpeedView& view) {
   return speed_table(shipped_catalog(), shipped_benchmarks(), shipped_calibration(), view);

@@ -5,9 +5,11 @@
 #include <sstream>
 #include <string>
 
+#include "benchmarks.h"
 #include "catalog.h"
 #include "compat.h"
 #include "json_util.h"
+#include "prices.h"
 #include "speed.h"
 
 namespace gpuwise::test {
@@ -82,6 +84,21 @@ inline const Catalog& shipped_catalog() {
 inline const Compat& shipped_compat() {
   static const Compat compat = load_compat(read_source_file("data/cuda.json"));
   return compat;
+}
+inline const PriceBook& shipped_prices() {
+  static const PriceBook book = load_prices(read_source_file("data/prices.json"), shipped_catalog());
+  return book;
+}
+inline const Benchmarks& shipped_benchmarks() {
+  static const Benchmarks b = load_benchmarks(read_source_file("data/benchmarks.json"), shipped_catalog());
+  return b;
+}
+inline const SpeedCalibration& shipped_calibration() {
+  static const SpeedCalibration cal = [] {
+    std::vector<CatalogIssue> issues;  // "the shipped calibration loads" (test_speed.cpp) checks them
+    return load_speed_calibration(read_source_file("data/speed_calibration.json"), issues);
+  }();
+  return cal;
 }
 
 // Round efficiency factors for hand-worked speed and job-cost cases: half the bandwidth

@@ -69,7 +69,9 @@ TEST_CASE("ranking metrics that need the missing figure are missing, not zero", 
 }
 
 TEST_CASE("the speed model gives no decode figure without bandwidth; prefill still runs", "[unpublished]") {
-  const SpeedEstimate e = estimate_speed(two_cards().gpus[1], SpeedInput{}, test::round_calibration());
+  const SpeedInput input;  // Llama 3 8B at Q4_K_M, 4096 tokens
+  const SpeedCalibration calibration = test::round_calibration();
+  const SpeedEstimate e = estimate_speed(two_cards().gpus[1], input, calibration);
   CHECK(e.decode_tokens_per_s == 0);
   CHECK(e.prefill_tokens_per_s > 0);  // compute is known; no power figure means no power cap
   CHECK(std::isfinite(e.time_to_first_token_s));

@@ -15,29 +15,6 @@ using namespace gpuwise;
 
 namespace {
 
-const SpeedCalibration& shipped_calibration() {
-  static const SpeedCalibration cal = [] {
-    std::vector<CatalogIssue> issues;
-    return load_speed_calibration(fuzz::read_source_file("data/speed_calibration.json"), issues);
-  }();
-  return cal;
-}
-const std::vector<std::string>& preset_ids() {
-  static const std::vector<std::string> ids = [] {
-    std::vector<std::string> out;
-    for (const auto& p : model_presets()) out.push_back(p.id);
-    return out;
-  }();
-  return ids;
-}
-const std::vector<std::string>& quant_ids() {
-  static const std::vector<std::string> ids = [] {
-    std::vector<std::string> out;
-    for (const auto& q : quantisations()) out.push_back(q.id);
-    return out;
-  }();
-  return ids;
-}
 
 bool money_ok(const std::optional<double>& usd, const std::string& missing) {
   return usd ? fuzz::finite(*usd) && *usd >= 0 && missing.empty() : !missing.empty();
@@ -79,8 +56,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   job.tokens_b = fuzz::any_number(in, 1000);
   job.recompute = in.ConsumeBool();
   job.train_context = fuzz::any_whole(in, 32768);
-  job.preset = fuzz::any_key(in, preset_ids());
-  job.quant = fuzz::any_key(in, quant_ids());
+  job.preset = fuzz::any_key(in, fuzz::preset_ids());
+  job.quant = fuzz::any_key(in, fuzz::quant_ids());
   job.tokens_per_day = fuzz::any_number(in, 1e9);
   job.context = fuzz::any_whole(in, 131072);
   job.concurrent = fuzz::any_whole(in, 64);
@@ -93,7 +70,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   job.ownership.host_power_w = fuzz::any_number(in, 2000);
   job.ownership.depreciation_pct_per_year = fuzz::any_number(in, 100);
 
-  const JobCostResult result = job_cost(fuzz::shipped_catalog(), fuzz::shipped_prices(), shipped_calibration(), job);
+  const JobCostResult result = job_cost(fuzz::shipped_catalog(), fuzz::shipped_prices(), fuzz::shipped_calibration(), job);
   check_result(result);
   FUZZ_CHECK(check_job_input(job).empty() || !result.ok);
   // What `gpuwise job --json` prints.

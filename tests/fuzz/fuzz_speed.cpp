@@ -20,26 +20,13 @@ using namespace gpuwise;
 
 namespace {
 
-const SpeedCalibration& shipped_calibration() {
-  static const SpeedCalibration cal = [] {
-    std::vector<CatalogIssue> issues;
-    return load_speed_calibration(fuzz::read_source_file("data/speed_calibration.json"), issues);
-  }();
-  return cal;
-}
 const Benchmarks& shipped_benchmarks() {
   static const Benchmarks b = load_benchmarks(fuzz::read_source_file("data/benchmarks.json"), fuzz::shipped_catalog());
   return b;
 }
 std::vector<std::string> ids_of_presets() {
-  std::vector<std::string> out;
-  for (const auto& p : model_presets()) out.push_back(p.id);
+  std::vector<std::string> out = fuzz::preset_ids();
   out.push_back("custom");
-  return out;
-}
-std::vector<std::string> ids_of_quants() {
-  std::vector<std::string> out;
-  for (const auto& q : quantisations()) out.push_back(q.id);
   return out;
 }
 std::vector<std::string> ids_of_profiles() {
@@ -58,7 +45,8 @@ void check_estimate(const SpeedEstimate& e) {
 }
 
 void fuzz_speed_table(FuzzedDataProvider& in) {
-  static const std::vector<std::string> presets = ids_of_presets(), quants = ids_of_quants();
+  static const std::vector<std::string> presets = ids_of_presets();
+  const std::vector<std::string>& quants = fuzz::quant_ids();
   SpeedView view;
   view.preset = fuzz::any_key(in, presets);
   view.quant = fuzz::any_key(in, quants);
@@ -69,7 +57,7 @@ void fuzz_speed_table(FuzzedDataProvider& in) {
   view.sort = fuzz::any_key(in, speed_sort_keys());
   view.fits_only = in.ConsumeBool();
   view.top_n = fuzz::any_whole(in, 200);
-  const SpeedTable table = speed_table(fuzz::shipped_catalog(), shipped_benchmarks(), shipped_calibration(), view);
+  const SpeedTable table = speed_table(fuzz::shipped_catalog(), shipped_benchmarks(), fuzz::shipped_calibration(), view);
   if (check_speed_view(view)) FUZZ_CHECK(table.problem.has_value() && table.rows.empty());
   if (table.problem) FUZZ_CHECK(!table.problem->text().empty());
   FUZZ_CHECK(table.cards_fit >= 0 && table.cards_fit <= table.cards_estimated);
@@ -109,7 +97,7 @@ void fuzz_speed_ranking(FuzzedDataProvider& in) {
   fit.head_dim = fuzz::any_whole(in, 256);
   fit.hidden_size = fuzz::any_whole(in, 32768);
   const bool with_calibration = in.ConsumeIntegralInRange<int>(0, 7) != 0;
-  const RankedList list = rank_view(fuzz::shipped_catalog(), view, fit, with_calibration ? &shipped_calibration() : nullptr);
+  const RankedList list = rank_view(fuzz::shipped_catalog(), view, fit, with_calibration ? &fuzz::shipped_calibration() : nullptr);
   if (!list.error.empty()) {
     FUZZ_CHECK(list.rows.empty());
     return;

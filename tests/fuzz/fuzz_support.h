@@ -12,6 +12,7 @@
 
 #include "catalog.h"
 #include "prices.h"
+#include "speed.h"
 #include "share_link.h"
 #include "state_json.h"
 #include "view_state.h"
@@ -42,6 +43,30 @@ inline const Catalog& shipped_catalog() {
 inline const PriceBook& shipped_prices() {
   static const PriceBook book = load_prices(read_source_file("data/prices.json"), shipped_catalog());
   return book;
+}
+inline const SpeedCalibration& shipped_calibration() {
+  static const SpeedCalibration cal = [] {
+    std::vector<CatalogIssue> issues;
+    return load_speed_calibration(read_source_file("data/speed_calibration.json"), issues);
+  }();
+  return cal;
+}
+// The ids a fuzzer picks from most of the time (fuzz_numbers.h any_key).
+inline const std::vector<std::string>& preset_ids() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> out;
+    for (const auto& p : model_presets()) out.push_back(p.id);
+    return out;
+  }();
+  return ids;
+}
+inline const std::vector<std::string>& quant_ids() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> out;
+    for (const auto& q : quantisations()) out.push_back(q.id);
+    return out;
+  }();
+  return ids;
 }
 inline const std::vector<std::string>& shipped_ids() {
   static const std::vector<std::string> ids = [] {
