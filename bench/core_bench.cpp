@@ -31,6 +31,7 @@ namespace {
 
 // [SECTION] Timing
 volatile double g_sink = 0;  // results flow here so no call is optimised away
+void sink(std::size_t count) { g_sink = g_sink + static_cast<double>(count); }
 const char* g_only = nullptr;  // argv[2]: run only benchmarks whose name contains it
 
 double now_us() {
@@ -147,11 +148,11 @@ int main(int argc, char** argv) {
 
   // [SECTION] The benchmarks
   RankingView cnn;  // the ranking tab's default: the CNN profile
-  bench("rank_shipped_catalog", runs, [&] { g_sink = g_sink + rank(catalog, cnn).rows.size(); });
-  bench("rank_10000_synthetic", runs, [&] { g_sink = g_sink + rank(synthetic, cnn).rows.size(); });
+  bench("rank_shipped_catalog", runs, [&] { sink(rank(catalog, cnn).rows.size()); });
+  bench("rank_10000_synthetic", runs, [&] { sink(rank(synthetic, cnn).rows.size()); });
   RankingView llm;
   llm.profile = "llm-training";
-  bench("rank_10000_synthetic_llm_training", runs, [&] { g_sink = g_sink + rank(synthetic, llm).rows.size(); });
+  bench("rank_10000_synthetic_llm_training", runs, [&] { sink(rank(synthetic, llm).rows.size()); });
 
   // A view changed on every tab, as a visitor would share it.
   const std::string busy_link =
@@ -160,13 +161,13 @@ int main(int argc, char** argv) {
       "&fit.prec=int4&fit.mode=lora&adv.gpu=rtx-4090&adv.n=4&roi.gpu=h100-sxm5&roi.n=8&roi.price=25000"
       "&roi.hpd=12&roi.months=48";
   const ViewState busy = decode_link(busy_link, ViewState{}, &ids).state;
-  bench("link_encode", runs, [&] { g_sink = g_sink + encode_link(busy).size(); });
-  bench("link_decode", runs, [&] { g_sink = g_sink + decode_link(busy_link, ViewState{}, &ids).notices.size(); });
+  bench("link_encode", runs, [&] { sink(encode_link(busy).size()); });
+  bench("link_decode", runs, [&] { sink(decode_link(busy_link, ViewState{}, &ids).notices.size()); });
 
   RoiView roi;  // rtx-4090, 36 months, prices from data
-  bench("roi_36_months", runs, [&] { g_sink = g_sink + compute_roi(catalog, book, roi).months.size(); });
+  bench("roi_36_months", runs, [&] { sink(compute_roi(catalog, book, roi).months.size()); });
 
-  bench("load_gpus_json", runs, [&] { g_sink = g_sink + load_catalog(gpus_text).gpus.size(); });
-  bench("load_prices_json", runs, [&] { g_sink = g_sink + load_prices(prices_text, catalog).street_prices.size(); });
+  bench("load_gpus_json", runs, [&] { sink(load_catalog(gpus_text).gpus.size()); });
+  bench("load_prices_json", runs, [&] { sink(load_prices(prices_text, catalog).street_prices.size()); });
   return 0;
 }
