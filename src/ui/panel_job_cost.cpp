@@ -28,13 +28,8 @@ namespace {
 constexpr int kWaysShown = 10;
 constexpr int kGpuChoices[] = {0, 1, 2, 4, 8, 16, 32, 64};
 
-// Labels take a column on a wide screen; on a phone they sit above their input.
-void Label(const char* text) {
-  const bool narrow = ImGui::GetContentRegionAvail().x < 480;
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(tr(text));
-  if (!narrow) ImGui::SameLine(160);
-}
+// A field's label: a column of its own on a wide screen, above its input on a phone.
+void LabelFor(const char* link_key) { FormLabel(FieldLabel(link_key), 160, 480); }
 
 // A combo's width: `wanted`, or what is left of the line on a narrow screen.
 float ComboWidth(float wanted) { return std::min(wanted, ImGui::GetContentRegionAvail().x - 4); }
@@ -125,7 +120,7 @@ void DrawKind(ViewState& view, UiState& ui) {
   JobView& job = view.job;
   const std::pair<const char*, const char*> kinds[] = {
       {"train", N_("Train")}, {"finetune", N_("Fine-tune")}, {"serve", N_("Serve")}};
-  Label(view_field("job.kind").label);
+  LabelFor("job.kind");
   for (const auto& [key, label] : kinds) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(tr(label)).x;
@@ -137,7 +132,7 @@ void DrawKind(ViewState& view, UiState& ui) {
 
 void DrawModel(ViewState& view, UiState& ui) {
   JobView& job = view.job;
-  Label(view_field("job.model").label);
+  LabelFor("job.model");
   const ModelPreset* preset = job.preset == "custom" ? nullptr : find_preset(job.preset);
   ImGui::SetNextItemWidth(ComboWidth(220));
   if (ImGui::BeginCombo("##job-model", preset ? preset->name.c_str() : tr("Custom size"), ImGuiComboFlags_HeightLarge)) {
@@ -154,7 +149,7 @@ void DrawModel(ViewState& view, UiState& ui) {
   }
   RecordTarget(ui, "job-model");
   if (!preset) {
-    Label(view_field("job.p").label);
+    LabelFor("job.p");
     InputField("job-params", "job.p", view, ui, "%.2f");
   } else if (preset->active_params_b > 0 && preset->active_params_b < preset->params_b) {
     char moe[160];
@@ -166,7 +161,7 @@ void DrawModel(ViewState& view, UiState& ui) {
 
 void DrawGpuCount(ViewState& view, UiState& ui) {
   JobView& job = view.job;
-  Label(view_field("job.n").label);
+  LabelFor("job.n");
   auto shown = [](int n) { return n == 0 ? std::string(tr("1, 2, 4 and 8")) : std::to_string(n); };
   ImGui::SetNextItemWidth(ComboWidth(140));
   if (ImGui::BeginCombo("##job-gpus", shown(job.gpu_count).c_str())) {
@@ -184,9 +179,9 @@ void DrawInputs(ViewState& view, UiState& ui) {
   DrawKind(view, ui);
   DrawModel(view, ui);
   if (job.kind == "serve") {
-    Label(view_field("job.tpd").label);
+    LabelFor("job.tpd");
     InputField("job-tokens-per-day", "job.tpd", view, ui, "%.0f", 150);
-    Label(view_field("job.quant").label);
+    LabelFor("job.quant");
     const Quantisation* quant = find_quantisation(job.quant);
     ImGui::SetNextItemWidth(ComboWidth(220));
     if (ImGui::BeginCombo("##job-quant", quant ? quant->label.c_str() : job.quant.c_str())) {
@@ -196,10 +191,10 @@ void DrawInputs(ViewState& view, UiState& ui) {
       ImGui::EndCombo();
     }
     RecordTarget(ui, "job-quant");
-    Label(view_field("job.conc").label);
+    LabelFor("job.conc");
     InputField("job-concurrent", "job.conc", view, ui);
   } else {
-    Label(view_field("job.tok").label);
+    LabelFor("job.tok");
     InputField("job-tokens", "job.tok", view, ui, "%g", 120);
     if (job.kind == "finetune") TextDim(tr("Fine-tuning here trains every weight (as training does), on fewer tokens."));
   }
@@ -207,19 +202,19 @@ void DrawInputs(ViewState& view, UiState& ui) {
 
   // Owning: the buy-or-rent view's assumptions, editable here too (the same link keys).
   if (ImGui::TreeNode(tr("Owning assumptions (shared with Buy or rent)"))) {
-    Label(view_field("roi.kwh").label);
+    LabelFor("roi.kwh");
     InputField("job-kwh", "roi.kwh", view, ui, "%.3f");
     if (job.kind != "serve") {
-      Label(view_field("roi.hpd").label);
+      LabelFor("roi.hpd");
       InputField("job-hours-per-day", "roi.hpd", view, ui, "%.1f");
     }
-    Label(view_field("roi.months").label);
+    LabelFor("roi.months");
     InputField("job-months", "roi.months", view, ui);
-    Label(view_field("roi.dep").label);
+    LabelFor("roi.dep");
     InputField("job-depreciation", "roi.dep", view, ui);
-    Label(view_field("roi.host").label);
+    LabelFor("roi.host");
     InputField("job-host", "roi.host", view, ui);
-    Label(view_field("roi.hostw").label);
+    LabelFor("roi.hostw");
     InputField("job-host-power", "roi.hostw", view, ui);
     ImGui::TreePop();
   }

@@ -27,18 +27,14 @@ constexpr float kLabelColumn = 170;
 constexpr float kNarrowWidth = 640;  // below this the inputs fold away (phones)
 const ImVec4 kWarning(0.95f, 0.65f, 0.25f, 1);
 
-// The label left of its input, or above it when both do not fit in one line.
-void RowLabel(const char* text) {
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(text);
-  if (ImGui::GetContentRegionAvail().x >= kNarrowWidth) ImGui::SameLine(kLabelColumn);
-}
+// A field's label left of its input, or above it when both do not fit in one line.
+void LabelFor(const char* link_key) { FormLabel(FieldLabel(link_key), kLabelColumn, kNarrowWidth); }
 
 float ComboWidth() { return std::min(290.0f, ImGui::GetContentRegionAvail().x - 8); }
 
 // [SECTION] Inputs
 void ModelCombo(SpeedView& s, UiState& ui) {
-  RowLabel(FieldLabel("speed.model"));
+  LabelFor("speed.model");
   const ModelPreset* preset = find_preset(s.preset);
   ImGui::SetNextItemWidth(ComboWidth());
   if (ImGui::BeginCombo("##speed-model", preset ? preset->name.c_str() : s.preset.c_str(), ImGuiComboFlags_HeightLarge)) {
@@ -65,7 +61,7 @@ void ModelCombo(SpeedView& s, UiState& ui) {
 }
 
 void QuantCombo(SpeedView& s, UiState& ui) {
-  RowLabel(FieldLabel("speed.quant"));
+  LabelFor("speed.quant");
   const Quantisation* current = find_quantisation(s.quant);
   ImGui::SetNextItemWidth(ComboWidth());
   if (ImGui::BeginCombo("##speed-quant", current ? current->label.c_str() : s.quant.c_str())) {
@@ -85,19 +81,19 @@ void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
   SpeedView& s = view.speed;
   ModelCombo(s, ui);
   QuantCombo(s, ui);
-  RowLabel(FieldLabel("speed.ctx"));
+  LabelFor("speed.ctx");
   InputField("speed-context", "speed.ctx", view, ui);
-  RowLabel(FieldLabel("speed.prompt"));
+  LabelFor("speed.prompt");
   // 0 is allowed here (the whole context), which InputField's range start (1) would clamp.
   InputCount("speed-prompt", s.prompt_tokens, 0, static_cast<int>(view_field("speed.prompt").range.max), tr("tokens"), ui);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The prompt whose time to first token is shown; 0: the whole context"));
-  RowLabel(FieldLabel("speed.conc"));
+  LabelFor("speed.conc");
   InputField("speed-concurrent", "speed.conc", view, ui);
-  RowLabel(FieldLabel("speed.n"));
+  LabelFor("speed.n");
   InputField("speed-gpus", "speed.n", view, ui);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Tensor parallel over this many of each card"));
 
-  RowLabel(FieldLabel("speed.sort"));
+  LabelFor("speed.sort");
   ImGui::SetNextItemWidth(200);
   if (ImGui::BeginCombo("##speed-sort", tr(speed_sort_label(s.sort)))) {
     for (const std::string& key : speed_sort_keys()) {

@@ -365,4 +365,10 @@ bool InputField(const char* id, const char* link_key, ViewState& view, UiState& 
 
 const char* FieldLabel(const char* link_key) { return tr(view_field(link_key).label); }
 
+void FormLabel(const char* text, float input_x, float fold_below) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(text);
+  if (ImGui::GetContentRegionAvail().x >= fold_below) ImGui::SameLine(input_x);
+}
+
 }  // namespace gpuwise::ui

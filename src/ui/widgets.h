@@ -89,5 +89,8 @@ bool InputFieldValue(const char* id, const char* link_key, double& value, ViewSt
                      const char* format = "%.0f", float width = 110);
 // The field's English label, translated: tr(view_field(key).label).
 const char* FieldLabel(const char* link_key);
+// A form row's label (`text` already translated): its inputs start at `input_x` on the
+// same line, or, where the line is narrower than `fold_below` (a phone), on the next.
+void FormLabel(const char* text, float input_x, float fold_below);
 
 }  // namespace gpuwise::ui
