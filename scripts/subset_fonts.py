@@ -8,6 +8,7 @@
 Run by CMake (cmake/Assets.cmake) with Debian's python3 and python3-fonttools.
 """
 import argparse
+import json
 import pathlib
 import subprocess
 import sys
@@ -32,10 +33,25 @@ def ui_characters(source_dirs):
 
 
 def data_characters(paths):
-    chars = set()
+    """(shown in every language, shown only in Chinese): the characters of the data
+    files' strings, split by key. A value under a key ending in "_zh" (cuda.json's
+    expect_zh) is read only by a Chinese page, which downloads the CJK subset anyway."""
+    everywhere, chinese_only = set(), set()
+
+    def walk(value, chinese):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                everywhere.update(key)
+                walk(item, chinese or key.endswith("_zh"))
+        elif isinstance(value, list):
+            for item in value:
+                walk(item, chinese)
+        elif isinstance(value, str):
+            (chinese_only if chinese else everywhere).update(value)
+
     for path in paths:
-        chars.update(pathlib.Path(path).read_text(encoding="utf-8"))
-    return chars
+        walk(json.loads(pathlib.Path(path).read_text(encoding="utf-8")), False)
+    return everywhere, chinese_only
 
 
 def subset(font, font_number, text, unicodes, out):
@@ -73,14 +89,16 @@ def main():
     parser.add_argument("--cjk-out", required=True)
     args = parser.parse_args()
 
-    chars = ui_characters(args.sources) | data_characters(args.data)
+    data_everywhere, data_chinese_only = data_characters(args.data)
+    chars = ui_characters(args.sources) | data_everywhere | data_chinese_only
     cjk = "".join(sorted(c for c in chars if is_cjk(c)))
     latin_extra = "".join(sorted(c for c in chars if ord(c) > 0xFF and not is_cjk(c) and c.isprintable()))
     subset(args.latin_font, 0, latin_extra, "U+0020-007E,U+00A0-00FF,U+2013,U+2014,U+2026", args.latin_out)
     # English readers never download the CJK subset, yet the language switch says "中文"
-    # and a few data strings (Chinese cloud providers) are Chinese: those glyphs ride
-    # along in the wasm (a few KB).
-    always = LANGUAGE_SWITCH_TEXT + "".join(sorted(c for c in data_characters(args.data) if is_cjk(c)))
+    # and a few data strings (Chinese cloud providers, a used-price note) are Chinese:
+    # those glyphs ride along in the wasm (~30 glyphs, ~4 KB gzip). Chinese-only text
+    # (the *_zh fields) stays out: embedding it cost English visits 22 KB gzip (issue 15).
+    always = LANGUAGE_SWITCH_TEXT + "".join(sorted(c for c in data_everywhere if is_cjk(c)))
     always_out = str(pathlib.Path(args.latin_out).with_name("always-cjk.ttf"))
     subset(args.cjk_font, 0, always, "U+0020", always_out)
     embed([(args.latin_out, "kLatinFont"), (always_out, "kAlwaysCjkFont")], args.latin_cpp)
