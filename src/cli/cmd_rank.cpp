@@ -141,8 +141,8 @@ int run_rank(const Args& args) {
                      {"kind", gpu.kind},
                      {"price_is_for_machine", price_is_for_machine(gpu)},
                      {"score", row.score ? json(display_score(*row.score)) : json(nullptr)},
-                     {"missing_metrics", row.missing_metrics},
-                     {"estimated_metrics", row.estimated_metrics}};
+                     {"missing_metrics", list.missing_metrics(row)},
+                     {"estimated_metrics", list.estimated_metrics(row)}};
       if (list.speed) {
         result["tokens_per_s"] = row.tokens_per_s ? json(std::round(*row.tokens_per_s * 10) / 10) : json(nullptr);
         result["needed_gb"] = std::round(row.needed_gb * 100) / 100;
@@ -171,8 +171,8 @@ int run_rank(const Args& args) {
     for (std::size_t i = 0; i < count; ++i) {
       const RankedGpu& row = list.rows[i];
       std::string marks;
-      for (const auto& key : row.missing_metrics) marks += " missing:" + key;
-      for (const auto& key : row.estimated_metrics) marks += " estimated:" + key;
+      for (const auto& key : list.missing_metrics(row)) marks += " missing:" + key;
+      for (const auto& key : list.estimated_metrics(row)) marks += " estimated:" + key;
       if (row.tokens_per_s) marks += "  " + format_number(*row.tokens_per_s, 1) + " tokens/s";
       // A system's price is the whole machine's (data/README.md, `kind`).
       if (price_is_for_machine(catalog.gpus[row.gpu_index])) marks += " (system: price is for the machine)";

@@ -42,7 +42,7 @@ const GpuField* find_gpu_field(std::string_view key) {
   return nullptr;
 }
 
-std::optional<double> GpuField::number(const Gpu& gpu) const {
+std::optional<double> GpuField::other_number(const Gpu& gpu) const {
   return std::visit(
       [&](auto pointer) -> std::optional<double> {
         const auto& value = gpu.*pointer;

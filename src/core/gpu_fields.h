@@ -91,7 +91,14 @@ struct GpuField : FieldSpec {
   bool higher_is_better = true;  // better == higher (or neither), for code that only orders
 
   // The number on this card; absent for a missing optional figure or a text field.
-  std::optional<double> number(const Gpu& gpu) const;
+  // Most figures are optional doubles, read here inline: ranking reads one per card and
+  // metric, and the general path (a std::visit) is a call through a table in the -Oz
+  // web build.
+  std::optional<double> number(const Gpu& gpu) const {
+    if (const auto* figure = std::get_if<std::optional<double> Gpu::*>(&member)) return gpu.**figure;
+    return other_number(gpu);
+  }
+  std::optional<double> other_number(const Gpu& gpu) const;  // every other member type
   // The cell as shown: format_number() for figures ("–" when missing), the text, a list
   // joined by ", ", or the English word (line name, kind, yes/no) the UI translates.
   std::string text(const Gpu& gpu) const;

@@ -1,4 +1,5 @@
 #include "ranking.h"
+#include "ranking_scores.h"
 
 #include <algorithm>
 #include <cmath>
@@ -143,52 +144,6 @@ std::string check_compat_filters(const RankingView& view, const Compat* compat) 
 
 }  // namespace
 
-namespace {
-
-// The view's filters, read once per ranking: reaching the list filters through a
-// ViewState built per card was most of rank()'s time for 10,000 cards.
-class CardFilter {
- public:
-  CardFilter(const RankingView& view, const Compat* compat) : view_(view), compat_(compat) {
-    ViewState holder;  // the table's accessors reach a field from a whole state
-    holder.ranking = view;
-    for (const ViewField* filter : ranking_list_filters()) {
-      // The list filters (vendor, line, architecture ...) as the field table describes them.
-      std::vector<std::string>& allowed = filter->list(holder);
-      if (!allowed.empty()) lists_.push_back({filter->gpu_text, std::move(allowed)});
-    }
-  }
-
-  bool passes(const Gpu& gpu) const {
-    for (const ListFilter& list : lists_) {
-      if (std::find(list.allowed.begin(), list.allowed.end(), list.gpu_text(gpu)) == list.allowed.end()) return false;
-    }
-    if (gpu.vram_gb < view_.min_vram_gb) return false;
-    if (view_.year_min > 0 && gpu.release_year < view_.year_min) return false;
-    // A price limit keeps only cards with a known launch price at or under it: a card
-    // without one cannot be shown to fit the budget.
-    if (view_.max_price_usd > 0 && !(gpu.launch_price_usd && *gpu.launch_price_usd <= view_.max_price_usd)) {
-      return false;
-    }
-    if (!view_.cuda.empty() && !(compat_ && compat_->runs_cuda(gpu, view_.cuda))) return false;
-    if (!view_.pytorch.empty() && !(compat_ && compat_->runs_pytorch(gpu, view_.pytorch))) return false;
-    if (!view_.pytorch_any.empty() && !(compat_ && compat_->runs_pytorch_any(gpu, view_.pytorch_any))) return false;
-    if (view_.cuda_only && !has_stack(gpu, "cuda")) return false;
-    if (view_.unified_only && !has_unified_memory(gpu)) return false;
-    return true;
-  }
-
- private:
-  struct ListFilter {
-    const std::string& (*gpu_text)(const Gpu&);
-    std::vector<std::string> allowed;  // not empty: an empty list keeps every card
-  };
-  const RankingView& view_;
-  const Compat* compat_;
-  std::vector<ListFilter> lists_;
-};
-
-}  // namespace
 
 bool passes_ranking_filters(const Gpu& gpu, const RankingView& view, const Compat* compat) {
   return CardFilter(view, compat).passes(gpu);
@@ -235,6 +190,7 @@ std::vector<MetricWeight> resolve_weights(const RankingView& view, RankedList& o
     else weights.push_back(w);
   }
   if (weights.empty()) out.error = "every weight is 0: give at least one metric a weight above 0";
+  if (weights.size() > kMaxRankingWeights) out.error = "at most " + std::to_string(kMaxRankingWeights) + " metrics can be weighed";
   return weights;
 }
 
@@ -257,100 +213,43 @@ RankedList rank(const Catalog& catalog, const RankingView& view, const Compat* c
     total_weight += w.weight;
   }
 
-  // Readings of every card that passes the filters.
+  // The cards that pass the filters, read and scored by ranking_scores.cpp.
   const CardFilter filter(view, compat);
   std::vector<std::string_view> allowed;  // sorted once: a lookup per card
   if (allowed_ids) {
     allowed.assign(allowed_ids->begin(), allowed_ids->end());
     std::sort(allowed.begin(), allowed.end());
   }
-  out.rows.reserve(catalog.gpus.size());
-  for (std::size_t i = 0; i < catalog.gpus.size(); ++i) {
-    const Gpu& gpu = catalog.gpus[i];
-    if (!filter.passes(gpu)) continue;
-    if (allowed_ids && !std::binary_search(allowed.begin(), allowed.end(), std::string_view(gpu.id))) continue;
-    RankedGpu row;
-    row.gpu_index = static_cast<int>(i);
-    row.metric_values.reserve(metrics.size());
-    row.normalized.reserve(metrics.size());
-    for (const RankingMetric* metric : metrics) {
-      // One metric ranks the catalog's own figure; profiles estimate missing hardware.
-      MetricReading reading =
-          single_metric ? MetricReading{metric->catalog_value(gpu), false, ""} : profile_metric_value(*metric, gpu);
-      row.metric_values.push_back(reading.value);
-      if (!reading.value) row.missing_metrics.push_back(metric->key);
-      else if (reading.estimated) row.estimated_metrics.push_back(metric->key);
-    }
-    out.rows.push_back(std::move(row));
-  }
-
-  // The best figure in the list per metric: the highest, or the lowest for TDP.
-  for (std::size_t m = 0; m < metrics.size(); ++m) {
-    std::optional<double> best;
-    for (const auto& row : out.rows) {
-      const auto& v = row.metric_values[m];
-      if (v && (!best || (metrics[m]->higher_is_better ? *v > *best : *v < *best))) best = v;
-    }
-    out.best_values.push_back(best);
-  }
-
-  for (auto& row : out.rows) {
-    double known_weight = 0;
-    for (std::size_t m = 0; m < metrics.size(); ++m) {
-      const auto& v = row.metric_values[m];
-      const auto& best = out.best_values[m];
-      if (!v || !best) {
-        row.normalized.push_back(std::nullopt);
-        continue;
-      }
-      double ratio;
-      if (*best == 0) ratio = 1;  // nobody in the list has any (tensor cores of Pascal cards): no information
-      else if (metrics[m]->higher_is_better) ratio = *v / *best;
-      else ratio = *v > 0 ? *best / *v : 0;
-      row.normalized.push_back(std::clamp(ratio, 0.0, 1.0));
-      known_weight += out.weights[m].weight;
-    }
-    row.known_weight_share = total_weight > 0 ? known_weight / total_weight : 0;
-    if (row.known_weight_share <= kMinKnownWeightShare) continue;
-    // Weighted geometric mean over the known figures; one zero ratio makes it zero.
-    double log_sum = 0;
-    bool zero = false;
-    for (std::size_t m = 0; m < metrics.size(); ++m) {
-      if (!row.normalized[m]) continue;
-      if (*row.normalized[m] <= 0) zero = true;
-      else log_sum += out.weights[m].weight / known_weight * std::log(*row.normalized[m]);
-    }
-    row.score = zero ? 0.0 : std::clamp(100.0 * std::exp(log_sum), 0.0, 100.0);
-    ++out.scored_count;
-  }
-
-  // Sorted through small keys, then the rows moved once: sorting the rows themselves
-  // moved four vectors per swap (a third of the time for 10,000 cards).
-  struct SortKey {
-    bool scored;
-    double score;
-    const Gpu* gpu;
-    std::size_t row;
-  };
-  std::vector<SortKey> keys;
-  keys.reserve(out.rows.size());
-  for (std::size_t r = 0; r < out.rows.size(); ++r) {
-    const RankedGpu& row = out.rows[r];
-    keys.push_back({row.score.has_value(), row.score.value_or(0), &catalog.gpus[row.gpu_index], r});
-  }
-  std::sort(keys.begin(), keys.end(), [](const SortKey& a, const SortKey& b) {
-    if (a.scored != b.scored) return a.scored;
-    if (a.scored && a.score != b.score) return a.score > b.score;
-    // Equal scores: the card that holds more is the better buy; then a stable A-Z.
-    if (a.gpu->vram_gb != b.gpu->vram_gb) return a.gpu->vram_gb > b.gpu->vram_gb;
-    if (a.gpu->name != b.gpu->name) return a.gpu->name < b.gpu->name;
-    return a.gpu->id < b.gpu->id;
-  });
-  std::vector<RankedGpu> sorted;
-  sorted.reserve(out.rows.size());
-  for (const SortKey& key : keys) sorted.push_back(std::move(out.rows[key.row]));
-  out.rows = std::move(sorted);
+  const std::vector<int> passing = filter.passing(catalog, allowed_ids ? &allowed : nullptr);
+  score_and_sort(catalog, passing, metrics, single_metric, total_weight, out);
   return out;
+}
+
+std::optional<double> RankedList::metric_value(const RankedGpu& row, std::size_t w) const {
+  if (w >= weights.size() || row.values_at + w >= metric_values.size()) return std::nullopt;
+  return metric_values[row.values_at + w];
+}
+
+std::optional<double> RankedList::normalized_value(const RankedGpu& row, std::size_t w) const {
+  if (w >= weights.size() || row.values_at + w >= normalized.size()) return std::nullopt;
+  return normalized[row.values_at + w];
+}
+
+namespace {
+std::vector<std::string> keys_in_mask(const std::vector<MetricWeight>& weights, std::uint64_t mask) {
+  std::vector<std::string> keys;
+  for (std::size_t w = 0; w < weights.size() && w < kMaxRankingWeights; ++w) {
+    if (mask & (std::uint64_t{1} << w)) keys.push_back(weights[w].metric);
+  }
+  return keys;
+}
+}  // namespace
+
+std::vector<std::string> RankedList::missing_metrics(const RankedGpu& row) const {
+  return keys_in_mask(weights, row.missing_mask);
+}
+std::vector<std::string> RankedList::estimated_metrics(const RankedGpu& row) const {
+  return keys_in_mask(weights, row.estimated_mask);
 }
 
 // [SECTION] The "fits my model" filter

@@ -2,6 +2,8 @@
 // Method and formulas: docs/ranking.md. The ranking tab, `gpuwise rank` and the tests
 // all call rank(), so the page and the command print the same numbers.
 #pragma once
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,21 +40,24 @@ const char* missing_rule_summary();  // what happens to a card missing a figure
 constexpr double kMinKnownWeightShare = 0.5;
 
 // [SECTION] The result
+// A row is small and owns no memory: its figures per weight live in RankedList's flat
+// arrays (read them through the list's accessors). Ranking 10,000 cards allocated four
+// vectors per card before, and freeing them was half of rank()'s time in wasm (issue 15).
 struct RankedGpu {
   int gpu_index = -1;            // into catalog.gpus
   std::optional<double> score;   // 0..100; absent: too little of the weight is known
-  // One entry per RankedList::weights entry: the figure used (catalog or estimated)
-  // and that figure divided by the best in the list (0..1); absent where unknown.
-  std::vector<std::optional<double>> metric_values;
-  std::vector<std::optional<double>> normalized;
-  std::vector<std::string> missing_metrics;    // keys: weighted but unknown; the UI marks them
-  std::vector<std::string> estimated_metrics;  // keys: hardware the card lacks, fallback rate used
-  double known_weight_share = 0;               // share of the weight the card has figures for
+  std::size_t values_at = 0;     // this row's first entry in RankedList::metric_values / normalized
+  std::uint64_t missing_mask = 0;    // bit w: weights[w] is weighted but unknown; the UI marks it
+  std::uint64_t estimated_mask = 0;  // bit w: hardware the card lacks, its fallback rate used
+  double known_weight_share = 0;     // share of the weight the card has figures for
   // Ranked by the speed model (speed_ranking.h): the estimate over all GPUs, and the GB
   // each GPU must hold. Absent for weighted rankings.
   std::optional<double> tokens_per_s;
   double needed_gb = 0;
 };
+
+// A ranking weighs at most this many metrics (weights of one metric are merged).
+constexpr std::size_t kMaxRankingWeights = 64;
 
 // What a list ranked by the speed model is for (speed_ranking.h), so the page and the
 // command can say it: "Llama 3 8B, Q4_K_M, context 8192, batch 1, on 1 GPU".
@@ -75,6 +80,19 @@ struct RankedList {
   TemplateText error_text;           // the same as a translatable pattern, where one is set (speed ranking)
   int scored_count = 0;
   std::optional<SpeedBasis> speed;   // set when ranked by the speed estimate (LLM profiles)
+  // weights.size() entries per weighted row, in the order rows were read (RankedGpu::values_at):
+  // the figure used (catalog or estimated), and that figure divided by the best in the
+  // list (0..1); absent where unknown. Empty for a list ranked by speed.
+  std::vector<std::optional<double>> metric_values;
+  std::vector<std::optional<double>> normalized;
+
+  // weights[w]'s figure and normalised figure for `row`; absent when unknown or when
+  // the list has no such weight.
+  std::optional<double> metric_value(const RankedGpu& row, std::size_t w) const;
+  std::optional<double> normalized_value(const RankedGpu& row, std::size_t w) const;
+  // The metric keys of the weights `row` has no figure for / an estimated figure for.
+  std::vector<std::string> missing_metrics(const RankedGpu& row) const;
+  std::vector<std::string> estimated_metrics(const RankedGpu& row) const;
 };
 
 // The cards of `catalog` that pass `view`'s filters (and are in allowed_ids unless it

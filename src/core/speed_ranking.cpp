@@ -165,10 +165,8 @@ RankedList rank_by_speed(const Catalog& catalog, const RankingView& view, const 
       ++basis.not_fitting;
       continue;
     }
-    row.metric_values.clear();
-    row.normalized.clear();
-    row.missing_metrics.clear();
-    row.estimated_metrics.clear();
+    row.missing_mask = 0;  // the weighted figures (out.metric_values) are not part of a speed ranking
+    row.estimated_mask = 0;
     row.score.reset();
     row.known_weight_share = tokens_per_s > 0 ? 1 : 0;
     if (tokens_per_s > 0) {

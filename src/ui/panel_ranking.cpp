@@ -292,13 +292,16 @@ std::string ranking_csv(const RankedList& list, const Catalog& catalog) {
   for (const RankedGpu& row : list.rows) {
     const Gpu& gpu = catalog.gpus[row.gpu_index];
     CsvRow out = {std::to_string(++position), gpu.id, gpu.name, format_score(row.score)};
-    for (const auto& value : row.metric_values) out.push_back(value ? gpuwise::format_number(*value, 3) : "");
+    for (std::size_t w = 0; w < list.weights.size(); ++w) {
+      const std::optional<double> value = list.metric_value(row, w);
+      out.push_back(value ? gpuwise::format_number(*value, 3) : "");
+    }
     if (list.speed) {
       out.push_back(row.tokens_per_s ? gpuwise::format_number(*row.tokens_per_s, 1) : "");
       out.push_back(gpuwise::format_number(row.needed_gb, 2));
     }
     std::string missing;
-    for (const auto& m : row.missing_metrics) missing += (missing.empty() ? "" : " ") + m;
+    for (const auto& m : list.missing_metrics(row)) missing += (missing.empty() ? "" : " ") + m;
     out.push_back(missing);
     rows.push_back(out);
   }
@@ -345,7 +348,7 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
                                               " " + tr("tokens/s")
                                         : std::string(kMissing);
     }
-    bar.marked = !row.missing_metrics.empty() || !row.estimated_metrics.empty() || !row.score;
+    bar.marked = row.missing_mask || row.estimated_mask || !row.score;
     bar.tooltip = gpu.name;
     if (list.speed) {
       char needs[160];
@@ -353,13 +356,13 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
                     gpuwise::format_number(row.needed_gb, 1).c_str());
       bar.tooltip += std::string("\n") + needs;
     }
-    for (std::size_t w = 0; w < list.weights.size() && w < row.metric_values.size(); ++w) {
-      const auto& value = row.metric_values[w];
+    for (std::size_t w = 0; w < list.weights.size() && !list.speed; ++w) {
+      const std::optional<double> value = list.metric_value(row, w);
       bar.tooltip += "\n" + MetricLabel(list.weights[w].metric) + ": " +
                      (value ? gpuwise::format_number(*value, 2) : std::string(tr("unknown")));
     }
-    for (const auto& m : row.missing_metrics) bar.tooltip += "\n* " + std::string(tr("missing:")) + " " + MetricLabel(m);
-    for (const auto& m : row.estimated_metrics) bar.tooltip += "\n* " + std::string(tr("estimated:")) + " " + MetricLabel(m);
+    for (const auto& m : list.missing_metrics(row)) bar.tooltip += "\n* " + std::string(tr("missing:")) + " " + MetricLabel(m);
+    for (const auto& m : list.estimated_metrics(row)) bar.tooltip += "\n* " + std::string(tr("estimated:")) + " " + MetricLabel(m);
     if (price_is_for_machine(gpu)) bar.tooltip += std::string("\n") + tr(machine_price_note());
     bar.tooltip += std::string("\n") + tr("Click for details");
     bar.target = "bar:" + std::to_string(i);

@@ -179,7 +179,7 @@ TEST_CASE("profile: a weighted geometric mean of the ratios to the best") {
   CHECK(ids(c, list) == std::vector<std::string>{"b", "a"});
   CHECK(*list.rows[0].score == Approx(84.0896).epsilon(1e-5));
   CHECK(*list.rows[1].score == Approx(59.4604).epsilon(1e-5));
-  CHECK(*row_of(c, list, "a").normalized[0] == Approx(0.5));
+  CHECK(*list.normalized_value(row_of(c, list, "a"), 0) == Approx(0.5));
   CHECK(list.profile == "custom");
 }
 
@@ -227,9 +227,10 @@ TEST_CASE("a missing figure is never 0: scored on what the card has, weights res
   const RankedGpu& row = row_of(c, list, "c");
   REQUIRE(row.score.has_value());
   CHECK(*row.score == Approx(100));
-  CHECK(row.missing_metrics == std::vector<std::string>{"memory_bandwidth_gbs"});
+  CHECK(list.missing_metrics(row) == std::vector<std::string>{"memory_bandwidth_gbs"});
   CHECK(row.known_weight_share == Approx(0.75));
-  CHECK_FALSE(row.metric_values[1].has_value());
+  CHECK_FALSE(list.metric_value(row, 1).has_value());
+  CHECK(*list.metric_value(row, 0) == 20);  // the row reads its own figures, not a neighbour's
   CHECK(*list.best_values[1] == 500);  // the missing card does not change the best
 }
 
@@ -241,7 +242,7 @@ TEST_CASE("a card whose known figures carry half the weight or less gets no scor
   const RankedList list = rank(c, custom({{"fp32_tflops", 1}, {"memory_bandwidth_gbs", 1}}));
   CHECK(ids(c, list) == std::vector<std::string>{"a", "z", "b"});
   CHECK_FALSE(list.rows[2].score.has_value());
-  CHECK(list.rows[2].missing_metrics == std::vector<std::string>{"fp32_tflops"});
+  CHECK(list.missing_metrics(list.rows[2]) == std::vector<std::string>{"fp32_tflops"});
   CHECK(list.scored_count == 2);
   // One metric: a card without it is listed last without a score.
   const RankedList single = rank(c, by_metric("fp32_tflops"));
@@ -275,8 +276,8 @@ TEST_CASE("cnn: a card without tensor cores is scored at its real matrix rate, n
   CHECK(ids(c, list) == std::vector<std::string>{"y", "x"});
   CHECK(*row_of(c, list, "x").score == Approx(53.8502).epsilon(1e-5));
   CHECK(*row_of(c, list, "y").score == Approx(78.4843).epsilon(1e-5));
-  CHECK(row_of(c, list, "x").estimated_metrics == std::vector<std::string>{"fp16_tensor_tflops", "fp16_tflops"});
-  CHECK(row_of(c, list, "x").missing_metrics.empty());
+  CHECK(list.estimated_metrics(row_of(c, list, "x")) == std::vector<std::string>{"fp16_tensor_tflops", "fp16_tflops"});
+  CHECK(list.missing_metrics(row_of(c, list, "x")).empty());
   // Ranking by the one metric shows the catalog's figure: none.
   CHECK_FALSE(row_of(c, rank(c, by_metric("fp16_tensor_tflops")), "x").score.has_value());
 }
@@ -461,20 +462,20 @@ TEST_CASE("shipped catalog, cnn: cards without tensor cores are complete, at the
       INFO(g.id);
       ++tensorless;
       CHECK(row.score.has_value());
-      CHECK(row.missing_metrics.empty());  // nothing left out that could lift the score
-      CHECK(contains(row.estimated_metrics, "fp16_tensor_tflops"));
+      CHECK(list.missing_metrics(row).empty());  // nothing left out that could lift the score
+      CHECK(contains(list.estimated_metrics(row), "fp16_tensor_tflops"));
     }
   }
   CHECK(tensorless >= 30);  // Kepler, Maxwell, Pascal, GTX 16
   // P100 SXM2 multiplies at its FP16 vector rate, 21.2; the GTX 1080 Ti at its FP32 rate.
-  CHECK(*row_of(c, list, "tesla-p100-sxm2-16gb").metric_values[0] == Approx(21.2));
-  CHECK(*row_of(c, list, "gtx-1080-ti").metric_values[0] == Approx(11.34));
+  CHECK(*list.metric_value(row_of(c, list, "tesla-p100-sxm2-16gb"), 0) == Approx(21.2));
+  CHECK(*list.metric_value(row_of(c, list, "gtx-1080-ti"), 0) == Approx(11.34));
   // 1080 Ti / 2060 = (11.34/25.8)^0.4 (11.34/6.451)^0.3 (484/336)^0.2 (11.34/12.9)^0.1 = 0.905
   CHECK(*row_of(c, list, "gtx-1080-ti").score / *row_of(c, list, "rtx-2060").score == Approx(0.905).epsilon(0.002));
   // The H100 SXM has no vector-FP16 figure: scored, flagged, not sunk.
   const RankedGpu& h100 = row_of(c, list, "h100-sxm5");
   CHECK(h100.score.has_value());
-  CHECK(row_of(c, list, "gaudi2").missing_metrics.size() >= 2);
+  CHECK(list.missing_metrics(row_of(c, list, "gaudi2")).size() >= 2);
 }
 
 TEST_CASE("shipped catalog, fp64: cards without an FP64 figure get no score") {

@@ -26,8 +26,8 @@ void check_ranking(const Catalog& catalog, const RankingView& view) {
   for (const RankedGpu& row : ranked.rows) {
     FUZZ_CHECK(row.gpu_index >= 0 && row.gpu_index < static_cast<int>(catalog.gpus.size()));
     if (row.score) FUZZ_CHECK(*row.score >= 0 && *row.score <= 100 + 1e-9);
-    for (const auto& value : row.normalized) {
-      if (value) FUZZ_CHECK(fuzz::finite(*value) && *value >= 0 && *value <= 1 + 1e-9);
+    for (std::size_t w = 0; w < ranked.weights.size(); ++w) {
+      if (const auto value = ranked.normalized_value(row, w)) FUZZ_CHECK(fuzz::finite(*value) && *value >= 0 && *value <= 1 + 1e-9);
     }
   }
 }
