@@ -127,15 +127,40 @@ float CurrentDensity(SDL_Window* window) {
 #endif
 }
 
+// Chinese needs two downloads, started together the first time it is shown: the CJK
+// font subset and (web build) the translations. ui.cjk_font is ready once both are in;
+// a failure of either leaves the page in English glyphs or words and says why.
 void UpdateCjkFont(Platform& p) {
   ui::UiState& ui = p.app.ui();
   if (p.app.view().language != "zh" || ui.cjk_font != ui::LoadState::pending) return;
+  auto fail = [&](const std::string& why) {
+    ui.cjk_font = ui::LoadState::failed;
+    ui.cjk_font_error = why;
+    ui.notices.push_back({"{0}", {why}});
+  };
   platform::request_cjk_font();
-  switch (platform::take_cjk_font(p.cjk_font, ui.cjk_font_error)) {
-    case platform::DataStatus::pending: return;
-    case platform::DataStatus::ready: ui.cjk_font = ui::LoadState::ready; p.fonts_dirty = true; break;
-    case platform::DataStatus::failed: ui.cjk_font = ui::LoadState::failed; ui.notices.push_back({"{0}", {ui.cjk_font_error}}); break;
+  if (!ui::chinese_loaded()) {
+    platform::request_data_file("strings_zh.json");
+    std::string text;
+    switch (platform::take_data_file("strings_zh.json", text)) {
+      case platform::DataStatus::pending: break;
+      case platform::DataStatus::ready: {
+        const std::string error = ui::load_chinese(text);
+        if (!error.empty()) return fail("data/strings_zh.json: " + error);
+        break;
+      }
+      case platform::DataStatus::failed: return fail(text);
+    }
   }
+  if (p.cjk_font.empty()) {
+    std::string error;
+    switch (platform::take_cjk_font(p.cjk_font, error)) {
+      case platform::DataStatus::pending: break;
+      case platform::DataStatus::ready: p.fonts_dirty = true; break;
+      case platform::DataStatus::failed: return fail(error);
+    }
+  }
+  if (ui::chinese_loaded() && !p.cjk_font.empty()) ui.cjk_font = ui::LoadState::ready;
 }
 
 // [SECTION] Idle: no frames when nothing changes

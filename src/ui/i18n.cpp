@@ -1,9 +1,16 @@
 #include "i18n.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <deque>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "translations_version.h"
 
 namespace gpuwise::ui {
 namespace {
@@ -11,12 +18,38 @@ namespace {
 std::string g_language = "en";
 std::vector<std::string> g_untranslated;
 
-// English -> 简体中文. Every string a panel passes to tr() has a line here; the test
-// run checks that (tests/check_translations.py).
-const std::unordered_map<std::string_view, const char*>& chinese() {
-  static const std::unordered_map<std::string_view, const char*> table = {
+// English -> 简体中文, one line per string in strings_zh.inc. Every string a panel passes
+// to tr() has a line there; the test run checks that (tests/check_translations.py).
+constexpr std::pair<const char*, const char*> kCompiled[] = {
 #include "strings_zh.inc"
-  };
+};
+
+struct Table {
+  std::deque<std::string> texts;  // owns loaded strings; a deque never moves its elements
+  std::unordered_map<std::string_view, const char*> entries;  // English -> Chinese
+};
+
+#ifdef GPUWISE_FETCHED_TRANSLATIONS
+// The web build keeps only the English side (the literals the panels use anyway): an
+// English visit would otherwise download the Chinese for nothing (~9 KB gzip). The
+// Chinese side comes from data/strings_zh.json, written from the same file at build time
+// (src/tools/translations_json.cpp) in the same order, and fetched with the CJK font.
+// kCompiled is only read here, at compile time, so its Chinese literals are never emitted.
+template <std::size_t... I>
+constexpr std::array<const char*, sizeof...(I)> english_side(std::index_sequence<I...>) {
+  return {{kCompiled[I].first...}};
+}
+constexpr auto kEnglish = english_side(std::make_index_sequence<std::size(kCompiled)>{});
+#endif
+
+Table& chinese() {
+  static Table table = [] {
+    Table built;
+#ifndef GPUWISE_FETCHED_TRANSLATIONS
+    for (const auto& [english, chinese_text] : kCompiled) built.entries.emplace(english, chinese_text);
+#endif
+    return built;
+  }();
   return table;
 }
 
@@ -25,10 +58,42 @@ const std::unordered_map<std::string_view, const char*>& chinese() {
 void set_language(const std::string& language) { g_language = language == "zh" ? "zh" : "en"; }
 const std::string& language() { return g_language; }
 
+bool chinese_loaded() { return !chinese().entries.empty(); }
+
+std::string load_chinese(const std::string& json_text) {
+#ifdef GPUWISE_FETCHED_TRANSLATIONS
+  const nlohmann::json parsed = nlohmann::json::parse(json_text, nullptr, false);
+  if (parsed.is_discarded() || !parsed.is_object() || !parsed.contains("chinese") || !parsed["chinese"].is_array()) {
+    return "the Chinese translations are not a JSON object with a \"chinese\" list";
+  }
+  const nlohmann::json& list = parsed["chinese"];
+  const std::string version = parsed.value("version", "");
+  if (list.size() != kEnglish.size() || version != translations_version(kEnglish.data(), kEnglish.size())) {
+    return "the Chinese translations are for another version of the page (" + std::to_string(list.size()) + " of " +
+           std::to_string(kEnglish.size()) + " strings, version '" + version + "'): reload the page";
+  }
+  Table table;
+  for (std::size_t i = 0; i < kEnglish.size(); ++i) {
+    if (!list[i].is_string() || list[i].get_ref<const std::string&>().empty()) {
+      return "the Chinese translation of \"" + std::string(kEnglish[i]) + "\" is not a non-empty string";
+    }
+    table.entries.emplace(kEnglish[i], table.texts.emplace_back(list[i].get<std::string>()).c_str());
+  }
+  chinese() = std::move(table);
+  g_untranslated.clear();  // asked for before the table arrived: not a missing entry
+  return "";
+#else
+  (void)json_text;  // compiled in
+  return "";
+#endif
+}
+
 const char* tr(const char* english) {
   // "" (a field without a unit) reads the same in every language.
   if (g_language != "zh" || !*english) return english;
-  const auto& table = chinese();
+  const auto& table = chinese().entries;
+  // Until the translations have arrived the page reads English; that is not a miss.
+  if (table.empty()) return english;
   auto it = table.find(english);
   if (it != table.end()) return it->second;
   const auto at = std::lower_bound(g_untranslated.begin(), g_untranslated.end(), english);

@@ -70,12 +70,15 @@ test('switching to 中文 draws Chinese glyphs from the lazily loaded font', asy
   const { page, context, problems } = await openPage(browser, server.origin);
   await waitReady(page);
   const requestsBefore = server.requests.filter((r) => r.includes('cjk.ttf')).length;
+  const stringsBefore = server.requests.filter((r) => r.includes('strings_zh.json')).length;
   const tab = await page.evaluate(() => window.gpuwise.targets['tab:catalog']);
   await clickTarget(page, 'language');
   await waitForState(page, (s) => s.language === 'zh');
   await page.waitForFunction(() => window.gpuwise.status.cjk_font === 'ready', null, { timeout: 10000 });
   await waitFrames(page, 2);
   assert.equal(server.requests.filter((r) => r.includes('cjk.ttf')).length, requestsBefore + 1, 'the CJK font is fetched once, on demand');
+  assert.equal(server.requests.filter((r) => r.includes('strings_zh.json')).length, stringsBefore + 1,
+    'the translations are fetched once, with the font');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
   // The Catalog tab now reads 显卡目录: real glyph pixels inside the tab.
   const zhTab = await page.evaluate(() => window.gpuwise.targets['tab:catalog']);
@@ -85,12 +88,12 @@ test('switching to 中文 draws Chinese glyphs from the lazily loaded font', asy
   await context.close();
 });
 
-test('an English visit does not download the Chinese font', async () => {
+test('an English visit does not download the Chinese font or translations', async () => {
   const before = server.requests.length;
   const { page, context } = await openPage(browser, server.origin);
   await waitReady(page);
   await page.waitForTimeout(300);
-  assert.ok(!server.requests.slice(before).some((r) => r.includes('cjk.ttf')));
+  assert.ok(!server.requests.slice(before).some((r) => r.includes('cjk.ttf') || r.includes('strings_zh.json')));
   await context.close();
 });
 
