@@ -15,9 +15,24 @@ DataStatus take_data_file(const std::string& name, std::string& out);
 // download once; take_data_file() then reports it like the others.
 void request_data_file(const std::string& name);
 
-// The CJK font subset, downloaded only when Chinese is first shown.
+// The CJK font subset, downloaded only when Chinese is first shown and the system has
+// no CJK font of its own.
 void request_cjk_font();
 DataStatus take_cjk_font(std::vector<unsigned char>& bytes, std::string& error);
+
+// Chinese glyphs from the reader's own system font, drawn by the browser (a canvas): a
+// Chinese visit then downloads no font, and any character an input method types can be
+// shown. False when the system has no CJK font (its glyphs draw as empty boxes), natively,
+// or with ?cjk=file in the page URL (the downloaded subset, for tests and comparisons).
+bool system_cjk_font();
+struct SystemGlyphs {
+  int cell_w = 0, cell_h = 0;   // one alpha bitmap per glyph, this size
+  int baseline = 0;             // px from a cell's top to the text baseline
+  std::vector<float> advances;  // px, per glyph
+  std::vector<unsigned char> alpha;  // the cells one after another, each row by row
+};
+// Draws `codepoints` at `size_px` in that font.
+SystemGlyphs draw_system_glyphs(const std::vector<char32_t>& codepoints, int size_px);
 
 // window.gpuwise: ready, frames, state(), and the fields of `info_json` (targets,
 // table, status) for tests and scripts.

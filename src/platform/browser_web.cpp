@@ -5,6 +5,8 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -159,6 +161,61 @@ EM_JS(void, js_cjk_font_copy, (unsigned char* out, int size), {
   var font = window['gpuwiseHost']['font'];
   if (font['status'] == 1) HEAPU8.set(font['bytes'], out);
   else stringToUTF8(font['error'], out, size);
+});
+// The system's CJK font: families that ship with macOS, Windows, Android and Linux, then
+// the browser's own default sans-serif.
+EM_JS(int, js_system_cjk_font, (), {
+  var host = window['gpuwiseHost'];
+  if (host['systemCjk'] === undefined) {
+    var found = 0;
+    try {
+      if (new URLSearchParams(location.search).get('cjk') !== 'file') {
+        var canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 40;
+        var context = canvas.getContext('2d', {'willReadFrequently': true});
+        context.font = '32px "PingFang SC","Hiragino Sans GB","Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC","WenQuanYi Micro Hei",sans-serif';
+        var ink = function (text) {
+          context.clearRect(0, 0, 40, 40);
+          context.fillText(text, 2, 34);
+          var data = context.getImageData(0, 0, 40, 40).data, bits = "", count = 0;
+          for (var i = 3; i < data.length; i += 4) { bits += data[i] > 127 ? '1' : '0'; if (data[i] > 127) count++; }
+          return {'bits': bits, 'count': count};
+        };
+        // Without a CJK font both characters are the same empty box (or nothing).
+        var a = ink("\u4e2d"), b = ink("\u56fd");
+        found = a['count'] > 20 && b['count'] > 20 && a['bits'] !== b['bits'] ? 1 : 0;
+      }
+    } catch (error) {
+      found = 0;
+    }
+    host['systemCjk'] = found;
+  }
+  return host['systemCjk'];
+});
+EM_JS(void, js_draw_system_glyphs, (const char32_t* codepoints, int count, int size_px, int cell_w, int cell_h,
+                                    int baseline, float* advances, unsigned char* alpha), {
+  var columns = Math.max(1, Math.min(count, Math.floor(4096 / cell_w)));
+  var canvas = document.createElement('canvas');
+  canvas.width = columns * cell_w;
+  canvas.height = Math.ceil(count / columns) * cell_h;
+  var context = canvas.getContext('2d', {'willReadFrequently': true});
+  context.font = size_px + 'px "PingFang SC","Hiragino Sans GB","Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC","WenQuanYi Micro Hei",sans-serif';
+  context.fillStyle = '#fff';
+  context.textBaseline = 'alphabetic';
+  for (var i = 0; i < count; i++) {
+    var text = String.fromCodePoint(HEAPU32[(codepoints >> 2) + i]);
+    HEAPF32[(advances >> 2) + i] = context.measureText(text).width;
+    context.fillText(text, (i % columns) * cell_w, Math.floor(i / columns) * cell_h + baseline);
+  }
+  var data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  var out = alpha;
+  for (var i = 0; i < count; i++) {
+    var left = (i % columns) * cell_w, top = Math.floor(i / columns) * cell_h;
+    for (var y = 0; y < cell_h; y++) {
+      var at = ((top + y) * canvas.width + left) * 4 + 3;
+      for (var x = 0; x < cell_w; x++) HEAPU8[out++] = data[at + x * 4];
+    }
+  }
 });
 EM_JS(void, js_publish_frame, (int frames), {
   var g = window['gpuwise'];
@@ -360,6 +417,25 @@ DataStatus take_data_file(const std::string& name, std::string& out) {
 void request_data_file(const std::string& name) { js_request_data_file(name.c_str()); }
 
 void request_cjk_font() { js_request_cjk_font(); }
+
+bool system_cjk_font() { return js_system_cjk_font() != 0; }
+
+SystemGlyphs draw_system_glyphs(const std::vector<char32_t>& codepoints, int size_px) {
+  SystemGlyphs glyphs;
+  if (codepoints.empty() || size_px <= 0) return glyphs;
+  // ImGui's size is a line height; a CJK em of 7/8 of it matches the Latin text, as the
+  // downloaded subset does. Room for a full-width glyph and its descent; the baseline sits
+  // where a CJK face's ideographic box (about 0.88 em above, 0.12 em below) fits.
+  const int em = std::max(1, static_cast<int>(std::lround(size_px * 0.875)));
+  glyphs.cell_w = em + em / 8 + 2;
+  glyphs.cell_h = em + em / 3 + 2;
+  glyphs.baseline = em + 1;
+  glyphs.advances.assign(codepoints.size(), 0.0f);
+  glyphs.alpha.assign(codepoints.size() * static_cast<std::size_t>(glyphs.cell_w * glyphs.cell_h), 0);
+  js_draw_system_glyphs(codepoints.data(), static_cast<int>(codepoints.size()), em, glyphs.cell_w, glyphs.cell_h,
+                        glyphs.baseline, glyphs.advances.data(), glyphs.alpha.data());
+  return glyphs;
+}
 
 DataStatus take_cjk_font(std::vector<unsigned char>& bytes, std::string& error) {
   const int status = js_cjk_font_status();

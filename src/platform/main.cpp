@@ -12,12 +12,15 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <ctime>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app.h"
 #include "browser.h"
+#include "cjk_text.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
@@ -64,6 +67,13 @@ struct Platform {
   float font_density = 0;          // the pixel ratio the font atlas was built for
   bool fonts_dirty = true;
   std::vector<unsigned char> cjk_font;  // kept alive: the atlas reads it when rebuilt
+  // Chinese from the system's own font (platform::system_cjk_font): no download; the
+  // atlas gets a glyph, drawn by the browser, for every CJK character the data, the
+  // translations or the reader's typing use.
+  bool cjk_glyphs_started = false;  // StartCjkGlyphs() has chosen the source
+  bool system_cjk = false;
+  std::string cjk_file_error;       // the subset download failed: why
+  std::vector<char32_t> cjk_codepoints;  // sorted: every CJK character seen so far
   bool catalog_pending = true, prices_pending = true, cuda_pending = true;
   bool view_started = false;       // the link / saved view has been applied
   int frames_until_idle = kFramesAfterInput;
@@ -81,10 +91,56 @@ struct Platform {
 
 Platform* g_platform = nullptr;
 
+// The CJK characters of a text the page will show: with the system's font, each new one
+// needs a glyph in the atlas.
+void NoteCjkText(Platform& p, std::string_view text) {
+  if (add_cjk_codepoints(text, p.cjk_codepoints) > 0 && p.system_cjk) p.fonts_dirty = true;
+}
+
 // [SECTION] Fonts and display density
 // The atlas is rasterised at the device pixel ratio and scaled back, so text stays
 // sharp on HiDPI screens and after a browser zoom. Chinese glyphs are merged in once
 // the CJK subset has arrived (it is downloaded only when Chinese is first shown).
+// Chinese glyphs drawn by the browser in the system's CJK font, placed in the atlas as
+// glyphs of `font` (ImGui's custom glyph rectangles): the atlas is built here and the
+// browser's pixels copied in, each glyph moved so its baseline meets the font's.
+void AddSystemGlyphs(Platform& p, ImFont* font, int size_px) {
+  std::vector<char32_t> codepoints;
+  for (const char32_t c : p.cjk_codepoints) {
+    if (c <= 0xFFFF) codepoints.push_back(c);  // ImWchar is 16 bits; every block drawn is in the BMP
+  }
+  const platform::SystemGlyphs drawn = platform::draw_system_glyphs(codepoints, size_px);
+  if (drawn.cell_w <= 0 || drawn.advances.size() != codepoints.size()) return;
+  ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+  std::vector<int> rects;
+  for (std::size_t i = 0; i < codepoints.size(); ++i) {
+    rects.push_back(atlas.AddCustomRectFontGlyph(font, static_cast<ImWchar>(codepoints[i]), drawn.cell_w, drawn.cell_h,
+                                                 std::round(drawn.advances[i])));
+  }
+  atlas.Build();
+  unsigned char* pixels = nullptr;
+  int width = 0, height = 0;
+  atlas.GetTexDataAsAlpha8(&pixels, &width, &height);
+  const std::size_t cell = static_cast<std::size_t>(drawn.cell_w * drawn.cell_h);
+  for (std::size_t i = 0; i < rects.size(); ++i) {
+    const ImFontAtlasCustomRect* rect = atlas.GetCustomRectByIndex(rects[i]);
+    if (!rect || !rect->IsPacked()) continue;
+    for (int y = 0; y < drawn.cell_h; ++y) {
+      std::memcpy(pixels + (rect->Y + y) * width + rect->X,
+                  drawn.alpha.data() + i * cell + static_cast<std::size_t>(y * drawn.cell_w),
+                  static_cast<std::size_t>(drawn.cell_w));
+    }
+  }
+  // A custom glyph's top sits at the line's top; its baseline must sit at the font's ascent.
+  const float shift = std::round(font->Ascent) - static_cast<float>(drawn.baseline);
+  for (const char32_t c : codepoints) {
+    auto* glyph = const_cast<ImFontGlyph*>(font->FindGlyphNoFallback(static_cast<ImWchar>(c)));
+    if (!glyph) continue;
+    glyph->Y0 += shift;
+    glyph->Y1 += shift;
+  }
+}
+
 void BuildFonts(Platform& p, float density) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
@@ -95,8 +151,8 @@ void BuildFonts(Platform& p, float density) {
   config.PixelSnapH = true;
   const float size_px = std::round((p.touch ? kTouchFontSizeCssPx : kFontSizeCssPx) * density);
   static const ImWchar latin_ranges[] = {0x0020, 0x00FF, 0x2010, 0x27BF, 0};
-  io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kLatinFont), static_cast<int>(kLatinFont_size), size_px,
-                                 &config, latin_ranges);
+  ImFont* font = io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kLatinFont),
+                                                static_cast<int>(kLatinFont_size), size_px, &config, latin_ranges);
   ImFontConfig merge = config;
   merge.MergeMode = true;
   // Glyphs missing from a subset are skipped by the atlas builder, so one range fits both.
@@ -108,6 +164,7 @@ void BuildFonts(Platform& p, float density) {
     io.Fonts->AddFontFromMemoryTTF(p.cjk_font.data(), static_cast<int>(p.cjk_font.size()), size_px, &merge,
                                    cjk_ranges);
   }
+  if (p.system_cjk) AddSystemGlyphs(p, font, static_cast<int>(size_px));
   io.FontGlobalScale = 1.0f / density;
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -127,10 +184,29 @@ float CurrentDensity(SDL_Window* window) {
 #endif
 }
 
-// Chinese needs two downloads, started together the first time it is shown: the CJK
-// font subset and (web build) the translations. ui.cjk_font is ready once both are in;
-// a failure of either leaves the page in English glyphs or words and says why.
+// Where Chinese glyphs come from, decided the first time they are needed (Chinese shown,
+// or typed through an input method on an English page): the system's own CJK font where
+// it has one, else the subset download.
+void StartCjkGlyphs(Platform& p) {
+  if (p.cjk_glyphs_started) return;
+  p.cjk_glyphs_started = true;
+  p.system_cjk = platform::system_cjk_font();
+  if (p.system_cjk) p.fonts_dirty = true;
+  else platform::request_cjk_font();
+}
+
+// Chinese needs, the first time it is shown: the translations (web build: a download)
+// and glyphs. ui.cjk_font is ready once both are in; a failure leaves the page in English
+// words or without Chinese glyphs and says why.
 void UpdateCjkFont(Platform& p) {
+  if (p.cjk_glyphs_started && !p.system_cjk && p.cjk_font.empty() && p.cjk_file_error.empty()) {
+    std::string error;
+    switch (platform::take_cjk_font(p.cjk_font, error)) {
+      case platform::DataStatus::pending: break;
+      case platform::DataStatus::ready: p.fonts_dirty = true; break;
+      case platform::DataStatus::failed: p.cjk_file_error = error.empty() ? "the Chinese font did not load" : error; break;
+    }
+  }
   ui::UiState& ui = p.app.ui();
   if (p.app.view().language != "zh" || ui.cjk_font != ui::LoadState::pending) return;
   auto fail = [&](const std::string& why) {
@@ -138,7 +214,7 @@ void UpdateCjkFont(Platform& p) {
     ui.cjk_font_error = why;
     ui.notices.push_back({"{0}", {why}});
   };
-  platform::request_cjk_font();
+  StartCjkGlyphs(p);
   if (!ui::chinese_loaded()) {
     platform::request_data_file("strings_zh.json");
     std::string text;
@@ -147,20 +223,28 @@ void UpdateCjkFont(Platform& p) {
       case platform::DataStatus::ready: {
         const std::string error = ui::load_chinese(text);
         if (!error.empty()) return fail("data/strings_zh.json: " + error);
+        NoteCjkText(p, text);
         break;
       }
       case platform::DataStatus::failed: return fail(text);
     }
   }
-  if (p.cjk_font.empty()) {
-    std::string error;
-    switch (platform::take_cjk_font(p.cjk_font, error)) {
-      case platform::DataStatus::pending: break;
-      case platform::DataStatus::ready: p.fonts_dirty = true; break;
-      case platform::DataStatus::failed: return fail(error);
-    }
+  if (!p.cjk_file_error.empty()) return fail(p.cjk_file_error);
+  if (ui::chinese_loaded() && (p.system_cjk || !p.cjk_font.empty())) ui.cjk_font = ui::LoadState::ready;
+}
+
+// Characters typed through an input method wait in ImGui's queue for the coming frame:
+// with the system's font, a new one gets its glyph before that frame is drawn.
+void NoteTypedCjk(Platform& p) {
+  for (const ImWchar c : ImGui::GetIO().InputQueueCharacters) {
+    if (!is_cjk_codepoint(c)) continue;
+    StartCjkGlyphs(p);  // an English page too: the search takes Chinese names
+    if (!p.system_cjk) return;  // the subset has what the page shows; other characters stay boxes
+    const auto at = std::lower_bound(p.cjk_codepoints.begin(), p.cjk_codepoints.end(), static_cast<char32_t>(c));
+    if (at != p.cjk_codepoints.end() && *at == c) continue;
+    p.cjk_codepoints.insert(at, c);
+    p.fonts_dirty = true;
   }
-  if (ui::chinese_loaded() && !p.cjk_font.empty()) ui.cjk_font = ui::LoadState::ready;
 }
 
 // [SECTION] Idle: no frames when nothing changes
@@ -206,7 +290,11 @@ void LoadPendingData(Platform& p) {
   if (p.catalog_pending) {
     switch (platform::take_data_file("gpus.json", text)) {
       case platform::DataStatus::pending: break;
-      case platform::DataStatus::ready: p.app.set_catalog_text(text); p.catalog_pending = false; break;
+      case platform::DataStatus::ready:
+        NoteCjkText(p, text);
+        p.app.set_catalog_text(text);
+        p.catalog_pending = false;
+        break;
       case platform::DataStatus::failed: p.app.set_catalog_error(text); p.catalog_pending = false; break;
     }
   }
@@ -215,6 +303,7 @@ void LoadPendingData(Platform& p) {
     switch (platform::take_data_file("prices.json", text)) {
       case platform::DataStatus::pending: break;
       case platform::DataStatus::ready:
+        NoteCjkText(p, text);
         p.app.set_prices_text(text);
         p.app.ui().prices.today = TodayUtc();
         p.prices_pending = false;
@@ -225,7 +314,7 @@ void LoadPendingData(Platform& p) {
   if (p.cuda_pending) {
     switch (platform::take_data_file("cuda.json", text)) {
       case platform::DataStatus::pending: break;
-      case platform::DataStatus::ready: p.app.set_cuda_text(text); p.cuda_pending = false; break;
+      case platform::DataStatus::ready: NoteCjkText(p, text); p.app.set_cuda_text(text); p.cuda_pending = false; break;
       case platform::DataStatus::failed: p.app.set_cuda_error(text); p.cuda_pending = false; break;
     }
   }
@@ -236,7 +325,7 @@ void LoadPendingData(Platform& p) {
     platform::request_data_file("details.json");
     switch (platform::take_data_file("details.json", text)) {
       case platform::DataStatus::pending: break;
-      case platform::DataStatus::ready: p.app.set_details_text(text); break;
+      case platform::DataStatus::ready: NoteCjkText(p, text); p.app.set_details_text(text); break;
       case platform::DataStatus::failed: p.app.set_details_error(text); break;
     }
   }
@@ -339,7 +428,7 @@ void MirrorView(Platform& p) {
 
 // What a script can read besides state(): where the widgets are, what the catalog
 // table shows, and what went wrong while loading data.
-json PageInfo(const ViewState& view, const ui::UiState& ui) {
+json PageInfo(const Platform& p, const ViewState& view, const ui::UiState& ui) {
   json targets = json::object();
   for (const auto& rect : ui.targets) {
     targets[rect.key] = {{"x", rect.x}, {"y", rect.y}, {"w", rect.w}, {"h", rect.h}};
@@ -389,6 +478,8 @@ json PageInfo(const ViewState& view, const ui::UiState& ui) {
                       {"details_error", ui.details_error},
                       {"cjk_font", ui.cjk_font == ui::LoadState::ready ? "ready"
                                    : ui.cjk_font == ui::LoadState::failed ? "failed" : "pending"},
+                      {"cjk_glyphs_from", p.system_cjk ? "system" : p.cjk_font.empty() ? "" : "file"},
+                      {"cjk_characters", p.cjk_codepoints.size()},
                       {"clipboard", ui.clipboard_message}}}};
 }
 
@@ -399,7 +490,7 @@ void PublishToPage(Platform& p) {
     platform::set_live_text(live_text);
     p.published_live_text = std::move(live_text);
   }
-  std::string info = dump_json(PageInfo(p.app.view(), p.app.ui()));
+  std::string info = dump_json(PageInfo(p, p.app.view(), p.app.ui()));
   if (info != p.published_info) {
     platform::publish_info(info);
     p.published_info = std::move(info);
@@ -507,6 +598,9 @@ void Frame(void* arg) {
   ImGui::GetIO().DeltaTime = std::min(ImGui::GetIO().DeltaTime, kMaxFrameSeconds);
   platform::ApplyTouch();
   platform::FeedTypedText();
+  // What was just typed is drawn this frame: a new Chinese character gets its glyph now.
+  NoteTypedCjk(p);
+  if (p.fonts_dirty && p.font_density > 0) BuildFonts(p, p.font_density);
   ActivateWithEnter();
   ImGui::NewFrame();
   FeedPastes();

@@ -25,6 +25,15 @@ test('an input method composes 显卡 into the search field; typing and Backspac
   assert.equal(JSON.parse(await page.evaluate(() => window.gpuwise.state())).catalog.search, '');
   await cdp.send('Input.insertText', { text: '显卡' });
   await waitForState(page, (s) => s.catalog.search === '显卡');
+  // A character none of the page's text uses gets a glyph from the system's CJK font
+  // (drawn by the browser) before the frame that shows it: no box, even on an English page.
+  const known = await page.evaluate(() => window.gpuwise.status.cjk_characters);
+  await cdp.send('Input.insertText', { text: '鑫' });
+  await waitForState(page, (s) => s.catalog.search === '显卡鑫');
+  assert.equal(await page.evaluate(() => window.gpuwise.status.cjk_glyphs_from), 'system');
+  assert.equal(await page.evaluate(() => window.gpuwise.status.cjk_characters), known + 1);
+  await pressKey(page, 'Backspace');
+  await waitForState(page, (s) => s.catalog.search === '显卡');
   await page.keyboard.type('3090', { delay: 30 });
   await waitForState(page, (s) => s.catalog.search === '显卡3090');  // once each, not twice
   // Backspace deletes from the end (a slow frame may let ImGui's key repeat take more
