@@ -97,6 +97,12 @@ async function measure(browser, origin, path, isGpuwise, pauses) {
     if (Date.now() > deadline) throw new Error(`${path || 'page'} drew no frame in 60 s: ${errors.join('; ')}`);
     await page.waitForTimeout(20);
   }
+  // gpuwise's own timeline of start-up and the first frame (window.gpuwise.startup), and
+  // when the last file of the visit so far had arrived.
+  const timeline = isGpuwise ? await page.evaluate(() => Object.assign({
+    files_ms: Math.max(0, ...performance.getEntriesByType('resource')
+      .filter((e) => !/favicon|icons\//.test(e.name)).map((e) => e.responseEnd)),
+  }, window.gpuwise.startup || {})) : null;
   const settleDeadline = Date.now() + (pauses ? settleMaxMs : settleMs);
   let last = await read(page);
   let lastChange = Date.now();
@@ -115,6 +121,7 @@ async function measure(browser, origin, path, isGpuwise, pauses) {
   return {
     requests: [...new Set(requests)].sort(),
     first_frame_ms: isGpuwise ? first.ready_ms : first.first_frame_ms,
+    timeline,
     idle_callbacks_per_s: perSecond(before.callbacks, after.callbacks),
     idle_frames_per_s: isGpuwise ? perSecond(before.frames, after.frames) : perSecond(before.callbacks, after.callbacks),
   };
@@ -157,6 +164,9 @@ for (const [key, list] of Object.entries(samples)) {
     idle_frames_per_s: median(list.map((s) => s.idle_frames_per_s)),
     idle_callbacks_per_s: median(list.map((s) => s.idle_callbacks_per_s)),
     first_frame_ms_all: list.map((s) => Math.round(s.first_frame_ms)),
+    // Per step, the median over the runs (ms since navigation start).
+    timeline: list[0].timeline ? Object.fromEntries(Object.keys(list[0].timeline).map((step) =>
+      [step, median(list.map((s) => s.timeline[step]))])) : null,
     requests: list[0].requests,
   };
 }

@@ -95,6 +95,25 @@ def main():
     details.append("Time to first frame, every run (ms): " + "; ".join(
         f"{key} {browser[key]['first_frame_ms_all']}" for key in ("gpuwise", "gpuwise_zh", "gpuwise_idle_off", "stock")))
 
+    timeline = browser["gpuwise"].get("timeline")
+    if timeline:
+        steps = (("files_ms", "files arrived"), ("main_ms", "main() (wasm compiled and started)"),
+                 ("webgl_ms", "WebGL2 context"), ("imgui_ms", "ImGui set up"), ("frame_ms", "frame 1 began"),
+                 ("catalog_ms", "gpus.json loaded"), ("prices_ms", "prices.json loaded"),
+                 ("data_ms", "cuda.json loaded"), ("fonts_ms", "font atlas"), ("layout_ms", "panels laid out"),
+                 ("drawn_ms", "drawn"), ("published_ms", "URL and state published"))
+        parts, previous = [], None
+        for key, label in steps:
+            if key not in timeline:
+                continue
+            at = timeline[key]
+            step = "" if previous is None or key == "files_ms" else f" (+{at - previous:.0f})"
+            parts.append(f"{label} {at:.0f}{step}")
+            if key != "files_ms":
+                previous = at
+        details.append(f"First frame, English, gpuwise's timeline (median of {browser['runs']} runs, ms since "
+                       "navigation start; steps of the same run need not add up to the medians): " + "; ".join(parts))
+
     runs = browser["runs"]
     idle_s = browser["idle_seconds"]
     g, zh, off, st = browser["gpuwise"], browser["gpuwise_zh"], browser["gpuwise_idle_off"], browser["stock"]

@@ -10,6 +10,7 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cctype>
 #include <cmath>
 #include <cstring>
@@ -60,6 +61,32 @@ constexpr int kFramesAfterInput = 45;
 // The longest frame ImGui is told about (see the frame loop): keeps key repeat honest.
 constexpr float kMaxFrameSeconds = 0.1f;
 
+// When start-up and the first frame reached each step, in ms since navigation started
+// (the page's performance.now()): published as window.gpuwise.startup, which
+// scripts/bench.sh reports as the first frame's timeline (issue 15).
+struct StartupTimes {
+  double main_ms = 0;       // main() entered: the wasm compiled, instantiated, runtime ready
+  double webgl_ms = 0;      // the WebGL2 context made (SDL window + GL context)
+  double imgui_ms = 0;      // ImGui and its backends set up
+  double frame_ms = 0;      // the first frame began
+  double catalog_ms = 0;    // ...gpus.json taken and loaded (0: not in the first frame)
+  double prices_ms = 0;     // ...prices.json
+  double data_ms = 0;       // ...every data file taken and loaded (cuda.json last)
+  double fonts_ms = 0;      // ...font atlas built and uploaded
+  double layout_ms = 0;     // ...every panel laid out (ImGui::Render done)
+  double drawn_ms = 0;      // ...drawn to the canvas
+  double published_ms = 0;  // ...URL, storage and window.gpuwise updated
+};
+
+double NowMs() {
+#ifdef __EMSCRIPTEN__
+  return emscripten_get_now();
+#else
+  static const auto start = std::chrono::steady_clock::now();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+#endif
+}
+
 struct Platform {
   SDL_Window* window = nullptr;
   ui::App app;
@@ -87,6 +114,7 @@ struct Platform {
   bool never_idle = false;         // ?idle=off: the old behaviour, for measurements
   bool touch = false;              // a finger is the main pointer: bigger targets
   std::string published_live_text;
+  StartupTimes startup;
 };
 
 Platform* g_platform = nullptr;
@@ -294,6 +322,7 @@ void LoadPendingData(Platform& p) {
         NoteCjkText(p, text);
         p.app.set_catalog_text(text);
         p.catalog_pending = false;
+        if (p.frames == 0) p.startup.catalog_ms = NowMs();
         break;
       case platform::DataStatus::failed: p.app.set_catalog_error(text); p.catalog_pending = false; break;
     }
@@ -307,6 +336,7 @@ void LoadPendingData(Platform& p) {
         p.app.set_prices_text(text);
         p.app.ui().prices.today = TodayUtc();
         p.prices_pending = false;
+        if (p.frames == 0) p.startup.prices_ms = NowMs();
         break;
       case platform::DataStatus::failed: p.app.set_prices_error(text); p.prices_pending = false; break;
     }
@@ -480,7 +510,13 @@ json PageInfo(const Platform& p, const ViewState& view, const ui::UiState& ui) {
                                    : ui.cjk_font == ui::LoadState::failed ? "failed" : "pending"},
                       {"cjk_glyphs_from", p.system_cjk ? "system" : p.cjk_font.empty() ? "" : "file"},
                       {"cjk_characters", p.cjk_codepoints.size()},
-                      {"clipboard", ui.clipboard_message}}}};
+                      {"clipboard", ui.clipboard_message}}},
+          {"startup", {{"main_ms", p.startup.main_ms}, {"webgl_ms", p.startup.webgl_ms},
+                       {"imgui_ms", p.startup.imgui_ms}, {"frame_ms", p.startup.frame_ms},
+                       {"catalog_ms", p.startup.catalog_ms}, {"prices_ms", p.startup.prices_ms},
+                       {"data_ms", p.startup.data_ms}, {"fonts_ms", p.startup.fonts_ms},
+                       {"layout_ms", p.startup.layout_ms}, {"drawn_ms", p.startup.drawn_ms},
+                       {"published_ms", p.startup.published_ms}}}};
 }
 
 void PublishToPage(Platform& p) {
@@ -576,12 +612,15 @@ void DrawUpdateNotice(Platform& p) {
 // [SECTION] One frame
 void Frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
+  const bool first = p.frames == 0;
+  if (first) p.startup.frame_ms = NowMs();
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
     if (!platform::ProcessTouchEvent(event)) ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) p.running = false;
   }
   LoadPendingData(p);
+  if (first) p.startup.data_ms = NowMs();
   LoadSpeedData(p);
   StartView(p);
   FollowUrlChanges(p);
@@ -589,6 +628,7 @@ void Frame(void* arg) {
   UpdateTheme(p);
   const float density = CurrentDensity(p.window);
   if ((density != p.font_density || p.fonts_dirty) && density > 0) BuildFonts(p, density);
+  if (first) p.startup.fonts_ms = NowMs();
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
@@ -609,6 +649,7 @@ void Frame(void* arg) {
   p.app.draw(io.DisplaySize.x, io.DisplaySize.y, requests);
   DrawUpdateNotice(p);
   ImGui::Render();
+  if (first) p.startup.layout_ms = NowMs();
   platform::SyncTextField();
   glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
              static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
@@ -617,10 +658,12 @@ void Frame(void* arg) {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   SDL_GL_SwapWindow(p.window);
+  if (first) p.startup.drawn_ms = NowMs();
 
   ++p.frames;
   if (p.frames == 1) platform::hide_loading_screen();
   MirrorView(p);
+  if (first) p.startup.published_ms = NowMs();  // published with this frame's info below
   PublishToPage(p);
   RunRequests(p, requests);
 
@@ -662,6 +705,7 @@ int main(int, char**) {
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
   static Platform p;  // lives for the whole program; the web loop outlives main()
   g_platform = &p;
+  p.startup.main_ms = NowMs();
   p.window = SDL_CreateWindow("gpuwise", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
                               SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!p.window) {
@@ -675,6 +719,7 @@ int main(int, char**) {
   }
   SDL_GL_MakeCurrent(p.window, gl);
   SDL_GL_SetSwapInterval(1);
+  p.startup.webgl_ms = NowMs();
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -692,8 +737,12 @@ int main(int, char**) {
   platform::set_wake_handler(Wake);
   p.never_idle = platform::idle_disabled();
   p.touch = platform::coarse_pointer();
+  p.startup.imgui_ms = NowMs();
 
 #ifdef __EMSCRIPTEN__
+  // The first frame is drawn now, not at the next animation frame the loop waits for
+  // (up to a display refresh, ~13 ms measured).
+  Frame(&p);
   emscripten_set_main_loop_arg(Frame, &p, 0, true);
 #else
   while (p.running) Frame(&p);
