@@ -3,18 +3,15 @@
 
 - Latin: DejaVu Sans cut to ASCII, Latin-1 and every other non-CJK character found in
   the UI sources; compiled into the wasm as a byte array (it is needed for frame one).
-- CJK: WenQuanYi Micro Hei cut to the CJK characters found in the UI sources; a separate
-  file that the page downloads only when Chinese is shown.
+- CJK: WenQuanYi Micro Hei cut to the CJK characters found in the UI sources and the
+  data; a separate file, downloaded only by a browser whose system has no CJK font (the
+  page otherwise draws Chinese glyphs from the system's font).
 Run by CMake (cmake/Assets.cmake) with Debian's python3 and python3-fonttools.
 """
 import argparse
-import json
 import pathlib
 import subprocess
 import sys
-
-
-LANGUAGE_SWITCH_TEXT = "中文"
 
 
 def is_cjk(ch):
@@ -33,25 +30,10 @@ def ui_characters(source_dirs):
 
 
 def data_characters(paths):
-    """(shown in every language, shown only in Chinese): the characters of the data
-    files' strings, split by key. A value under a key ending in "_zh" (cuda.json's
-    expect_zh) is read only by a Chinese page, which downloads the CJK subset anyway."""
-    everywhere, chinese_only = set(), set()
-
-    def walk(value, chinese):
-        if isinstance(value, dict):
-            for key, item in value.items():
-                everywhere.update(key)
-                walk(item, chinese or key.endswith("_zh"))
-        elif isinstance(value, list):
-            for item in value:
-                walk(item, chinese)
-        elif isinstance(value, str):
-            (chinese_only if chinese else everywhere).update(value)
-
+    chars = set()
     for path in paths:
-        walk(json.loads(pathlib.Path(path).read_text(encoding="utf-8")), False)
-    return everywhere, chinese_only
+        chars.update(pathlib.Path(path).read_text(encoding="utf-8"))
+    return chars
 
 
 def subset(font, font_number, text, unicodes, out):
@@ -81,7 +63,7 @@ def embed(fonts, cpp_path):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sources", nargs="+", required=True)
-    parser.add_argument("--data", nargs="*", default=[], help="data files whose characters are always shown")
+    parser.add_argument("--data", nargs="*", default=[], help="data files whose characters the page shows")
     parser.add_argument("--latin-font", required=True)
     parser.add_argument("--cjk-font", required=True)
     parser.add_argument("--latin-out", required=True)
@@ -89,19 +71,15 @@ def main():
     parser.add_argument("--cjk-out", required=True)
     args = parser.parse_args()
 
-    data_everywhere, data_chinese_only = data_characters(args.data)
-    chars = ui_characters(args.sources) | data_everywhere | data_chinese_only
+    chars = ui_characters(args.sources) | data_characters(args.data)
     cjk = "".join(sorted(c for c in chars if is_cjk(c)))
     latin_extra = "".join(sorted(c for c in chars if ord(c) > 0xFF and not is_cjk(c) and c.isprintable()))
     subset(args.latin_font, 0, latin_extra, "U+0020-007E,U+00A0-00FF,U+2013,U+2014,U+2026", args.latin_out)
-    # English readers never download the CJK subset, yet the language switch says "中文"
-    # and a few data strings (Chinese cloud providers, a used-price note) are Chinese:
-    # those glyphs ride along in the wasm (~30 glyphs, ~4 KB gzip). Chinese-only text
-    # (the *_zh fields) stays out: embedding it cost English visits 22 KB gzip (issue 15).
-    always = LANGUAGE_SWITCH_TEXT + "".join(sorted(c for c in data_everywhere if is_cjk(c)))
-    always_out = str(pathlib.Path(args.latin_out).with_name("always-cjk.ttf"))
-    subset(args.cjk_font, 0, always, "U+0020", always_out)
-    embed([(args.latin_out, "kLatinFont"), (always_out, "kAlwaysCjkFont")], args.latin_cpp)
+    # No CJK glyphs are embedded: the page draws Chinese from the system's own font
+    # (src/platform), and only a system without one downloads the subset below. The
+    # ~30 glyphs English pages show ("中文", Chinese cloud providers) cost every visit
+    # 4 KB gzip when they were embedded (issue 15).
+    embed([(args.latin_out, "kLatinFont")], args.latin_cpp)
     # The CJK subset also carries the full-width punctuation Chinese text uses.
     subset(args.cjk_font, 0, cjk, "U+3000-3003,U+FF01-FF1F", args.cjk_out)
     print(f"fonts: latin {pathlib.Path(args.latin_out).stat().st_size} bytes, "

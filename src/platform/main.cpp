@@ -46,8 +46,6 @@
 
 extern const unsigned char kLatinFont[];
 extern const std::size_t kLatinFont_size;
-extern const unsigned char kAlwaysCjkFont[];  // "中文" and the Chinese in the data files
-extern const std::size_t kAlwaysCjkFont_size;
 
 namespace {
 
@@ -101,6 +99,7 @@ struct Platform {
   bool system_cjk = false;
   std::string cjk_file_error;       // the subset download failed: why
   std::vector<char32_t> cjk_codepoints;  // sorted: every CJK character seen so far
+  std::vector<char32_t> chinese_only_codepoints;  // of text shown only in Chinese, until it is
   bool catalog_pending = true, prices_pending = true, cuda_pending = true;
   bool view_started = false;       // the link / saved view has been applied
   int frames_until_idle = kFramesAfterInput;
@@ -123,6 +122,12 @@ Platform* g_platform = nullptr;
 // needs a glyph in the atlas.
 void NoteCjkText(Platform& p, std::string_view text) {
   if (add_cjk_codepoints(text, p.cjk_codepoints) > 0 && p.system_cjk) p.fonts_dirty = true;
+}
+// Text only a Chinese page shows (cuda.json's Chinese notes): its characters wait until
+// Chinese is shown, so an English page draws ~16 glyphs at start, not ~170 (~12 ms).
+void NoteChineseOnlyText(Platform& p, std::string_view text) {
+  if (p.app.ui().cjk_font == ui::LoadState::ready) NoteCjkText(p, text);
+  else add_cjk_codepoints(text, p.chinese_only_codepoints);
 }
 
 // [SECTION] Fonts and display density
@@ -185,10 +190,7 @@ void BuildFonts(Platform& p, float density) {
   merge.MergeMode = true;
   // Glyphs missing from a subset are skipped by the atlas builder, so one range fits both.
   static const ImWchar cjk_ranges[] = {0x3000, 0x30FF, 0x4E00, 0x9FFF, 0xFF00, 0xFFEF, 0};
-  if (p.cjk_font.empty()) {
-    io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kAlwaysCjkFont), static_cast<int>(kAlwaysCjkFont_size),
-                                   size_px, &merge, cjk_ranges);
-  } else {
+  if (!p.cjk_font.empty()) {  // a system without a CJK font: the downloaded subset
     io.Fonts->AddFontFromMemoryTTF(p.cjk_font.data(), static_cast<int>(p.cjk_font.size()), size_px, &merge,
                                    cjk_ranges);
   }
@@ -212,9 +214,8 @@ float CurrentDensity(SDL_Window* window) {
 #endif
 }
 
-// Where Chinese glyphs come from, decided the first time they are needed (Chinese shown,
-// or typed through an input method on an English page): the system's own CJK font where
-// it has one, else the subset download.
+// Where Chinese glyphs come from, decided at start-up (every page shows some): the
+// system's own CJK font where it has one, else the subset download.
 void StartCjkGlyphs(Platform& p) {
   if (p.cjk_glyphs_started) return;
   p.cjk_glyphs_started = true;
@@ -258,7 +259,15 @@ void UpdateCjkFont(Platform& p) {
     }
   }
   if (!p.cjk_file_error.empty()) return fail(p.cjk_file_error);
-  if (ui::chinese_loaded() && (p.system_cjk || !p.cjk_font.empty())) ui.cjk_font = ui::LoadState::ready;
+  if (ui::chinese_loaded() && (p.system_cjk || !p.cjk_font.empty())) {
+    ui.cjk_font = ui::LoadState::ready;
+    for (const char32_t c : p.chinese_only_codepoints) {
+      const auto at = std::lower_bound(p.cjk_codepoints.begin(), p.cjk_codepoints.end(), c);
+      if (at == p.cjk_codepoints.end() || *at != c) p.cjk_codepoints.insert(at, c);
+    }
+    p.chinese_only_codepoints.clear();
+    p.fonts_dirty = true;
+  }
 }
 
 // Characters typed through an input method wait in ImGui's queue for the coming frame:
@@ -266,7 +275,6 @@ void UpdateCjkFont(Platform& p) {
 void NoteTypedCjk(Platform& p) {
   for (const ImWchar c : ImGui::GetIO().InputQueueCharacters) {
     if (!is_cjk_codepoint(c)) continue;
-    StartCjkGlyphs(p);  // an English page too: the search takes Chinese names
     if (!p.system_cjk) return;  // the subset has what the page shows; other characters stay boxes
     const auto at = std::lower_bound(p.cjk_codepoints.begin(), p.cjk_codepoints.end(), static_cast<char32_t>(c));
     if (at != p.cjk_codepoints.end() && *at == c) continue;
@@ -344,7 +352,11 @@ void LoadPendingData(Platform& p) {
   if (p.cuda_pending) {
     switch (platform::take_data_file("cuda.json", text)) {
       case platform::DataStatus::pending: break;
-      case platform::DataStatus::ready: NoteCjkText(p, text); p.app.set_cuda_text(text); p.cuda_pending = false; break;
+      case platform::DataStatus::ready:
+        NoteChineseOnlyText(p, text);
+        p.app.set_cuda_text(text);
+        p.cuda_pending = false;
+        break;
       case platform::DataStatus::failed: p.app.set_cuda_error(text); p.cuda_pending = false; break;
     }
   }
@@ -737,12 +749,17 @@ int main(int, char**) {
   platform::set_wake_handler(Wake);
   p.never_idle = platform::idle_disabled();
   p.touch = platform::coarse_pointer();
+  // Chinese glyphs are needed from the start: the language switch says 中文 and a few
+  // cloud providers' names are Chinese. The system's font draws them, else the subset
+  // is downloaded now.
+  add_cjk_codepoints("中文", p.cjk_codepoints);
+  StartCjkGlyphs(p);
   p.startup.imgui_ms = NowMs();
 
 #ifdef __EMSCRIPTEN__
-  // The first frame is drawn now, not at the next animation frame the loop waits for
-  // (up to a display refresh, ~13 ms measured).
-  Frame(&p);
+  // The first frame waits for the next animation frame (~10 ms): drawn at once from here,
+  // it often came before the data files' bytes had been handed over, and showed an empty
+  // catalog for a frame.
   emscripten_set_main_loop_arg(Frame, &p, 0, true);
 #else
   while (p.running) Frame(&p);
