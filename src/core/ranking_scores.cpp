@@ -137,7 +137,7 @@ void score_and_sort(const Catalog& catalog, const std::vector<int>& passing,
   });
   std::vector<RankedGpu> sorted;
   sorted.reserve(out.rows.size());
-  for (const SortKey& key : keys) sorted.push_back(std::move(out.rows[key.row]));
+  for (const SortKey& key : keys) sorted.push_back(out.rows[key.row]);  // a row is a few numbers
   out.rows = std::move(sorted);
 }
 

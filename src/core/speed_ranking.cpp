@@ -173,7 +173,7 @@ RankedList rank_by_speed(const Catalog& catalog, const RankingView& view, const 
       row.tokens_per_s = tokens_per_s;
       fastest = std::max(fastest, tokens_per_s);
     }
-    kept.push_back(std::move(row));
+    kept.push_back(row);
   }
   for (RankedGpu& row : kept) {
     if (!row.tokens_per_s || fastest <= 0) continue;

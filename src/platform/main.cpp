@@ -154,14 +154,14 @@ void AddSystemGlyphs(Platform& p, ImFont* font, int size_px) {
   unsigned char* pixels = nullptr;
   int width = 0, height = 0;
   atlas.GetTexDataAsAlpha8(&pixels, &width, &height);
-  const std::size_t cell = static_cast<std::size_t>(drawn.cell_w * drawn.cell_h);
+  const std::size_t row_bytes = static_cast<std::size_t>(drawn.cell_w);
+  const std::size_t cell = row_bytes * static_cast<std::size_t>(drawn.cell_h);
   for (std::size_t i = 0; i < rects.size(); ++i) {
     const ImFontAtlasCustomRect* rect = atlas.GetCustomRectByIndex(rects[i]);
     if (!rect || !rect->IsPacked()) continue;
     for (int y = 0; y < drawn.cell_h; ++y) {
       std::memcpy(pixels + (rect->Y + y) * width + rect->X,
-                  drawn.alpha.data() + i * cell + static_cast<std::size_t>(y * drawn.cell_w),
-                  static_cast<std::size_t>(drawn.cell_w));
+                  drawn.alpha.data() + i * cell + static_cast<std::size_t>(y) * row_bytes, row_bytes);
     }
   }
   // A custom glyph's top sits at the line's top; its baseline must sit at the font's ascent.
