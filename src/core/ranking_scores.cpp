@@ -110,6 +110,10 @@ void score_and_sort(const Catalog& catalog, const std::vector<int>& passing,
     ++out.scored_count;
   }
 
+  sort_ranked_rows(catalog, out.rows);
+}
+
+void sort_ranked_rows(const Catalog& catalog, std::vector<RankedGpu>& rows) {
   // Sorted through small keys, then the rows copied once in that order.
   // The key carries the VRAM too: reading it through the card on every comparison
   // missed the cache (a Gpu row is ~1 KB) and was most of the sort's time.
@@ -121,9 +125,9 @@ void score_and_sort(const Catalog& catalog, const std::vector<int>& passing,
     std::size_t row;
   };
   std::vector<SortKey> keys;
-  keys.reserve(out.rows.size());
-  for (std::size_t r = 0; r < out.rows.size(); ++r) {
-    const RankedGpu& row = out.rows[r];
+  keys.reserve(rows.size());
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const RankedGpu& row = rows[r];
     const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(row.gpu_index)];
     keys.push_back({row.score.has_value(), row.score.value_or(0), gpu.vram_gb, &gpu, r});
   }
@@ -136,9 +140,9 @@ void score_and_sort(const Catalog& catalog, const std::vector<int>& passing,
     return a.gpu->id < b.gpu->id;
   });
   std::vector<RankedGpu> sorted;
-  sorted.reserve(out.rows.size());
-  for (const SortKey& key : keys) sorted.push_back(out.rows[key.row]);  // a row is a few numbers
-  out.rows = std::move(sorted);
+  sorted.reserve(rows.size());
+  for (const SortKey& key : keys) sorted.push_back(rows[key.row]);  // a row is a few numbers
+  rows = std::move(sorted);
 }
 
 }  // namespace gpuwise

@@ -35,12 +35,16 @@ class CardFilter {
 };
 
 // Fills out.rows, metric_values, normalized, best_values and scored_count for the cards
-// `passing` (indices into catalog.gpus, in catalog order) and sorts the rows: score
-// high first, unscored last; equal scores: more VRAM, then name A-Z, then id.
+// `passing` (indices into catalog.gpus, in catalog order) and sorts the rows
+// (sort_ranked_rows).
 // `metrics` are out.weights' metrics; single_metric ranks the catalog's own figure,
 // profiles also use the fallback rates of profile_metric_value().
 void score_and_sort(const Catalog& catalog, const std::vector<int>& passing,
                     const std::vector<const RankingMetric*>& metrics, bool single_metric, double total_weight,
                     RankedList& out);
+
+// The ranking's order, for rank() and the speed ranking alike: scored rows first, score
+// high to low; equal scores: more VRAM, then name A-Z, then id.
+void sort_ranked_rows(const Catalog& catalog, std::vector<RankedGpu>& rows);
 
 }  // namespace gpuwise

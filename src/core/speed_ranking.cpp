@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "format.h"
+#include "ranking_scores.h"
 #include "vram_fit.h"
 
 namespace gpuwise {
@@ -37,20 +38,6 @@ RankedList failed(RankedList out, TemplateText why) {
   out.rows.clear();
   out.scored_count = 0;
   return out;
-}
-
-// Orders like rank(): score high to low; equal: more VRAM, then name A-Z, then id. Cards
-// without an estimate (a figure the model needs is missing) come last.
-void sort_by_score(const Catalog& catalog, std::vector<RankedGpu>& rows) {
-  std::stable_sort(rows.begin(), rows.end(), [&](const RankedGpu& a, const RankedGpu& b) {
-    if (a.score.has_value() != b.score.has_value()) return a.score.has_value();
-    if (a.score && *a.score != *b.score) return *a.score > *b.score;
-    const Gpu& ga = catalog.gpus[static_cast<std::size_t>(a.gpu_index)];
-    const Gpu& gb = catalog.gpus[static_cast<std::size_t>(b.gpu_index)];
-    if (ga.vram_gb != gb.vram_gb) return ga.vram_gb > gb.vram_gb;
-    if (ga.name != gb.name) return ga.name < gb.name;
-    return ga.id < gb.id;
-  });
 }
 
 }  // namespace
@@ -101,6 +88,8 @@ RankedList rank_by_speed(const Catalog& catalog, const RankingView& view, const 
   if (!out.error.empty()) return out;
   out.weights.clear();
   out.best_values.clear();
+  out.metric_values.clear();  // no weighted figures in a speed ranking (ranking.h)
+  out.normalized.clear();
   out.scored_count = 0;
   const bool inference = view.profile == "llm-inference";
   const int gpus = view.fit_gpu_count;
@@ -165,7 +154,7 @@ RankedList rank_by_speed(const Catalog& catalog, const RankingView& view, const 
       ++basis.not_fitting;
       continue;
     }
-    row.missing_mask = 0;  // the weighted figures (out.metric_values) are not part of a speed ranking
+    row.missing_mask = 0;  // no weighted figures in a speed ranking
     row.estimated_mask = 0;
     row.score.reset();
     row.known_weight_share = tokens_per_s > 0 ? 1 : 0;
@@ -180,7 +169,7 @@ RankedList rank_by_speed(const Catalog& catalog, const RankingView& view, const 
     row.score = std::clamp(100.0 * *row.tokens_per_s / fastest, 0.0, 100.0);
     ++out.scored_count;
   }
-  sort_by_score(catalog, kept);
+  sort_ranked_rows(catalog, kept);  // unscored last: a figure the model needs is missing
   out.rows = std::move(kept);
   out.speed = std::move(basis);
   return out;

@@ -356,7 +356,7 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
                     gpuwise::format_number(row.needed_gb, 1).c_str());
       bar.tooltip += std::string("\n") + needs;
     }
-    for (std::size_t w = 0; w < list.weights.size() && !list.speed; ++w) {
+    for (std::size_t w = 0; w < list.weights.size(); ++w) {
       const std::optional<double> value = list.metric_value(row, w);
       bar.tooltip += "\n" + MetricLabel(list.weights[w].metric) + ": " +
                      (value ? gpuwise::format_number(*value, 2) : std::string(tr("unknown")));

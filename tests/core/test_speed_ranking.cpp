@@ -70,6 +70,9 @@ TEST_CASE("llm-inference ranks by decode tokens/s among the cards that hold the 
   CHECK(list.speed->not_fitting == 1);
   CHECK(list.speed->model.text() == "Llama 3 8B at BF16, context 1024, batch 1, on 1 GPU(s)");
   CHECK(list.weights.empty());
+  CHECK(list.metric_values.empty());  // the weighted figures of rank() are not kept
+  CHECK(list.normalized.empty());
+  CHECK(list.missing_metrics(list.rows[0]).empty());
   // A token reads 8.03e9 × 2 B of weights and 2 × 32 layers × 8 KV heads × 128 × 2 B × 1024
   // = 0.134e9 B of cache: 16.194e9 B at 0.5 × 1000 GB/s = 30.87 tokens/s; half on 500 GB/s.
   const double bytes = 8.03e9 * 2 + 2.0 * 32 * 8 * 128 * 2 * 1024;
