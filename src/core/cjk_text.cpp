@@ -8,6 +8,13 @@ bool is_cjk_codepoint(char32_t c) {
   return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF);
 }
 
+bool add_codepoint(char32_t codepoint, std::vector<char32_t>& sorted_set) {
+  const auto at = std::lower_bound(sorted_set.begin(), sorted_set.end(), codepoint);
+  if (at != sorted_set.end() && *at == codepoint) return false;
+  sorted_set.insert(at, codepoint);
+  return true;
+}
+
 int add_cjk_codepoints(std::string_view utf8, std::vector<char32_t>& sorted_set) {
   std::vector<char32_t> found;
   for (std::size_t i = 0; i < utf8.size();) {
@@ -30,12 +37,7 @@ int add_cjk_codepoints(std::string_view utf8, std::vector<char32_t>& sorted_set)
   std::sort(found.begin(), found.end());
   found.erase(std::unique(found.begin(), found.end()), found.end());
   int added = 0;
-  for (const char32_t c : found) {
-    const auto at = std::lower_bound(sorted_set.begin(), sorted_set.end(), c);
-    if (at != sorted_set.end() && *at == c) continue;
-    sorted_set.insert(at, c);
-    ++added;
-  }
+  for (const char32_t c : found) added += add_codepoint(c, sorted_set) ? 1 : 0;
   return added;
 }
 

@@ -12,6 +12,9 @@ namespace gpuwise {
 // (U+F900-FAFF) and full-width forms (U+FF00-FFEF).
 bool is_cjk_codepoint(char32_t codepoint);
 
+// Adds `codepoint` to `sorted_set` (kept sorted, without repeats); false when it was there.
+bool add_codepoint(char32_t codepoint, std::vector<char32_t>& sorted_set);
+
 // Adds the CJK characters of `utf8` to `sorted_set` (kept sorted, without repeats) and
 // returns how many were new. Malformed UTF-8 is skipped a byte at a time, never read past.
 int add_cjk_codepoints(std::string_view utf8, std::vector<char32_t>& sorted_set);

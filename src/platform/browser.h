@@ -15,8 +15,8 @@ DataStatus take_data_file(const std::string& name, std::string& out);
 // download once; take_data_file() then reports it like the others.
 void request_data_file(const std::string& name);
 
-// The CJK font subset, downloaded only when Chinese is first shown and the system has
-// no CJK font of its own.
+// The CJK font subset, downloaded at start-up only where the system has no CJK font of
+// its own (system_cjk_font() below).
 void request_cjk_font();
 DataStatus take_cjk_font(std::vector<unsigned char>& bytes, std::string& error);
 

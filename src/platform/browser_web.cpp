@@ -162,9 +162,7 @@ EM_JS(void, js_cjk_font_copy, (unsigned char* out, int size), {
   if (font['status'] == 1) HEAPU8.set(font['bytes'], out);
   else stringToUTF8(font['error'], out, size);
 });
-// The system's CJK font: families that ship with macOS, Windows, Android and Linux, then
-// the browser's own default sans-serif.
-EM_JS(int, js_system_cjk_font, (), {
+EM_JS(int, js_system_cjk_font, (const char* families), {
   var host = window['gpuwiseHost'];
   if (host['systemCjk'] === undefined) {
     var found = 0;
@@ -173,7 +171,7 @@ EM_JS(int, js_system_cjk_font, (), {
         var canvas = document.createElement('canvas');
         canvas.width = canvas.height = 40;
         var context = canvas.getContext('2d', {'willReadFrequently': true});
-        context.font = '32px "PingFang SC","Hiragino Sans GB","Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC","WenQuanYi Micro Hei",sans-serif';
+        context.font = '32px ' + UTF8ToString(families);
         var ink = function (text) {
           context.clearRect(0, 0, 40, 40);
           context.fillText(text, 2, 34);
@@ -192,14 +190,14 @@ EM_JS(int, js_system_cjk_font, (), {
   }
   return host['systemCjk'];
 });
-EM_JS(void, js_draw_system_glyphs, (const char32_t* codepoints, int count, int size_px, int cell_w, int cell_h,
-                                    int baseline, float* advances, unsigned char* alpha), {
+EM_JS(void, js_draw_system_glyphs, (const char* families, const char32_t* codepoints, int count, int size_px,
+                                    int cell_w, int cell_h, int baseline, float* advances, unsigned char* alpha), {
   var columns = Math.max(1, Math.min(count, Math.floor(4096 / cell_w)));
   var canvas = document.createElement('canvas');
   canvas.width = columns * cell_w;
   canvas.height = Math.ceil(count / columns) * cell_h;
   var context = canvas.getContext('2d', {'willReadFrequently': true});
-  context.font = size_px + 'px "PingFang SC","Hiragino Sans GB","Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC","WenQuanYi Micro Hei",sans-serif';
+  context.font = size_px + 'px ' + UTF8ToString(families);
   context.fillStyle = '#fff';
   context.textBaseline = 'alphabetic';
   for (var i = 0; i < count; i++) {
@@ -418,7 +416,13 @@ void request_data_file(const std::string& name) { js_request_data_file(name.c_st
 
 void request_cjk_font() { js_request_cjk_font(); }
 
-bool system_cjk_font() { return js_system_cjk_font() != 0; }
+// The system's CJK font, as CSS: families that ship with macOS, Windows, Android and
+// Linux, then the browser's own default sans-serif. Both the check and the drawing use it.
+constexpr char kCjkFamilies[] =
+    "\"PingFang SC\",\"Hiragino Sans GB\",\"Microsoft YaHei\",\"Noto Sans CJK SC\",\"Source Han Sans SC\","
+    "\"WenQuanYi Micro Hei\",sans-serif";
+
+bool system_cjk_font() { return js_system_cjk_font(kCjkFamilies) != 0; }
 
 SystemGlyphs draw_system_glyphs(const std::vector<char32_t>& codepoints, int size_px) {
   SystemGlyphs glyphs;
@@ -432,8 +436,8 @@ SystemGlyphs draw_system_glyphs(const std::vector<char32_t>& codepoints, int siz
   glyphs.baseline = em + 1;
   glyphs.advances.assign(codepoints.size(), 0.0f);
   glyphs.alpha.assign(codepoints.size() * static_cast<std::size_t>(glyphs.cell_w * glyphs.cell_h), 0);
-  js_draw_system_glyphs(codepoints.data(), static_cast<int>(codepoints.size()), em, glyphs.cell_w, glyphs.cell_h,
-                        glyphs.baseline, glyphs.advances.data(), glyphs.alpha.data());
+  js_draw_system_glyphs(kCjkFamilies, codepoints.data(), static_cast<int>(codepoints.size()), em, glyphs.cell_w,
+                        glyphs.cell_h, glyphs.baseline, glyphs.advances.data(), glyphs.alpha.data());
   return glyphs;
 }
 

@@ -92,10 +92,9 @@ struct Platform {
   float font_density = 0;          // the pixel ratio the font atlas was built for
   bool fonts_dirty = true;
   std::vector<unsigned char> cjk_font;  // kept alive: the atlas reads it when rebuilt
-  // Chinese from the system's own font (platform::system_cjk_font): no download; the
-  // atlas gets a glyph, drawn by the browser, for every CJK character the data, the
-  // translations or the reader's typing use.
-  bool cjk_glyphs_started = false;  // StartCjkGlyphs() has chosen the source
+  // Chinese from the system's own font (platform::system_cjk_font, asked once in main()):
+  // no download; the atlas gets a glyph, drawn by the browser, for every CJK character
+  // the data, the translations or the reader's typing use.
   bool system_cjk = false;
   std::string cjk_file_error;       // the subset download failed: why
   std::vector<char32_t> cjk_codepoints;  // sorted: every CJK character seen so far
@@ -132,8 +131,10 @@ void NoteChineseOnlyText(Platform& p, std::string_view text) {
 
 // [SECTION] Fonts and display density
 // The atlas is rasterised at the device pixel ratio and scaled back, so text stays
-// sharp on HiDPI screens and after a browser zoom. Chinese glyphs are merged in once
-// the CJK subset has arrived (it is downloaded only when Chinese is first shown).
+// sharp on HiDPI screens and after a browser zoom. Chinese glyphs come from the system's
+// own font (below), or on a system without one from the CJK subset, merged in once it
+// has arrived (downloaded at start-up).
+
 // Chinese glyphs drawn by the browser in the system's CJK font, placed in the atlas as
 // glyphs of `font` (ImGui's custom glyph rectangles): the atlas is built here and the
 // browser's pixels copied in, each glyph moved so its baseline meets the font's.
@@ -214,21 +215,11 @@ float CurrentDensity(SDL_Window* window) {
 #endif
 }
 
-// Where Chinese glyphs come from, decided at start-up (every page shows some): the
-// system's own CJK font where it has one, else the subset download.
-void StartCjkGlyphs(Platform& p) {
-  if (p.cjk_glyphs_started) return;
-  p.cjk_glyphs_started = true;
-  p.system_cjk = platform::system_cjk_font();
-  if (p.system_cjk) p.fonts_dirty = true;
-  else platform::request_cjk_font();
-}
-
 // Chinese needs, the first time it is shown: the translations (web build: a download)
 // and glyphs. ui.cjk_font is ready once both are in; a failure leaves the page in English
 // words or without Chinese glyphs and says why.
 void UpdateCjkFont(Platform& p) {
-  if (p.cjk_glyphs_started && !p.system_cjk && p.cjk_font.empty() && p.cjk_file_error.empty()) {
+  if (!p.system_cjk && p.cjk_font.empty() && p.cjk_file_error.empty()) {  // the subset, requested in main()
     std::string error;
     switch (platform::take_cjk_font(p.cjk_font, error)) {
       case platform::DataStatus::pending: break;
@@ -243,7 +234,6 @@ void UpdateCjkFont(Platform& p) {
     ui.cjk_font_error = why;
     ui.notices.push_back({"{0}", {why}});
   };
-  StartCjkGlyphs(p);
   if (!ui::chinese_loaded()) {
     platform::request_data_file("strings_zh.json");
     std::string text;
@@ -261,10 +251,7 @@ void UpdateCjkFont(Platform& p) {
   if (!p.cjk_file_error.empty()) return fail(p.cjk_file_error);
   if (ui::chinese_loaded() && (p.system_cjk || !p.cjk_font.empty())) {
     ui.cjk_font = ui::LoadState::ready;
-    for (const char32_t c : p.chinese_only_codepoints) {
-      const auto at = std::lower_bound(p.cjk_codepoints.begin(), p.cjk_codepoints.end(), c);
-      if (at == p.cjk_codepoints.end() || *at != c) p.cjk_codepoints.insert(at, c);
-    }
+    for (const char32_t c : p.chinese_only_codepoints) add_codepoint(c, p.cjk_codepoints);
     p.chinese_only_codepoints.clear();
     p.fonts_dirty = true;
   }
@@ -276,10 +263,7 @@ void NoteTypedCjk(Platform& p) {
   for (const ImWchar c : ImGui::GetIO().InputQueueCharacters) {
     if (!is_cjk_codepoint(c)) continue;
     if (!p.system_cjk) return;  // the subset has what the page shows; other characters stay boxes
-    const auto at = std::lower_bound(p.cjk_codepoints.begin(), p.cjk_codepoints.end(), static_cast<char32_t>(c));
-    if (at != p.cjk_codepoints.end() && *at == c) continue;
-    p.cjk_codepoints.insert(at, c);
-    p.fonts_dirty = true;
+    if (add_codepoint(c, p.cjk_codepoints)) p.fonts_dirty = true;
   }
 }
 
@@ -753,7 +737,8 @@ int main(int, char**) {
   // cloud providers' names are Chinese. The system's font draws them, else the subset
   // is downloaded now.
   add_cjk_codepoints("中文", p.cjk_codepoints);
-  StartCjkGlyphs(p);
+  p.system_cjk = platform::system_cjk_font();
+  if (!p.system_cjk) platform::request_cjk_font();
   p.startup.imgui_ms = NowMs();
 
 #ifdef __EMSCRIPTEN__

@@ -17,6 +17,12 @@ TEST_CASE("CJK characters of a text: sorted, once each, only the CJK blocks") {
   CHECK(add_cjk_codepoints("、。", set) == 2);  // CJK punctuation
   CHECK(set.size() == 8);
   CHECK(std::is_sorted(set.begin(), set.end()));
+  // One character at a time (what the reader types): added once, in order.
+  CHECK(add_codepoint(U'鑫', set));
+  CHECK_FALSE(add_codepoint(U'鑫', set));
+  CHECK_FALSE(add_codepoint(U'显', set));
+  CHECK(set.size() == 9);
+  CHECK(std::is_sorted(set.begin(), set.end()));
 }
 
 TEST_CASE("CJK characters of malformed UTF-8: skipped, never read past the end") {
