@@ -4,6 +4,7 @@
 #include <set>
 
 #include "columns.h"
+#include "stable_sort.h"
 
 namespace gpuwise {
 
@@ -95,11 +96,11 @@ std::vector<int> query_catalog(const Catalog& catalog, const CatalogView& view, 
   }
   const int column_index = find_column(view.sort_column);
   const auto by_name = [&](int a, int b) { return catalog.gpus[a].name < catalog.gpus[b].name; };
-  std::sort(rows.begin(), rows.end(), by_name);
+  stable_sort_rows(rows, by_name);
   if (column_index < 0) return rows;
   const Column& column = catalog_columns()[column_index];
   const bool descending = view.sort_descending;
-  std::stable_sort(rows.begin(), rows.end(), [&](int a, int b) {
+  stable_sort_rows(rows, [&](int a, int b) {
     const Gpu& ga = catalog.gpus[a];
     const Gpu& gb = catalog.gpus[b];
     if (column.numeric) {

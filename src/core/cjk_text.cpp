@@ -1,4 +1,5 @@
 #include "cjk_text.h"
+#include "stable_sort.h"
 
 #include <algorithm>
 
@@ -34,7 +35,7 @@ int add_cjk_codepoints(std::string_view utf8, std::vector<char32_t>& sorted_set)
     }
     ++i;
   }
-  std::sort(found.begin(), found.end());
+  stable_sort_rows(found);
   found.erase(std::unique(found.begin(), found.end()), found.end());
   int added = 0;
   for (const char32_t c : found) added += add_codepoint(c, sorted_set) ? 1 : 0;

@@ -7,6 +7,7 @@
 
 #include "data_details.h"
 #include "json_util.h"
+#include "stable_sort.h"
 
 namespace gpuwise {
 
@@ -158,7 +159,7 @@ void read_toolkits(const json& list, Compat& compat) {
     }
     if (!reader.failed()) compat.toolkits.push_back(toolkit);
   }
-  std::stable_sort(compat.toolkits.begin(), compat.toolkits.end(), [](const auto& a, const auto& b) {
+  stable_sort_rows(compat.toolkits, [](const auto& a, const auto& b) {
     return compare_versions(a.version, b.version) < 0;
   });
 }

@@ -9,6 +9,7 @@
 #include "csv.h"
 #include "limits.h"
 #include "roi.h"
+#include "stable_sort.h"
 #include "template_text.h"
 #include "vram_fit.h"
 
@@ -305,7 +306,7 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
   }
   result.ok = true;
 
-  std::stable_sort(result.options.begin(), result.options.end(), [](const JobOption& a, const JobOption& b) {
+  stable_sort_rows(result.options, [](const JobOption& a, const JobOption& b) {
     const auto ca = a.cheapest_usd(), cb = b.cheapest_usd();
     if (ca.has_value() != cb.has_value()) return ca.has_value();
     if (ca && *ca != *cb) return *ca < *cb;
@@ -323,7 +324,7 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
                                  o.rent_usd_per_million_tokens.value_or(0), o.rate_age.stale});
     }
   }
-  std::stable_sort(result.cheapest.begin(), result.cheapest.end(), [](const JobWay& a, const JobWay& b) {
+  stable_sort_rows(result.cheapest, [](const JobWay& a, const JobWay& b) {
     return std::tie(a.cost_usd, a.hours, a.gpu_id, a.gpus) < std::tie(b.cost_usd, b.hours, b.gpu_id, b.gpus);
   });
   return result;

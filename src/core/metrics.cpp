@@ -1,4 +1,5 @@
 #include "metrics.h"
+#include "stable_sort.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,8 +31,7 @@ std::vector<RankingMetric> build_metrics() {
   for (const GpuField& field : gpu_fields()) {
     if (field.rank_position > 0) rankable.push_back(&field);
   }
-  std::stable_sort(rankable.begin(), rankable.end(),
-                   [](const GpuField* a, const GpuField* b) { return a->rank_position < b->rank_position; });
+  stable_sort_rows(rankable, [](const GpuField* a, const GpuField* b) { return a->rank_position < b->rank_position; });
   std::vector<RankingMetric> metrics;
   for (const GpuField* field : rankable) {
     metrics.push_back({field->key, field->label, field->unit, field->higher_is_better, field->description, field, false});

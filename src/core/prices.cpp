@@ -10,6 +10,7 @@
 #include "data_details.h"
 #include "json_util.h"
 #include "limits.h"
+#include "stable_sort.h"
 #include "template_text.h"
 #include "view_state.h"
 
@@ -448,7 +449,7 @@ std::vector<CloudRate> rates_for(const PriceBook& book, std::string_view gpu_id)
   for (const auto& rate : book.cloud_rates) {
     if (rate.gpu_id == gpu_id) out.push_back(rate);
   }
-  std::stable_sort(out.begin(), out.end(), [](const CloudRate& a, const CloudRate& b) {
+  stable_sort_rows(out, [](const CloudRate& a, const CloudRate& b) {
     return a.usd_per_gpu_hour < b.usd_per_gpu_hour;
   });
   return out;
@@ -459,7 +460,7 @@ std::vector<StreetPrice> street_prices_for(const PriceBook& book, std::string_vi
   for (const auto& price : book.street_prices) {
     if (price.gpu_id == gpu_id) out.push_back(price);
   }
-  std::stable_sort(out.begin(), out.end(), newer_then_cheaper);
+  stable_sort_rows(out, newer_then_cheaper);
   return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include "columns.h"
 #include "format.h"
+#include "stable_sort.h"
 #include "view_fields.h"
 
 namespace gpuwise {
@@ -218,7 +219,7 @@ RankedList rank(const Catalog& catalog, const RankingView& view, const Compat* c
   std::vector<std::string_view> allowed;  // sorted once: a lookup per card
   if (allowed_ids) {
     allowed.assign(allowed_ids->begin(), allowed_ids->end());
-    std::sort(allowed.begin(), allowed.end());
+    stable_sort_rows(allowed);
   }
   const std::vector<int> passing = filter.passing(catalog, allowed_ids ? &allowed : nullptr);
   score_and_sort(catalog, passing, metrics, single_metric, total_weight, out);

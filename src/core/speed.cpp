@@ -8,6 +8,7 @@
 
 #include "data_file.h"
 #include "limits.h"
+#include "stable_sort.h"
 #include "template_text.h"
 
 namespace gpuwise {
@@ -37,7 +38,7 @@ constexpr int kOverheadSteps = 120;
 
 double median(std::vector<double> values) {
   if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
+  stable_sort_rows(values);
   const std::size_t mid = values.size() / 2;
   return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
 }
@@ -494,9 +495,12 @@ double spearman(const std::vector<double>& a, const std::vector<double>& b) {
   const std::size_t n = std::min(a.size(), b.size());
   if (n < 3) return 0;
   auto ranks = [n](const std::vector<double>& v) {
-    std::vector<std::size_t> order(n);
-    std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return v[x] < v[y]; });
+    const std::vector<std::size_t> order = stable_order(
+        n, [](const void* c, std::size_t x, std::size_t y) {
+          const auto& values = *static_cast<const std::vector<double>*>(c);
+          return values[x] < values[y];
+        },
+        &v);
     std::vector<double> r(n);
     for (std::size_t i = 0; i < n;) {
       std::size_t j = i;

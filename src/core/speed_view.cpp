@@ -5,6 +5,7 @@
 
 #include "csv.h"
 #include "format.h"
+#include "stable_sort.h"
 #include "view_fields.h"
 #include "vram_fit.h"
 
@@ -128,12 +129,12 @@ SpeedTable speed_table(const Catalog& catalog, const Benchmarks& benchmarks, con
   }
   table.cards_fit = static_cast<int>(fitting.size());
   const std::string& key = view.sort;
-  std::stable_sort(fitting.begin(), fitting.end(), [&key](const SpeedRow& a, const SpeedRow& b) {
+  stable_sort_rows(fitting, [&key](const SpeedRow& a, const SpeedRow& b) {
     const double va = sort_value(a.estimate, key), vb = sort_value(b.estimate, key);
     if (va != vb) return va > vb;
     return a.name < b.name;
   });
-  std::stable_sort(lacking.begin(), lacking.end(), [&key](const SpeedRow& a, const SpeedRow& b) {
+  stable_sort_rows(lacking, [&key](const SpeedRow& a, const SpeedRow& b) {
     if (a.estimate.lacks_gb != b.estimate.lacks_gb) return a.estimate.lacks_gb < b.estimate.lacks_gb;
     const double va = sort_value(a.estimate, key), vb = sort_value(b.estimate, key);
     if (va != vb) return va > vb;

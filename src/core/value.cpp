@@ -1,4 +1,5 @@
 #include "value.h"
+#include "stable_sort.h"
 
 #include <algorithm>
 #include <cmath>
@@ -97,7 +98,7 @@ const char* value_metric_key(ValueMetric metric) {
 }
 
 void sort_value_table(std::vector<ValueRow>& rows, ValueMetric metric) {
-  std::stable_sort(rows.begin(), rows.end(), [metric](const ValueRow& a, const ValueRow& b) {
+  stable_sort_rows(rows, [metric](const ValueRow& a, const ValueRow& b) {
     const auto& x = figure(a, metric);
     const auto& y = figure(b, metric);
     if (x && y) return *x > *y;

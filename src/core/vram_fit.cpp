@@ -5,6 +5,7 @@
 
 #include "format.h"
 #include "limits.h"
+#include "stable_sort.h"
 
 namespace gpuwise {
 namespace {
@@ -464,7 +465,7 @@ const std::vector<int>& fit_gpu_counts() { return kGpuCounts; }
 std::map<int, std::vector<std::string>> cards_that_fit(const Catalog& catalog, const FitResult& result) {
   std::vector<const Gpu*> by_vram;
   for (const auto& gpu : catalog.gpus) by_vram.push_back(&gpu);
-  std::stable_sort(by_vram.begin(), by_vram.end(), [](const Gpu* a, const Gpu* b) {
+  stable_sort_rows(by_vram, [](const Gpu* a, const Gpu* b) {
     return a->vram_gb != b->vram_gb ? a->vram_gb < b->vram_gb : a->id < b->id;
   });
   std::map<int, std::vector<std::string>> out;

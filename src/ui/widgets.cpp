@@ -13,6 +13,7 @@
 
 #include "i18n.h"
 #include "imgui.h"
+#include "stable_sort.h"
 
 namespace gpuwise::ui {
 
@@ -73,7 +74,7 @@ bool MultiSelectFilter(const char* label, const std::vector<std::string>& values
       if (ImGui::Checkbox(name(value).c_str(), &on)) {
         if (on) selected.push_back(value);
         else selected.erase(it);
-        std::sort(selected.begin(), selected.end());
+        stable_sort_rows(selected);
         changed = true;
       }
     }
