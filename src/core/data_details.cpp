@@ -1,6 +1,8 @@
 #include "data_details.h"
 
+#include <algorithm>
 #include <string_view>
+#include <vector>
 
 namespace gpuwise {
 namespace {
@@ -65,7 +67,80 @@ void merge(json& into, const json& details) {
   }
 }
 
+bool is_table(const json& value) {
+  return value.is_object() && value.size() == 2 && value.contains(kTableColumnsKey) && value.contains(kTableRowsKey);
+}
+
 }  // namespace
+
+void tabulate(json& value) {
+  if (value.is_object()) {
+    for (auto& item : value.items()) tabulate(item.value());
+    return;
+  }
+  if (!value.is_array()) return;
+  for (json& item : value) tabulate(item);
+  if (value.size() < 2) return;
+  std::vector<std::string> columns;  // in order of first appearance
+  for (const json& row : value) {
+    if (!row.is_object()) return;
+    for (const auto& cell : row.items()) {
+      if (cell.value().is_null()) return;
+      if (std::find(columns.begin(), columns.end(), cell.key()) == columns.end()) columns.push_back(cell.key());
+    }
+  }
+  json rows = json::array();
+  for (json& row : value) {
+    json cells = json::array();
+    for (const std::string& column : columns) {
+      auto cell = row.find(column);
+      cells.push_back(cell == row.end() ? json() : std::move(*cell));
+    }
+    rows.push_back(std::move(cells));
+  }
+  value = json{{kTableColumnsKey, columns}, {kTableRowsKey, std::move(rows)}};
+}
+
+std::string expand_tables(json& value) {
+  if (value.is_array()) {
+    for (json& item : value) {
+      std::string problem = expand_tables(item);
+      if (!problem.empty()) return problem;
+    }
+    return "";
+  }
+  if (!value.is_object()) return "";
+  if (!is_table(value)) {
+    for (auto& item : value.items()) {
+      std::string problem = expand_tables(item.value());
+      if (!problem.empty()) return problem;
+    }
+    return "";
+  }
+  const json& columns = value[kTableColumnsKey];
+  json& rows = value[kTableRowsKey];
+  if (!columns.is_array() || !rows.is_array()) return "a table's columns and rows must be lists";
+  for (const json& column : columns) {
+    if (!column.is_string()) return "a table's column names must be text";
+  }
+  json list = json::array();
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    json& cells = rows[r];
+    if (!cells.is_array() || cells.size() != columns.size()) {
+      return "table row " + std::to_string(r + 1) + " has " + std::to_string(cells.is_array() ? cells.size() : 0) +
+             " values for " + std::to_string(columns.size()) + " columns";
+    }
+    json row = json::object();
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      if (!cells[c].is_null()) row[columns[c].get_ref<const std::string&>()] = std::move(cells[c]);
+    }
+    std::string problem = expand_tables(row);  // a cell may hold a table of its own
+    if (!problem.empty()) return problem;
+    list.push_back(std::move(row));
+  }
+  value = std::move(list);
+  return "";
+}
 
 SplitData split_details(const json& full) {
   SplitData out;
@@ -73,10 +148,12 @@ SplitData split_details(const json& full) {
   std::set<std::string> moved;
   out.details = split(out.compact, moved);
   if (out.compact.is_object() && !moved.empty()) out.compact[kDetailsMovedKey] = moved;
+  tabulate(out.compact);
   return out;
 }
 
 json merge_details(json compact, const json& details) {
+  expand_tables(compact);  // a malformed table stays as it is and the loader names it
   if (compact.is_object()) compact.erase(kDetailsMovedKey);
   merge(compact, details);
   return compact;

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "data_details.h"
+
 namespace gpuwise {
 
 constexpr int kSupportedSchemaVersion = 1;
@@ -90,6 +92,12 @@ bool open_data_file(std::string_view text, const std::string& what, const std::s
     return false;
   }
   root = std::move(parsed.value);
+  // The page downloads its files with lists as tables (data_details.h).
+  const std::string table_problem = expand_tables(root);
+  if (!table_problem.empty()) {
+    file_error("", what + " has a malformed table: " + table_problem);
+    return false;
+  }
   auto version = root.find("schema_version");
   // get<int>() of 4294967297 would wrap around to 1: compare as a double first.
   if (version == root.end() || !version->is_number_integer() || std::fabs(version->get<double>()) > 1e6) {

@@ -65,7 +65,10 @@ TEST_CASE("split_details moves notes and URLs wherever they sit, and merging giv
       {"id": "c", "nested": {"source": "https://c.example/", "value": 5}}
     ]})");
   const SplitData split = split_details(full);
-  CHECK(split.compact == json::parse(R"({
+  CHECK(split.compact["rows"].contains(kTableRowsKey));  // the rows as a table
+  json compact_rows = split.compact;
+  REQUIRE(expand_tables(compact_rows).empty());
+  CHECK(compact_rows == json::parse(R"({
     "schema_version": 1, "count": 2, "details_moved": ["home", "notes", "source", "sources"],
     "rows": [{"id": "a", "size": 3}, {"id": "b", "tags": ["x", "https://not-only-urls.example/"], "size": 4},
              {"id": "c", "nested": {"value": 5}}]})"));
@@ -144,4 +147,49 @@ TEST_CASE("a compact file still refuses a required field that did not move") {
   file.erase(kDetailsMovedKey);
   file["gpus"][0]["vram_gb"] = 24;
   CHECK(load_catalog(dump_json(file)).error_count() >= 1);
+}
+
+TEST_CASE("lists of rows become tables, field names once, and expand back to the same rows") {
+  const json full = json::parse(R"({"schema_version": 1, "gpus": [
+      {"id": "a", "vram_gb": 24, "software": ["cuda"]},
+      {"id": "b", "tdp_w": 300, "ports": [{"kind": "dp", "count": 3}, {"kind": "hdmi"}]}],
+    "one": [{"id": "c"}], "names": ["x", "y"]})");
+  json compact = full;
+  tabulate(compact);
+  // A missing field is null in its row; a list of one row, or of plain values, stays.
+  CHECK(compact["gpus"][kTableColumnsKey] == json::parse(R"(["id", "software", "vram_gb", "ports", "tdp_w"])"));
+  CHECK(compact["gpus"][kTableRowsKey][0] == json::parse(R"(["a", ["cuda"], 24, null, null])"));
+  CHECK(compact["gpus"][kTableRowsKey][1][3][kTableRowsKey][1] == json::parse(R"([null, "hdmi"])"));
+  CHECK(compact["one"] == full["one"]);
+  CHECK(compact["names"] == full["names"]);
+  json expanded = compact;
+  CHECK(expand_tables(expanded).empty());
+  CHECK(expanded == full);
+  // null marks a missing field, so a list holding a real null is left as rows.
+  json with_null = json::parse(R"([{"id": "a", "x": null}, {"id": "b"}])");
+  const json before = with_null;
+  tabulate(with_null);
+  CHECK(with_null == before);
+}
+
+TEST_CASE("a malformed table is named, and the loader says so instead of reading it") {
+  json bad = json::parse(R"({"@columns": ["id", "name"], "@rows": [["a", "A"], ["b"]]})");
+  CHECK(expand_tables(bad) == "table row 2 has 1 values for 2 columns");
+  json names = json::parse(R"({"@columns": [1], "@rows": []})");
+  CHECK(expand_tables(names) == "a table's column names must be text");
+  const Catalog catalog = load_catalog(R"({"schema_version": 1, "gpus": {"@columns": ["id"], "@rows": 3}})");
+  REQUIRE(!catalog.issues.empty());
+  CHECK(catalog.issues.front().to_string().find("malformed table: a table's columns and rows must be lists") !=
+        std::string::npos);
+  CHECK(catalog.gpus.empty());
+}
+
+TEST_CASE("the page's compact files hold their lists as tables") {
+  for (const char* name : {"gpus.json", "prices.json", "cuda.json"}) {
+    INFO(name);
+    const json compact = split_details(shipped(name)).compact;
+    int tables = 0;
+    for (const auto& item : compact.items()) tables += item.value().is_object() && item.value().contains(kTableRowsKey);
+    CHECK(tables >= 1);
+  }
 }
