@@ -44,35 +44,37 @@ class GpuRowReader : public RowReader {
   std::optional<double> checked_number(const GpuField& field) {
     const std::optional<double> out = number(field.key, false);
     if (!out) return std::nullopt;
-    const std::string got = dump_json(*find(field.key, false));  // as written: "-24", not "-24.0"
+    // The figure as written ("-24", not "-24.0"), for the message: only when there is one,
+    // since writing every figure out was a tenth of loading the catalog.
+    const auto got = [&] { return dump_json(*find(field.key, false)); };
     switch (field.rule) {
       case ValueRule::positive:
         if (*out <= 0) {
-          error(field.key, "must be a number > 0 (got " + got + "); omit the field when the figure is unknown");
+          error(field.key, "must be a number > 0 (got " + got() + "); omit the field when the figure is unknown");
           return std::nullopt;
         }
         break;
       case ValueRule::non_negative:
         if (*out < 0) {
-          error(field.key, "must not be negative (got " + got + ")");
+          error(field.key, "must not be negative (got " + got() + ")");
           return std::nullopt;
         }
         break;
       case ValueRule::year:
         if (*out < 1990 || *out > 2100) {
-          error(field.key, "must be a year between 1990 and 2100 (got " + got + ")");
+          error(field.key, "must be a year between 1990 and 2100 (got " + got() + ")");
           return std::nullopt;
         }
         break;
       case ValueRule::board_count:
         if (*out < 1 || *out > 16) {
-          error(field.key, "must be between 1 and 16 (got " + got + ")");
+          error(field.key, "must be between 1 and 16 (got " + got() + ")");
           return std::nullopt;
         }
         break;
       case ValueRule::percent:
         if (*out <= 0 || *out > 100) {
-          error(field.key, "must be a percentage above 0 and at most 100 (got " + got + ")");
+          error(field.key, "must be a percentage above 0 and at most 100 (got " + got() + ")");
           return std::nullopt;
         }
         break;
@@ -81,7 +83,7 @@ class GpuRowReader : public RowReader {
         break;
     }
     if ((field.rule == ValueRule::positive || field.rule == ValueRule::non_negative) && *out > kMaxFigure) {
-      error(field.key, "must be at most 1000000 (got " + got + "); check the unit");
+      error(field.key, "must be at most 1000000 (got " + got() + "); check the unit");
       return std::nullopt;
     }
     return out;

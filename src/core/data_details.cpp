@@ -4,6 +4,8 @@
 #include <string_view>
 #include <vector>
 
+#include "stable_sort.h"
+
 namespace gpuwise {
 namespace {
 
@@ -81,7 +83,7 @@ void tabulate(json& value) {
   if (!value.is_array()) return;
   for (json& item : value) tabulate(item);
   if (value.size() < 2) return;
-  std::vector<std::string> columns;  // in order of first appearance
+  std::vector<std::string> columns;
   for (const json& row : value) {
     if (!row.is_object()) return;
     for (const auto& cell : row.items()) {
@@ -89,6 +91,9 @@ void tabulate(json& value) {
       if (std::find(columns.begin(), columns.end(), cell.key()) == columns.end()) columns.push_back(cell.key());
     }
   }
+  // In name order, the order of a JSON object's keys here: expand_tables() then appends
+  // each field at the end of its row's map, with no search.
+  stable_sort_rows(columns);
   json rows = json::array();
   for (json& row : value) {
     json cells = json::array();
@@ -120,8 +125,11 @@ std::string expand_tables(json& value) {
   const json& columns = value[kTableColumnsKey];
   json& rows = value[kTableRowsKey];
   if (!columns.is_array() || !rows.is_array()) return "a table's columns and rows must be lists";
-  for (const json& column : columns) {
-    if (!column.is_string()) return "a table's column names must be text";
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    if (!columns[c].is_string()) return "a table's column names must be text";
+    for (std::size_t d = 0; d < c; ++d) {
+      if (columns[d] == columns[c]) return "a table names the column '" + columns[c].get<std::string>() + "' twice";
+    }
   }
   json list = json::array();
   for (std::size_t r = 0; r < rows.size(); ++r) {
@@ -131,8 +139,9 @@ std::string expand_tables(json& value) {
              " values for " + std::to_string(columns.size()) + " columns";
     }
     json row = json::object();
+    auto& fields = row.get_ref<json::object_t&>();
     for (std::size_t c = 0; c < columns.size(); ++c) {
-      if (!cells[c].is_null()) row[columns[c].get_ref<const std::string&>()] = std::move(cells[c]);
+      if (!cells[c].is_null()) fields.emplace_hint(fields.end(), columns[c].get_ref<const std::string&>(), std::move(cells[c]));
     }
     std::string problem = expand_tables(row);  // a cell may hold a table of its own
     if (!problem.empty()) return problem;

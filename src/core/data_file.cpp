@@ -14,16 +14,16 @@ std::string describe_json(const json& value) {
   return std::string(value.type_name()) + " " + text;
 }
 
-const json* RowReader::find(const std::string& field, bool required) {
+const json* RowReader::find(std::string_view field, bool required) {
   auto it = row_.find(field);
   if (it == row_.end() || it->is_null()) {
-    if (required && !(moved_ && moved_->count(field))) error(field, "is required but missing");
+    if (required && !(moved_ && moved_->count(std::string(field)))) error(field, "is required but missing");
     return nullptr;
   }
   return &*it;
 }
 
-std::optional<std::string> RowReader::string(const std::string& field, bool required) {
+std::optional<std::string> RowReader::string(std::string_view field, bool required) {
   const json* value = find(field, required);
   if (!value) return std::nullopt;
   if (!value->is_string()) {
@@ -35,7 +35,7 @@ std::optional<std::string> RowReader::string(const std::string& field, bool requ
   return text;
 }
 
-std::optional<double> RowReader::number(const std::string& field, bool required) {
+std::optional<double> RowReader::number(std::string_view field, bool required) {
   const json* value = find(field, required);
   if (!value) return std::nullopt;
   if (!value->is_number()) {
@@ -50,7 +50,7 @@ std::optional<double> RowReader::number(const std::string& field, bool required)
   return number;
 }
 
-std::optional<std::vector<std::string>> RowReader::strings(const std::string& field, bool required,
+std::optional<std::vector<std::string>> RowReader::strings(std::string_view field, bool required,
                                                             const char* what) {
   const json* value = find(field, required);
   if (!value) return std::nullopt;

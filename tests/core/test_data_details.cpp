@@ -157,9 +157,9 @@ TEST_CASE("lists of rows become tables, field names once, and expand back to the
   json compact = full;
   tabulate(compact);
   // A missing field is null in its row; a list of one row, or of plain values, stays.
-  CHECK(compact["gpus"][kTableColumnsKey] == json::parse(R"(["id", "software", "vram_gb", "ports", "tdp_w"])"));
-  CHECK(compact["gpus"][kTableRowsKey][0] == json::parse(R"(["a", ["cuda"], 24, null, null])"));
-  CHECK(compact["gpus"][kTableRowsKey][1][3][kTableRowsKey][1] == json::parse(R"([null, "hdmi"])"));
+  CHECK(compact["gpus"][kTableColumnsKey] == json::parse(R"(["id", "ports", "software", "tdp_w", "vram_gb"])"));
+  CHECK(compact["gpus"][kTableRowsKey][0] == json::parse(R"(["a", null, ["cuda"], null, 24])"));
+  CHECK(compact["gpus"][kTableRowsKey][1][1][kTableRowsKey][1] == json::parse(R"([null, "hdmi"])"));
   CHECK(compact["one"] == full["one"]);
   CHECK(compact["names"] == full["names"]);
   json expanded = compact;
@@ -177,6 +177,12 @@ TEST_CASE("a malformed table is named, and the loader says so instead of reading
   CHECK(expand_tables(bad) == "table row 2 has 1 values for 2 columns");
   json names = json::parse(R"({"@columns": [1], "@rows": []})");
   CHECK(expand_tables(names) == "a table's column names must be text");
+  json twice = json::parse(R"({"@columns": ["id", "name", "id"], "@rows": [["a", "A", "b"]]})");
+  CHECK(expand_tables(twice) == "a table names the column 'id' twice");
+  // Columns in any order expand to the same rows.
+  json unsorted = json::parse(R"({"@columns": ["name", "id"], "@rows": [["A", "a"], [null, "b"]]})");
+  CHECK(expand_tables(unsorted).empty());
+  CHECK(unsorted == json::parse(R"([{"id": "a", "name": "A"}, {"id": "b"}])"));
   const Catalog catalog = load_catalog(R"({"schema_version": 1, "gpus": {"@columns": ["id"], "@rows": 3}})");
   REQUIRE(!catalog.issues.empty());
   CHECK(catalog.issues.front().to_string().find("malformed table: a table's columns and rows must be lists") !=
