@@ -90,7 +90,7 @@ bool read_fit_flags(const Args& args, const char* command, FitView& view) {
   if (auto id = args.value("--preset")) {
     if (!find_preset(*id)) {
       std::fprintf(stderr, "gpuwise %s: unknown preset '%s'; one of:", command, id->c_str());
-      for (const auto& preset : model_presets()) std::fprintf(stderr, " %s", preset.id.c_str());
+      for (const auto& preset : model_presets()) std::fprintf(stderr, " %s", preset.id);
       std::fprintf(stderr, "\n");
       return false;
     }

@@ -33,7 +33,7 @@ bool read_input(const Args& args, SpeedInput& input, std::string& error) {
     auto model = speed_model_from_preset(*id);
     if (!model) {
       error = "unknown preset '" + *id + "'; one of:";
-      for (const auto& p : model_presets()) error += " " + p.id;
+      for (const auto& p : model_presets()) error += std::string(" ") + p.id;
       return false;
     }
     input.model = *model;

@@ -185,7 +185,7 @@ TemplateText check_job_input_text(const JobInput& input) {
   }
   if (!custom_serve && !find_preset(input.preset)) {
     std::string list;
-    for (const auto& p : model_presets()) list += (list.empty() ? "" : ", ") + p.id;
+    for (const auto& p : model_presets()) list += std::string(list.empty() ? "" : ", ") + p.id;
     return {I18N("unknown preset '{0}'; one of {1}"), {input.preset, list}};
   }
   if (!in_range(input.tokens_per_day, kJobMinTokensPerDay, kJobMaxTokensPerDay)) {

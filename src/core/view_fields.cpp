@@ -103,7 +103,7 @@ std::vector<const char*> keys_of(const std::vector<std::string>& words) {
 
 std::vector<const char*> preset_keys() {
   std::vector<const char*> out;
-  for (const auto& preset : model_presets()) out.push_back(preset.id.c_str());  // a static table
+  for (const auto& preset : model_presets()) out.push_back(preset.id);  // a static table
   return out;
 }
 

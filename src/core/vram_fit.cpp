@@ -21,7 +21,7 @@ namespace {
 // hidden is its attention width, 64 heads x 64 = 4096 (config hidden_size 2880), which
 // only raises the activation estimate. gpt-oss also halves its cache at long context
 // (every other layer uses a 128-token window); the estimate keeps every layer's cache.
-const std::vector<ModelPreset> kPresets = {
+constexpr ModelPreset kPresets[] = {
     {"llama-3.2-1b", "Llama 3.2 1B", 1.24, 16, 8, 64, 2048,
      "https://huggingface.co/meta-llama/Llama-3.2-1B/blob/main/config.json", 1.24, 131072},
     {"llama-3.2-3b", "Llama 3.2 3B", 3.21, 28, 8, 128, 3072,
@@ -337,18 +337,18 @@ MemoryPart overhead(const MemoryPart& act, const MemoryPart& kv) {
 }  // namespace
 
 // [SECTION] Presets and choices
-const std::vector<ModelPreset>& model_presets() { return kPresets; }
+TableView<ModelPreset> model_presets() { return kPresets; }
 
 const ModelPreset* find_preset(const std::string& preset_id) {
   for (const auto& preset : kPresets) {
-    if (preset.id == preset_id) return &preset;
+    if (preset_id == preset.id) return &preset;
   }
   return nullptr;
 }
 
 const ModelPreset& nearest_preset(double params_b) {
   if (!std::isfinite(params_b) || params_b <= 0) params_b = FitView{}.params_b;
-  const ModelPreset* best = &kPresets.front();
+  const ModelPreset* best = &kPresets[0];
   double best_distance = INFINITY;
   for (const auto& preset : kPresets) {
     // A bare parameter count is a dense model: a mixture of experts' shape would not fit it.

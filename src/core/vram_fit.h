@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "catalog.h"
+#include "table_view.h"
 #include "template_text.h"
 #include "view_state.h"
 
@@ -19,14 +20,14 @@ namespace gpuwise {
 // [SECTION] Model presets
 
 struct ModelPreset {
-  std::string id;          // "llama-3-70b": what FitView::preset holds
-  std::string name;        // "Llama 3 70B"
+  const char* id;          // "llama-3-70b": what FitView::preset holds
+  const char* name;        // "Llama 3 70B"
   double params_b = 0;     // parameters, billions (all experts for a mixture of experts)
   int layers = 0;          // num_hidden_layers
   int kv_heads = 0;        // num_key_value_heads (== attention heads: no GQA)
   int head_dim = 0;        // head_dim, or hidden_size / num_attention_heads
   int hidden_size = 0;     // hidden_size
-  std::string source;      // the config.json the shape comes from
+  const char* source;      // the config.json the shape comes from
   // Parameters one token passes through, billions: params_b for a dense model; for a
   // mixture of experts the shared layers plus the experts routed to (speed.h reads it;
   // the memory needed is always params_b).
@@ -35,7 +36,7 @@ struct ModelPreset {
 };
 
 // Every preset, smallest first; the UI lists them in this order.
-const std::vector<ModelPreset>& model_presets();
+TableView<ModelPreset> model_presets();
 // The preset with this id, or nullptr.
 const ModelPreset* find_preset(const std::string& preset_id);
 // The dense preset whose size is nearest to params_b by ratio (10B: 8.03B is ×1.25 away,

@@ -47,10 +47,10 @@ void DrawFitInputs(ViewState& view, UiState& ui) {
   Label("Model");
   const ModelPreset* preset = find_preset(f.preset);
   ImGui::SetNextItemWidth(260);
-  if (ImGui::BeginCombo("##model", preset ? preset->name.c_str() : tr("custom"), ImGuiComboFlags_HeightLarge)) {
+  if (ImGui::BeginCombo("##model", preset ? preset->name : tr("custom"), ImGuiComboFlags_HeightLarge)) {
     for (const ModelPreset& p : model_presets()) {
       char label[120];
-      std::snprintf(label, sizeof label, "%s  (%sB)", p.name.c_str(), gpuwise::format_number(p.params_b, 2).c_str());
+      std::snprintf(label, sizeof label, "%s  (%sB)", p.name, gpuwise::format_number(p.params_b, 2).c_str());
       if (ImGui::Selectable(label, f.preset == p.id)) f = apply_preset(f, p.id);
     }
     ImGui::EndCombo();

@@ -135,13 +135,13 @@ void DrawModel(ViewState& view, UiState& ui) {
   LabelFor("job.model");
   const ModelPreset* preset = job.preset == "custom" ? nullptr : find_preset(job.preset);
   ImGui::SetNextItemWidth(ComboWidth(220));
-  if (ImGui::BeginCombo("##job-model", preset ? preset->name.c_str() : tr("Custom size"), ImGuiComboFlags_HeightLarge)) {
+  if (ImGui::BeginCombo("##job-model", preset ? preset->name : tr("Custom size"), ImGuiComboFlags_HeightLarge)) {
     for (const ModelPreset& p : model_presets()) {
-      if (ImGui::Selectable(p.name.c_str(), preset == &p)) {
+      if (ImGui::Selectable(p.name, preset == &p)) {
         job.preset = p.id;
         job.params_b = p.params_b;  // so "Custom size" starts from the model shown
       }
-      RecordTarget(ui, "job-model:" + p.id);
+      RecordTarget(ui, std::string("job-model:") + p.id);
     }
     if (ImGui::Selectable(tr("Custom size"), !preset)) job.preset = "custom";
     RecordTarget(ui, "job-model:custom");

@@ -274,7 +274,7 @@ void DrawFilters(ViewState& view, UiState& ui) {
   const ModelPreset* preset = find_preset(view.fit.preset);
   char model[200];
   std::snprintf(model, sizeof model, tr("Model: %s, %s, %s, needs %.1f GB (set it up on the Advisor tab)"),
-                preset ? preset->name.c_str() : tr("custom"), view.fit.precision.c_str(), tr(view.fit.mode.c_str()), fit.total_gb);
+                preset ? preset->name : tr("custom"), view.fit.precision.c_str(), tr(view.fit.mode.c_str()), fit.total_gb);
   TextDim(model);
 }
 

@@ -37,17 +37,17 @@ void ModelCombo(SpeedView& s, UiState& ui) {
   LabelFor("speed.model");
   const ModelPreset* preset = find_preset(s.preset);
   ImGui::SetNextItemWidth(ComboWidth());
-  if (ImGui::BeginCombo("##speed-model", preset ? preset->name.c_str() : s.preset.c_str(), ImGuiComboFlags_HeightLarge)) {
+  if (ImGui::BeginCombo("##speed-model", preset ? preset->name : s.preset.c_str(), ImGuiComboFlags_HeightLarge)) {
     for (const ModelPreset& p : model_presets()) {
       char label[160];
       if (p.active_params_b < p.params_b) {
-        std::snprintf(label, sizeof label, tr("%s  (%sB, %sB active)"), p.name.c_str(),
+        std::snprintf(label, sizeof label, tr("%s  (%sB, %sB active)"), p.name,
                       gpuwise::format_number(p.params_b, 1).c_str(), gpuwise::format_number(p.active_params_b, 1).c_str());
       } else {
-        std::snprintf(label, sizeof label, "%s  (%sB)", p.name.c_str(), gpuwise::format_number(p.params_b, 2).c_str());
+        std::snprintf(label, sizeof label, "%s  (%sB)", p.name, gpuwise::format_number(p.params_b, 2).c_str());
       }
       if (ImGui::Selectable(label, s.preset == p.id)) s.preset = p.id;
-      RecordTarget(ui, "speed-model:" + p.id);
+      RecordTarget(ui, std::string("speed-model:") + p.id);
     }
     ImGui::EndCombo();
   }
@@ -279,7 +279,7 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     const Quantisation* quant = find_quantisation(view.speed.quant);
     char summary[200];
     std::snprintf(summary, sizeof summary, tr("%s, %s, %d tokens, %d GPU(s)"),
-                  preset ? preset->name.c_str() : view.speed.preset.c_str(),
+                  preset ? preset->name : view.speed.preset.c_str(),
                   quant ? quant->label.c_str() : view.speed.quant.c_str(), view.speed.context, view.speed.gpu_count);
     const bool open = ImGui::TreeNode("speed-inputs", "%s", summary);
     RecordTarget(ui, "speed-inputs");

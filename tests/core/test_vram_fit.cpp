@@ -246,14 +246,15 @@ TEST_CASE("presets carry published shapes and look-ups by id and size") {
   for (std::size_t i = 0; i < presets.size(); ++i) {
     const ModelPreset& p = presets[i];
     // Share-link friendly: lower case, digits, '-' and the version dots of the model name.
-    CHECK(std::all_of(p.id.begin(), p.id.end(),
+    const std::string_view id = p.id;
+    CHECK(std::all_of(id.begin(), id.end(),
                       [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.'; }));
     CHECK(ids.insert(p.id).second);
     CHECK(p.params_b > 0);
     CHECK(p.kv_heads >= 1);
     CHECK(p.hidden_size % p.head_dim == 0);                 // whole attention heads
     CHECK((p.hidden_size / p.head_dim) % p.kv_heads == 0);  // query heads share KV heads evenly
-    CHECK(p.source.rfind("https://huggingface.co/", 0) == 0);
+    CHECK(std::string_view(p.source).rfind("https://huggingface.co/", 0) == 0);
     if (i > 0) CHECK(presets[i - 1].params_b <= p.params_b);  // smallest first
   }
   // The site's default view is the llama-3-8b preset.
@@ -274,10 +275,10 @@ TEST_CASE("presets carry published shapes and look-ups by id and size") {
   CHECK(unknown.params_b == 46.7);
 
   // Nearest by ratio: 10B is ×1.245 from 8.03B and ×1.3 from 13B.
-  CHECK(nearest_preset(10).id == "llama-3-8b");
-  CHECK(nearest_preset(70).id == "llama-3-70b");
-  CHECK(nearest_preset(0.3).id == "llama-3.2-1b");
-  CHECK(nearest_preset(1500).id == "llama-3.1-405b");
+  CHECK(std::string_view(nearest_preset(10).id) == "llama-3-8b");
+  CHECK(std::string_view(nearest_preset(70).id) == "llama-3-70b");
+  CHECK(std::string_view(nearest_preset(0.3).id) == "llama-3.2-1b");
+  CHECK(std::string_view(nearest_preset(1500).id) == "llama-3.1-405b");
   FitView bare;
   bare.params_b = 70;
   const FitView shaped = shape_from_nearest_preset(bare);
