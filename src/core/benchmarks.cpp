@@ -13,11 +13,11 @@ namespace {
 const std::vector<std::string> kUnits = {"tokens_per_s", "samples_per_s", "images_per_s", "sequences_per_s",
                                          "items_per_s",  "queries_per_s", "tflops"};
 const std::vector<std::string> kPhases = {"decode", "prefill", "train", "inference", "matmul"};
-const std::set<std::string> kResultFields = {"gpu_id", "set",   "name_in_source", "model", "precision",
+constexpr const char* kResultFields[] = {"gpu_id", "set",   "name_in_source", "model", "precision",
                                              "phase",  "context", "batch",        "value", "unit",
                                              "date",   "software", "source",      "notes",     "outlier"};
-const std::set<std::string> kSetFields = {"id", "what", "source", "commit", "dates"};
-const std::set<std::string> kRootFields = {"schema_version", "sets", "results"};
+constexpr const char* kSetFields[] = {"id", "what", "source", "commit", "dates"};
+constexpr const char* kRootFields[] = {"schema_version", "sets", "results"};
 // No measured figure in these units comes near this; a larger one is a typo.
 constexpr double kMaxValue = 1e9;
 constexpr int kMaxWhole = 100000000;
@@ -98,9 +98,9 @@ class FieldReader : public IssueRecorder {
     }
     return it->get<int>();
   }
-  void unknown_fields(const std::set<std::string>& known) {
+  void unknown_fields(TableView<const char*> known) {
     for (const auto& item : row_.items()) {
-      if (!known.count(item.key())) warning(item.key(), "is not a known field (see data/README.md); ignored");
+      if (!contains_word(known, item.key())) warning(item.key(), "is not a known field (see data/README.md); ignored");
     }
   }
 
@@ -208,7 +208,7 @@ Benchmarks load(std::string_view text, const Catalog* catalog) {
     return out;
   }
   for (const auto& item : root.items()) {
-    if (!kRootFields.count(item.key())) {
+    if (!contains_word(kRootFields, item.key())) {
       out.issues.push_back({CatalogIssue::Severity::warning, "", item.key(),
                             "is not a known field (see data/README.md); ignored"});
     }

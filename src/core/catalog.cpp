@@ -9,22 +9,22 @@
 #include "data_file.h"
 #include "gpu_fields.h"
 #include "json_util.h"
+#include "table_view.h"
 #include "template_text.h"
 
 namespace gpuwise {
 namespace {
 
 // The fields, their checks and their order are the table of gpu_fields.inc.
-const std::set<std::string> kVendors = {"NVIDIA", "AMD", "Intel", "Apple", "Huawei", "Cambricon", "Moore Threads"};
-constexpr const char* kVendorList = "NVIDIA, AMD, Intel, Apple, Huawei, Cambricon, Moore Threads";
-const std::set<std::string> kLines = {"geforce", "workstation", "datacenter"};
+constexpr const char* kVendors[] = {"NVIDIA", "AMD", "Intel", "Apple", "Huawei", "Cambricon", "Moore Threads"};
+constexpr const char* kLines[] = {"geforce", "workstation", "datacenter"};
 // No card's figure comes near a million in any unit of data/README.md (the largest are
 // CUDA cores, ~24,000): a larger one is a typo, and near 1e308 it overflowed the
 // arithmetic downstream (usable VRAM, power-supply sizing) to infinity.
 constexpr double kMaxFigure = 1e6;
 
 // Architectures that predate tensor cores (the guide: "tensor cores: none").
-const std::set<std::string> kPreTensorArchitectures = {"Tesla", "Fermi", "Kepler", "Maxwell"};
+constexpr const char* kPreTensorArchitectures[] = {"Tesla", "Fermi", "Kepler", "Maxwell"};
 
 constexpr int kSchemaVersionWritten = 1;
 
@@ -151,8 +151,8 @@ bool is_compute_capability(const std::string& cc) {
 
 // Cross-field rules: the invariants a single field cannot express.
 void check_invariants(const Gpu& gpu, GpuRowReader& reader, const std::set<std::string>& moved) {
-  if (!kVendors.count(gpu.vendor)) {
-    reader.error("vendor", "'" + gpu.vendor + "' is not one of " + kVendorList);
+  if (!contains_word(kVendors, gpu.vendor)) {
+    reader.error("vendor", "'" + gpu.vendor + "' is not one of " + joined_words(kVendors));
   }
   const auto& kinds = kind_keys();
   if (std::find(kinds.begin(), kinds.end(), gpu.kind) == kinds.end()) {
@@ -163,8 +163,8 @@ void check_invariants(const Gpu& gpu, GpuRowReader& reader, const std::set<std::
                  "is required for a system: the share of its unified memory the GPU may use by default (e.g. 75)");
   }
   if (gpu.software.empty()) reader.error("software", "needs at least one stack, e.g. [\"cuda\", \"pytorch-cuda\"]");
-  if (!kLines.count(gpu.line)) {
-    reader.error("line", "'" + gpu.line + "' is not one of geforce, workstation, datacenter");
+  if (!contains_word(kLines, gpu.line)) {
+    reader.error("line", "'" + gpu.line + "' is not one of " + joined_words(kLines));
   }
   if (!gpu.compute_capability.empty() && !is_compute_capability(gpu.compute_capability)) {
     reader.error("compute_capability", "'" + gpu.compute_capability + "' is not shaped like \"8.6\"");
@@ -172,7 +172,7 @@ void check_invariants(const Gpu& gpu, GpuRowReader& reader, const std::set<std::
   if (gpu.fp64_tflops && gpu.fp32_tflops && *gpu.fp64_tflops > *gpu.fp32_tflops) {
     reader.error("fp64_tflops", "is larger than fp32_tflops; FP64 never runs faster than FP32");
   }
-  if (kPreTensorArchitectures.count(gpu.architecture) && gpu.tensor_cores && *gpu.tensor_cores > 0) {
+  if (contains_word(kPreTensorArchitectures, gpu.architecture) && gpu.tensor_cores && *gpu.tensor_cores > 0) {
     reader.error("tensor_cores", gpu.architecture + " has no tensor cores; must be 0");
   }
   if (gpu.sources.empty() && !moved.count("sources")) reader.error("sources", "needs at least one source URL");

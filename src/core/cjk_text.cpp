@@ -1,7 +1,8 @@
 #include "cjk_text.h"
-#include "stable_sort.h"
 
 #include <algorithm>
+
+#include "stable_sort.h"
 
 namespace gpuwise {
 

@@ -77,6 +77,13 @@ void RowReader::unknown_fields(const std::set<std::string>& known, const char* m
   }
 }
 
+void RowReader::unknown_fields(TableView<const char*> known, const char* message) {
+  if (!row_.is_object()) return;
+  for (const auto& item : row_.items()) {
+    if (!contains_word(known, item.key())) warning(item.key(), message);
+  }
+}
+
 bool open_data_file(std::string_view text, const std::string& what, const std::string& shape,
                     std::vector<CatalogIssue>& issues, int& schema_version, json& root) {
   auto file_error = [&](const std::string& field, const std::string& message) {

@@ -9,6 +9,7 @@
 
 #include "catalog.h"  // CatalogIssue
 #include "json_util.h"
+#include "table_view.h"
 
 namespace gpuwise {
 
@@ -57,6 +58,8 @@ class RowReader : public IssueRecorder {
   std::optional<std::vector<std::string>> strings(std::string_view field, bool required, const char* what);
   // A warning for each field not in `known`, saying `message` ("unknown field (a typo?); ignored").
   void unknown_fields(const std::set<std::string>& known,
+                      const char* message = "is not a known field (see data/README.md); ignored");
+  void unknown_fields(TableView<const char*> known,
                       const char* message = "is not a known field (see data/README.md); ignored");
 
  private:

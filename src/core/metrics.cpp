@@ -1,9 +1,11 @@
 #include "metrics.h"
-#include "stable_sort.h"
 
 #include <algorithm>
 #include <cmath>
 #include <set>
+
+#include "stable_sort.h"
+#include "table_view.h"
 
 namespace gpuwise {
 namespace {
@@ -52,7 +54,7 @@ const std::vector<RankingMetric>& metrics_table() {
 }
 
 // NVIDIA architectures without BF16 and TF32 tensor formats (they arrived with Ampere).
-const std::set<std::string> kNoBf16Architectures = {"Kepler", "Maxwell", "Pascal", "Volta", "Turing"};
+constexpr const char* kNoBf16Architectures[] = {"Kepler", "Maxwell", "Pascal", "Volta", "Turing"};
 
 }  // namespace
 
@@ -77,7 +79,7 @@ MetricReading profile_metric_value(const RankingMetric& metric, const Gpu& gpu) 
   if (reading.value) return reading;
 
   const bool no_tensor_cores = gpu.tensor_cores.has_value() && *gpu.tensor_cores == 0;
-  const bool no_bf16 = no_tensor_cores || (gpu.vendor == "NVIDIA" && kNoBf16Architectures.count(gpu.architecture));
+  const bool no_bf16 = no_tensor_cores || (gpu.vendor == "NVIDIA" && contains_word(kNoBf16Architectures, gpu.architecture));
   const std::optional<double> fp32 = usable(gpu.fp32_tflops);
   const std::string_view key = metric.key;  // no copy: ranking calls this per card and metric
   if (no_tensor_cores && key == "fp16_tflops" && fp32) {

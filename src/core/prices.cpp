@@ -18,16 +18,16 @@ namespace gpuwise {
 namespace {
 
 // [SECTION] Field rules shared by both lists
-const std::set<std::string> kStreetFields = {"gpu_id", "usd",   "condition",   "date_seen",       "source",
+constexpr const char* kStreetFields[] = {"gpu_id", "usd",   "condition",   "date_seen",       "source",
                                              "notes",  "cny",   "cny_per_usd", "cny_per_usd_date"};
-const std::set<std::string> kRateFields = {"gpu_id",   "provider",         "provider_kind",
+constexpr const char* kRateFields[] = {"gpu_id",   "provider",         "provider_kind",
                                            "pricing",  "usd_per_gpu_hour", "cny_per_gpu_hour",
                                            "date_seen", "source",          "notes",
                                            "refresh"};
 // What each refresh source needs to find a row's price (scripts/refresh_prices.py).
-const std::set<std::string> kRefreshSources = {"azure", "aws", "vast"};
-const std::set<std::string> kRefreshFields = {"source", "sku", "region", "gpus", "gpu_name", "vram_gb"};
-const std::set<std::string> kRootFields = {"schema_version",   "cny_per_usd",   "cny_per_usd_date",
+constexpr const char* kRefreshSources[] = {"azure", "aws", "vast"};
+constexpr const char* kRefreshFields[] = {"source", "sku", "region", "gpus", "gpu_name", "vram_gb"};
+constexpr const char* kRootFields[] = {"schema_version",   "cny_per_usd",   "cny_per_usd_date",
                                            "cny_per_usd_source", "street_prices", "cloud_rates",
                                            kDetailsMovedKey};
 // A CNY list price converted at the file's rate should land within this of the USD figure;
@@ -152,7 +152,7 @@ void read_refresh(const json& row, CloudRate& rate, PriceRowReader& reader) {
     return;
   }
   const std::string source = source_it->get<std::string>();
-  if (!kRefreshSources.count(source)) {
+  if (!contains_word(kRefreshSources, source)) {
     fail("source '" + source + "' is not one of azure, aws, vast");
     return;
   }
@@ -174,7 +174,7 @@ void read_refresh(const json& row, CloudRate& rate, PriceRowReader& reader) {
     fail("gpus must be a whole number from 1 to 1000 (the GPUs in one instance)");
   }
   for (const auto& item : it->items()) {
-    if (!kRefreshFields.count(item.key())) reader.warning("refresh", "'" + item.key() + "' is not a known key; ignored");
+    if (!contains_word(kRefreshFields, item.key())) reader.warning("refresh", "'" + item.key() + "' is not a known key; ignored");
   }
   rate.refresh_source = source;
 }

@@ -5,6 +5,8 @@
 // lets callers loop over it, index it and count it as they did the vector.
 #pragma once
 #include <cstddef>
+#include <string>
+#include <string_view>
 
 namespace gpuwise {
 
@@ -26,5 +28,20 @@ class TableView {
   const T* first_;
   std::size_t count_;
 };
+
+// True when `word` is one of `words` (a constexpr list of names: fields, vendors ...).
+inline bool contains_word(TableView<const char*> words, std::string_view word) {
+  for (const char* w : words) {
+    if (word == w) return true;
+  }
+  return false;
+}
+
+// "NVIDIA, AMD, Intel": the list for a message that names the allowed values.
+inline std::string joined_words(TableView<const char*> words) {
+  std::string out;
+  for (const char* w : words) out += (out.empty() ? "" : ", ") + std::string(w);
+  return out;
+}
 
 }  // namespace gpuwise

@@ -1,8 +1,9 @@
 #include "value.h"
-#include "stable_sort.h"
 
 #include <algorithm>
 #include <cmath>
+
+#include "stable_sort.h"
 
 namespace gpuwise {
 namespace {

@@ -8,12 +8,12 @@
 
 #include "metrics.h"
 #include "money.h"
+#include "stable_sort.h"
 #include "template_text.h"
 #include "view_fields.h"
 
 #include "i18n.h"
 #include "imgui.h"
-#include "stable_sort.h"
 
 namespace gpuwise::ui {
 
