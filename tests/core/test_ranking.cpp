@@ -439,9 +439,14 @@ TEST_CASE("every profile and metric ranks the shipped catalog with finite, sorte
     CHECK(list.rows.size() == c.gpus.size());
     REQUIRE(list.rows[0].score.has_value());
     if (!v.metric.empty()) CHECK(*list.rows[0].score == Approx(100.0));  // the best is 100
+    bool unscored_seen = false;  // every scored card comes before every unscored one, a 0 too
     for (std::size_t i = 0; i < list.rows.size(); ++i) {
       const auto& s = list.rows[i].score;
-      if (!s) continue;
+      if (!s) {
+        unscored_seen = true;
+        continue;
+      }
+      CHECK_FALSE(unscored_seen);
       CHECK(std::isfinite(*s));
       CHECK(*s >= 0);
       CHECK(*s <= 100);
