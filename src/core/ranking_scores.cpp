@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "stable_sort.h"
 #include "view_fields.h"
 
 namespace gpuwise {
@@ -149,20 +150,38 @@ void sort_ranked_rows(const Catalog& catalog, std::vector<RankedGpu>& rows) {
     keys.push_back({score_key, descending(gpu.vram_gb + 0.0), static_cast<std::uint32_t>(r)});
   }
   std::sort(keys.begin(), keys.end());
-  const auto by_name = [&](const SortKey& a, const SortKey& b) {
-    const Gpu& x = catalog.gpus[static_cast<std::size_t>(rows[a.row].gpu_index)];
-    const Gpu& y = catalog.gpus[static_cast<std::size_t>(rows[b.row].gpu_index)];
-    if (x.name != y.name) return x.name < y.name;
-    return x.id < y.id;
+  // Runs of equal numbers are rare and short: ordered by name with core's one stable
+  // sort (stable_sort.h), not a second instantiation of std::sort (+2 KB of download).
+  struct Run {
+    const SortKey* keys;
+    const Catalog* catalog;
+    const std::vector<RankedGpu>* rows;
+    const Gpu& gpu(std::size_t i) const {
+      return catalog->gpus[static_cast<std::size_t>((*rows)[keys[i].row].gpu_index)];
+    }
   };
+  std::vector<SortKey> run_keys;
   for (std::size_t begin = 0; begin < keys.size();) {
     std::size_t end = begin + 1;
     while (end < keys.size() && keys[end].score_key == keys[begin].score_key &&
            keys[end].vram_key == keys[begin].vram_key) {
       ++end;
     }
-    if (end - begin > 1) std::sort(keys.begin() + static_cast<std::ptrdiff_t>(begin),
-                                   keys.begin() + static_cast<std::ptrdiff_t>(end), by_name);
+    if (end - begin > 1) {
+      run_keys.assign(keys.begin() + static_cast<std::ptrdiff_t>(begin), keys.begin() + static_cast<std::ptrdiff_t>(end));
+      const Run run{run_keys.data(), &catalog, &rows};
+      const std::vector<std::size_t> order = stable_order(
+          run_keys.size(),
+          [](const void* context, std::size_t a, std::size_t b) {
+            const Run& r = *static_cast<const Run*>(context);
+            const Gpu& x = r.gpu(a);
+            const Gpu& y = r.gpu(b);
+            if (x.name != y.name) return x.name < y.name;
+            return x.id < y.id;
+          },
+          &run);
+      for (std::size_t i = 0; i < order.size(); ++i) keys[begin + i] = run_keys[order[i]];
+    }
     begin = end;
   }
   std::vector<RankedGpu> sorted;
