@@ -145,6 +145,8 @@ def main():
         ("roi_36_months", "ROI series, 36 months (compute_roi)"),
         ("load_gpus_json", "Load data/gpus.json"),
         ("load_prices_json", "Load data/prices.json"),
+        ("load_page_gpus_json", "Load the page's gpus.json (compact, tables)"),
+        ("load_page_prices_json", "Load the page's prices.json (compact, tables)"),
     ]
     for key, label in core_rows:
         if key not in wasm or key not in native:

@@ -162,7 +162,7 @@ SplitData split_details(const json& full) {
 }
 
 json merge_details(json compact, const json& details) {
-  expand_tables(compact);  // a malformed table stays as it is and the loader names it
+  expand_tables(compact);  // a malformed table: the loader refused this file already
   if (compact.is_object()) compact.erase(kDetailsMovedKey);
   merge(compact, details);
   return compact;

@@ -23,7 +23,7 @@ inline constexpr const char* kDetailsMovedKey = "details_moved";
 // A list of rows in the compact file is written as one table, its field names once:
 //   {"@columns": ["id", "name", ...], "@rows": [["rtx-4090", "GeForce RTX 4090", ...], ...]}
 // with null for a field the row does not have. The names are written once instead of in
-// every row: the page's three files are 2.3 KB smaller (gzip) and gpus.json half as long
+// every row: the page's three files are 2.2 KB smaller (gzip) and gpus.json half as long
 // for the parser to scan (issue 15). Loaders see rows again: open_data_file() and
 // merge_details() call expand_tables().
 inline constexpr const char* kTableColumnsKey = "@columns";
@@ -42,7 +42,8 @@ SplitData split_details(const json& full);
 void tabulate(json& value);
 
 // Every table in `value` back into its list of objects. Returns "" or what is wrong with
-// a table ("table row 3 has 5 values for 6 columns"), leaving that table as it was.
+// a table ("table row 3 has 5 values for 6 columns"); after a problem `value` may be
+// half expanded and is not to be read (open_data_file() refuses the whole file).
 std::string expand_tables(json& value);
 
 // `compact` with `details` merged back in (objects by key, lists by position) and
