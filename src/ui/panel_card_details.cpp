@@ -120,11 +120,20 @@ void DrawCardPopup(ViewState& view, UiState& ui, PlatformRequests& requests) {
 
 bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, PlatformRequests& requests) {
   bool close = false;
-  ImGui::TextUnformatted(gpu.name.c_str());
-  ImGui::SameLine(ImGui::GetContentRegionAvail().x + ImGui::GetCursorPosX() -
-                  ImGui::CalcTextSize(tr("Close")).x - ImGui::GetStyle().FramePadding.x * 2);
+  // Close at the top right, the name wrapped in the width left of it: a long name
+  // ("GeForce RTX 4090 48 GB (memory-modified, unofficial)") ran under the button.
+  const ImVec2 start = ImGui::GetCursorPos();
+  const float close_w = ImGui::CalcTextSize(tr("Close")).x + ImGui::GetStyle().FramePadding.x * 2;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  ImGui::SetCursorPosX(start.x + avail - close_w);
   if (ImGui::SmallButton(tr("Close"))) close = true;
   RecordTarget(ui, "details-close");
+  const float below_button = ImGui::GetCursorPosY();
+  ImGui::SetCursorPos(start);
+  ImGui::PushTextWrapPos(start.x + avail - close_w - ImGui::GetStyle().ItemSpacing.x);
+  ImGui::TextUnformatted(gpu.name.c_str());
+  ImGui::PopTextWrapPos();
+  if (ImGui::GetCursorPosY() < below_button) ImGui::SetCursorPosY(below_button);
   ImGui::TextDisabled("%s  ·  %s  ·  %s", gpu.vendor.c_str(), gpu.series.c_str(), gpu.id.c_str());
   if (gpu.gpus_per_board > 1) {
     ImGui::TextWrapped(tr("%d GPUs on one board: figures are per GPU; TDP and price are per board."),
