@@ -51,6 +51,12 @@ test('a row click opens the card with its sources', async () => {
   await clickTarget(page, 'row:0');
   await waitForState(page, (s) => s.catalog.selected_id === first);
   await page.waitForFunction(() => window.gpuwise.targets['source:0'], null, { timeout: 15000 });
+  // Close sits right of the card's name, not on top of it, and closes the card.
+  const close = await page.evaluate(() => window.gpuwise.targets['details-close']);
+  const source = await page.evaluate(() => window.gpuwise.targets['source:0']);
+  assert.ok(close.y < source.y, 'Close is at the top of the card');
+  await clickTarget(page, 'details-close');
+  await waitForState(page, (s) => s.catalog.selected_id === '');
   await context.close();
 });
 
