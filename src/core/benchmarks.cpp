@@ -6,6 +6,7 @@
 
 #include "data_file.h"
 #include "json_util.h"
+#include "table_view.h"
 
 namespace gpuwise {
 namespace {
@@ -22,40 +23,17 @@ constexpr const char* kRootFields[] = {"schema_version", "sets", "results"};
 constexpr double kMaxValue = 1e9;
 constexpr int kMaxWhole = 100000000;
 
-bool contains(const std::vector<std::string>& list, const std::string& value) {
-  return std::find(list.begin(), list.end(), value) != list.end();
-}
-
-std::string joined(const std::vector<std::string>& list) {
-  std::string out;
-  for (const auto& item : list) out += (out.empty() ? "" : ", ") + item;
-  return out;
-}
-
-// Reads one object's fields, filing problems under its label.
-class FieldReader : public IssueRecorder {
+// Reads one object's fields, filing problems under its label: the shared row reader
+// (data_file.h) plus this file's rules.
+class FieldReader : public RowReader {
  public:
-  FieldReader(const json& row, std::string label, std::vector<CatalogIssue>& issues)
-      : IssueRecorder(std::move(label), issues), row_(row) {}
+  using RowReader::RowReader;
 
-  std::string text(const char* field, bool required = true) {
-    auto it = row_.find(field);
-    if (it == row_.end() || it->is_null()) {
-      if (required) error(field, "is required but missing");
-      return {};
-    }
-    if (!it->is_string()) {
-      error(field, "must be a string (got " + describe_json(*it) + ")");
-      return {};
-    }
-    std::string value = it->get<std::string>();
-    if (value.empty() && required) error(field, "must not be empty");
-    return value;
-  }
+  std::string text(const char* field, bool required = true) { return string(field, required).value_or(""); }
   std::string one_of(const char* field, const std::vector<std::string>& allowed) {
     std::string value = text(field);
-    if (!value.empty() && !contains(allowed, value)) {
-      error(field, "'" + value + "' is not one of " + joined(allowed));
+    if (!value.empty() && !contains_word(allowed, value)) {
+      error(field, "'" + value + "' is not one of " + joined_words(allowed));
     }
     return value;
   }
@@ -72,11 +50,8 @@ class FieldReader : public IssueRecorder {
     return value;
   }
   double positive(const char* field) {
-    auto it = row_.find(field);
-    if (it == row_.end() || it->is_null()) {
-      error(field, "is required but missing");
-      return 0;
-    }
+    const json* it = find(field, true);
+    if (!it) return 0;
     if (!it->is_number()) {
       error(field, "must be a number (got " + describe_json(*it) + ")");
       return 0;
@@ -89,8 +64,8 @@ class FieldReader : public IssueRecorder {
     return value;
   }
   std::optional<int> whole(const char* field) {
-    auto it = row_.find(field);
-    if (it == row_.end() || it->is_null()) return std::nullopt;
+    const json* it = find(field, false);
+    if (!it) return std::nullopt;
     // Compare as a double first: get<int>() of 4294967297 would wrap.
     if (!it->is_number_integer() || it->get<double>() < 1 || it->get<double>() > kMaxWhole) {
       error(field, "must be a whole number from 1 to 100000000 (got " + describe_json(*it) + ")");
@@ -98,14 +73,6 @@ class FieldReader : public IssueRecorder {
     }
     return it->get<int>();
   }
-  void unknown_fields(TableView<const char*> known) {
-    for (const auto& item : row_.items()) {
-      if (!contains_word(known, item.key())) warning(item.key(), "is not a known field (see data/README.md); ignored");
-    }
-  }
-
- private:
-  const json& row_;
 };
 
 std::string row_label(const char* list, std::size_t index, const json& row, const char* id_field) {

@@ -17,7 +17,6 @@ namespace {
 
 // The fields, their checks and their order are the table of gpu_fields.inc.
 constexpr const char* kVendors[] = {"NVIDIA", "AMD", "Intel", "Apple", "Huawei", "Cambricon", "Moore Threads"};
-constexpr const char* kLines[] = {"geforce", "workstation", "datacenter"};
 // No card's figure comes near a million in any unit of data/README.md (the largest are
 // CUDA cores, ~24,000): a larger one is a typo, and near 1e308 it overflowed the
 // arithmetic downstream (usable VRAM, power-supply sizing) to infinity.
@@ -154,17 +153,16 @@ void check_invariants(const Gpu& gpu, GpuRowReader& reader, const std::set<std::
   if (!contains_word(kVendors, gpu.vendor)) {
     reader.error("vendor", "'" + gpu.vendor + "' is not one of " + joined_words(kVendors));
   }
-  const auto& kinds = kind_keys();
-  if (std::find(kinds.begin(), kinds.end(), gpu.kind) == kinds.end()) {
-    reader.error("kind", "'" + gpu.kind + "' is not one of card, module, system");
+  if (!contains_word(kind_keys(), gpu.kind)) {
+    reader.error("kind", "'" + gpu.kind + "' is not one of " + joined_words(kind_keys()));
   }
   if (gpu.kind == "system" && !gpu.gpu_memory_share_pct) {
     reader.error("gpu_memory_share_pct",
                  "is required for a system: the share of its unified memory the GPU may use by default (e.g. 75)");
   }
   if (gpu.software.empty()) reader.error("software", "needs at least one stack, e.g. [\"cuda\", \"pytorch-cuda\"]");
-  if (!contains_word(kLines, gpu.line)) {
-    reader.error("line", "'" + gpu.line + "' is not one of " + joined_words(kLines));
+  if (!contains_word(line_keys(), gpu.line)) {
+    reader.error("line", "'" + gpu.line + "' is not one of " + joined_words(line_keys()));
   }
   if (!gpu.compute_capability.empty() && !is_compute_capability(gpu.compute_capability)) {
     reader.error("compute_capability", "'" + gpu.compute_capability + "' is not shaped like \"8.6\"");

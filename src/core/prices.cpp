@@ -153,7 +153,7 @@ void read_refresh(const json& row, CloudRate& rate, PriceRowReader& reader) {
   }
   const std::string source = source_it->get<std::string>();
   if (!contains_word(kRefreshSources, source)) {
-    fail("source '" + source + "' is not one of azure, aws, vast");
+    fail("source '" + source + "' is not one of " + joined_words(kRefreshSources));
     return;
   }
   const auto has_text = [&](const char* field) {

@@ -152,15 +152,13 @@ void sort_ranked_rows(const Catalog& catalog, std::vector<RankedGpu>& rows) {
   std::sort(keys.begin(), keys.end());
   // Runs of equal numbers are rare and short: ordered by name with core's one stable
   // sort (stable_sort.h), not a second instantiation of std::sort (0.6 KB of download).
-  struct Run {
-    const SortKey* keys;
-    const Catalog* catalog;
-    const std::vector<RankedGpu>* rows;
-    const Gpu& gpu(std::size_t i) const {
-      return catalog->gpus[static_cast<std::size_t>((*rows)[keys[i].row].gpu_index)];
-    }
+  const auto by_name = [&](const SortKey& a, const SortKey& b) {
+    const Gpu& x = catalog.gpus[static_cast<std::size_t>(rows[a.row].gpu_index)];
+    const Gpu& y = catalog.gpus[static_cast<std::size_t>(rows[b.row].gpu_index)];
+    if (x.name != y.name) return x.name < y.name;
+    return x.id < y.id;
   };
-  std::vector<SortKey> run_keys;
+  std::vector<SortKey> run;
   for (std::size_t begin = 0; begin < keys.size();) {
     std::size_t end = begin + 1;
     while (end < keys.size() && keys[end].score_key == keys[begin].score_key &&
@@ -168,19 +166,10 @@ void sort_ranked_rows(const Catalog& catalog, std::vector<RankedGpu>& rows) {
       ++end;
     }
     if (end - begin > 1) {
-      run_keys.assign(keys.begin() + static_cast<std::ptrdiff_t>(begin), keys.begin() + static_cast<std::ptrdiff_t>(end));
-      const Run run{run_keys.data(), &catalog, &rows};
-      const std::vector<std::size_t> order = stable_order(
-          run_keys.size(),
-          [](const void* context, std::size_t a, std::size_t b) {
-            const Run& r = *static_cast<const Run*>(context);
-            const Gpu& x = r.gpu(a);
-            const Gpu& y = r.gpu(b);
-            if (x.name != y.name) return x.name < y.name;
-            return x.id < y.id;
-          },
-          &run);
-      for (std::size_t i = 0; i < order.size(); ++i) keys[begin + i] = run_keys[order[i]];
+      const auto first = keys.begin() + static_cast<std::ptrdiff_t>(begin);
+      run.assign(first, keys.begin() + static_cast<std::ptrdiff_t>(end));
+      stable_sort_rows(run, by_name);
+      std::copy(run.begin(), run.end(), first);
     }
     begin = end;
   }

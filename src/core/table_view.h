@@ -29,18 +29,21 @@ class TableView {
   std::size_t count_;
 };
 
-// True when `word` is one of `words` (a constexpr list of names: fields, vendors ...).
-inline bool contains_word(TableView<const char*> words, std::string_view word) {
-  for (const char* w : words) {
-    if (word == w) return true;
+// True when `word` is one of `words`: a list of names (a constexpr array of C strings, a
+// TableView of them, or a vector of std::string).
+template <class Words>
+bool contains_word(const Words& words, std::string_view word) {
+  for (const auto& w : words) {
+    if (word == std::string_view(w)) return true;
   }
   return false;
 }
 
 // "NVIDIA, AMD, Intel": the list for a message that names the allowed values.
-inline std::string joined_words(TableView<const char*> words) {
+template <class Words>
+std::string joined_words(const Words& words) {
   std::string out;
-  for (const char* w : words) out += (out.empty() ? "" : ", ") + std::string(w);
+  for (const auto& w : words) (out += out.empty() ? "" : ", ") += std::string_view(w);
   return out;
 }
 
