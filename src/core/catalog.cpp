@@ -5,6 +5,7 @@
 #include <set>
 #include <variant>
 
+#include "catalog_rules.h"
 #include "data_details.h"
 #include "data_file.h"
 #include "gpu_fields.h"
@@ -45,44 +46,8 @@ class GpuRowReader : public RowReader {
     if (!out) return std::nullopt;
     // The figure as written ("-24", not "-24.0"), for the message: only when there is one,
     // since writing every figure out was a tenth of loading the catalog.
-    const auto got = [&] { return dump_json(*find(field.key, false)); };
-    switch (field.rule) {
-      case ValueRule::positive:
-        if (*out <= 0) {
-          error(field.key, "must be a number > 0 (got " + got() + "); omit the field when the figure is unknown");
-          return std::nullopt;
-        }
-        break;
-      case ValueRule::non_negative:
-        if (*out < 0) {
-          error(field.key, "must not be negative (got " + got() + ")");
-          return std::nullopt;
-        }
-        break;
-      case ValueRule::year:
-        if (*out < 1990 || *out > 2100) {
-          error(field.key, "must be a year between 1990 and 2100 (got " + got() + ")");
-          return std::nullopt;
-        }
-        break;
-      case ValueRule::board_count:
-        if (*out < 1 || *out > 16) {
-          error(field.key, "must be between 1 and 16 (got " + got() + ")");
-          return std::nullopt;
-        }
-        break;
-      case ValueRule::percent:
-        if (*out <= 0 || *out > 100) {
-          error(field.key, "must be a percentage above 0 and at most 100 (got " + got() + ")");
-          return std::nullopt;
-        }
-        break;
-      case ValueRule::any:
-      case ValueRule::urls:
-        break;
-    }
-    if ((field.rule == ValueRule::positive || field.rule == ValueRule::non_negative) && *out > kMaxFigure) {
-      error(field.key, "must be at most 1000000 (got " + got() + "); check the unit");
+    if (const std::optional<FigureProblem> problem = figure_problem(field, *out)) {
+      error(field.key, problem->before + dump_json(*find(field.key, false)) + problem->after);
       return std::nullopt;
     }
     return out;
@@ -91,10 +56,6 @@ class GpuRowReader : public RowReader {
   std::optional<int> checked_integer(const GpuField& field) {
     const std::optional<double> out = checked_number(field);
     if (!out) return std::nullopt;
-    if (std::floor(*out) != *out || std::fabs(*out) > 1e9) {
-      error(field.key, "must be a whole number (got " + dump_json(*find(field.key, false)) + ")");
-      return std::nullopt;
-    }
     return static_cast<int>(*out);
   }
 
@@ -122,18 +83,11 @@ class GpuRowReader : public RowReader {
     out = value->get<bool>();
   }
   void assign(const GpuField& field, std::vector<std::string>& out) {
-    const bool urls = field.rule == ValueRule::urls;
-    auto items = strings(field.key, false, urls ? "URL" : "string");
+    auto items = strings(field.key, false, field.rule == ValueRule::urls ? "URL" : "string");
     if (!items) return;
-    for (const std::string& item : *items) {
-      if (urls && item.rfind("https://", 0) != 0 && item.rfind("http://", 0) != 0) {
-        error(field.key, "'" + item + "' is not an http(s) URL");
-        return;
-      }
-      if (!urls && item.empty()) {
-        error(field.key, "has an empty entry");
-        return;
-      }
+    if (const std::optional<std::string> problem = list_problem(field, *items)) {
+      error(field.key, *problem);
+      return;
     }
     out = std::move(*items);
   }
@@ -149,7 +103,7 @@ bool is_compute_capability(const std::string& cc) {
 }
 
 // Cross-field rules: the invariants a single field cannot express.
-void check_invariants(const Gpu& gpu, GpuRowReader& reader, const std::set<std::string>& moved) {
+void check_invariants(const Gpu& gpu, IssueRecorder& reader, bool sources_moved) {
   if (!contains_word(kVendors, gpu.vendor)) {
     reader.error("vendor", "'" + gpu.vendor + "' is not one of " + joined_words(kVendors));
   }
@@ -173,10 +127,65 @@ void check_invariants(const Gpu& gpu, GpuRowReader& reader, const std::set<std::
   if (contains_word(kPreTensorArchitectures, gpu.architecture) && gpu.tensor_cores && *gpu.tensor_cores > 0) {
     reader.error("tensor_cores", gpu.architecture + " has no tensor cores; must be 0");
   }
-  if (gpu.sources.empty() && !moved.count("sources")) reader.error("sources", "needs at least one source URL");
+  if (gpu.sources.empty() && !sources_moved) reader.error("sources", "needs at least one source URL");
 }
 
 }  // namespace
+
+// [SECTION] One row's rules (catalog_rules.h)
+std::optional<FigureProblem> figure_problem(const GpuField& field, double value) {
+  switch (field.rule) {
+    case ValueRule::positive:
+      if (value <= 0) return FigureProblem{"must be a number > 0 (got ", "); omit the field when the figure is unknown"};
+      break;
+    case ValueRule::non_negative:
+      if (value < 0) return FigureProblem{"must not be negative (got ", ")"};
+      break;
+    case ValueRule::year:
+      if (value < 1990 || value > 2100) return FigureProblem{"must be a year between 1990 and 2100 (got ", ")"};
+      break;
+    case ValueRule::board_count:
+      if (value < 1 || value > 16) return FigureProblem{"must be between 1 and 16 (got ", ")"};
+      break;
+    case ValueRule::percent:
+      if (value <= 0 || value > 100) {
+        return FigureProblem{"must be a percentage above 0 and at most 100 (got ", ")"};
+      }
+      break;
+    case ValueRule::any:
+    case ValueRule::urls:
+      break;
+  }
+  if ((field.rule == ValueRule::positive || field.rule == ValueRule::non_negative) && value > kMaxFigure) {
+    return FigureProblem{"must be at most 1000000 (got ", "); check the unit"};
+  }
+  if (field.whole_number && (std::floor(value) != value || std::fabs(value) > 1e9)) {
+    return FigureProblem{"must be a whole number (got ", ")"};
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> list_problem(const GpuField& field, const std::vector<std::string>& items) {
+  const bool urls = field.rule == ValueRule::urls;
+  for (const std::string& item : items) {
+    if (urls && item.rfind("https://", 0) != 0 && item.rfind("http://", 0) != 0) {
+      return "'" + item + "' is not an http(s) URL";
+    }
+    if (!urls && item.empty()) return std::string("has an empty entry");
+  }
+  return std::nullopt;
+}
+
+bool accept_row(const Gpu& gpu, bool sources_moved, IssueRecorder& row, std::set<std::string>& seen_ids) {
+  if (!gpu.id.empty() && !is_slug(gpu.id)) {
+    row.error("id", "'" + gpu.id + "' must be a slug: a-z, 0-9 and single dashes");
+  }
+  if (!gpu.id.empty() && seen_ids.count(gpu.id)) row.error("id", "duplicate id; ids must be unique");
+  if (!row.failed()) check_invariants(gpu, row, sources_moved);
+  if (row.failed()) return false;
+  seen_ids.insert(gpu.id);
+  return true;
+}
 
 // [SECTION] Public functions
 std::string CatalogIssue::to_string() const {
@@ -300,17 +309,7 @@ Catalog load_catalog(std::string_view json_text) {
     const bool is_nvidia = vendor != row.end() && vendor->is_string() && *vendor == "NVIDIA";
     for (const GpuField& field : gpu_fields()) reader.read(field, gpu, is_nvidia);
     reader.unknown_fields(known_fields);
-    if (!gpu.id.empty() && !is_slug(gpu.id)) {
-      reader.error("id", "'" + gpu.id + "' must be a slug: a-z, 0-9 and single dashes");
-    }
-    if (!gpu.id.empty() && seen_ids.count(gpu.id)) {
-      reader.error("id", "duplicate id; ids must be unique");
-    }
-    if (!reader.failed()) check_invariants(gpu, reader, moved);
-    if (!reader.failed()) {
-      seen_ids.insert(gpu.id);
-      catalog.gpus.push_back(std::move(gpu));
-    }
+    if (accept_row(gpu, moved.count("sources") > 0, reader, seen_ids)) catalog.gpus.push_back(std::move(gpu));
   }
   return catalog;
 }
