@@ -99,7 +99,7 @@ def main():
     if timeline:
         steps = (("files_ms", "files arrived"), ("main_ms", "main() (wasm compiled and started)"),
                  ("webgl_ms", "WebGL2 context"), ("imgui_ms", "ImGui set up"), ("frame_ms", "frame 1 began"),
-                 ("catalog_ms", "gpus.json loaded"), ("prices_ms", "prices.json loaded"),
+                 ("catalog_ms", "gpus.bin loaded"), ("prices_ms", "prices.json loaded"),
                  ("data_ms", "cuda.json loaded"), ("fonts_ms", "font atlas"), ("layout_ms", "panels laid out"),
                  ("drawn_ms", "drawn"), ("published_ms", "URL and state published"))
         parts, previous = [], None
@@ -145,7 +145,8 @@ def main():
         ("roi_36_months", "ROI series, 36 months (compute_roi)"),
         ("load_gpus_json", "Load data/gpus.json"),
         ("load_prices_json", "Load data/prices.json"),
-        ("load_page_gpus_json", "Load the page's gpus.json (compact, tables)"),
+        ("load_page_gpus_json", "Load the compact gpus.json (tables; the page read it before gpus.bin)"),
+        ("load_page_gpus_bin", "Load the page's gpus.bin (catalog_binary.h)"),
         ("load_page_prices_json", "Load the page's prices.json (compact, tables)"),
     ]
     for key, label in core_rows:
