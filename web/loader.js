@@ -35,10 +35,11 @@
   });
 
   // The data files: fetched now, read by the app when it starts (it waits if needed).
-  // As bytes: the app copies them into its memory in one go. Their notes and sources
-  // are in data/details.json, which the app fetches when a reader first wants one.
+  // As bytes: the app copies them into its memory in one go. The catalog is gpus.bin,
+  // data/gpus.json written by the build as bytes the app reads in a few milliseconds.
+  // Notes and sources are in data/details.json, fetched when a reader first wants one.
   window.gpuwiseData = {};
-  ['gpus.json', 'prices.json', 'cuda.json'].forEach(function (name) {
+  ['gpus.bin', 'prices.json', 'cuda.json'].forEach(function (name) {
     fetch('data/' + name).then(function (response) {
       if (!response.ok) throw new Error('the server answered ' + response.status);
       return response.arrayBuffer();

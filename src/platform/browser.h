@@ -10,6 +10,9 @@ enum class DataStatus { pending, ready, failed };
 // gpus.json etc.: fetched by the page's loader (web) or read from data/ (native).
 // On `ready`, `out` holds the text; on `failed`, a message saying what went wrong.
 DataStatus take_data_file(const std::string& name, std::string& out);
+// The catalog's file: the page's gpus.bin (core's catalog_binary.h, written by the build),
+// or on the desktop data/gpus.json itself.
+extern const char* const kCatalogFile;
 // A data file the page's loader does not fetch up front (benchmarks.json and the
 // speed calibration for the speed views, details.json for notes and sources): starts its
 // download once; take_data_file() then reports it like the others.

@@ -25,6 +25,8 @@ bool read_whole_file(const std::string& path, std::string& out) {
 }
 }  // namespace
 
+const char* const kCatalogFile = "gpus.json";
+
 DataStatus take_data_file(const std::string& name, std::string& out) {
   const char* dir = std::getenv("GPUWISE_DATA_DIR");
   const std::string path = std::string(dir ? dir : GPUWISE_DATA_DIR) + "/" + name;

@@ -402,6 +402,8 @@ void set_wake_handler(void (*wake)()) {
   install();
 }
 
+const char* const kCatalogFile = "gpus.bin";
+
 DataStatus take_data_file(const std::string& name, std::string& out) {
   const int status = js_data_status(name.c_str());
   if (status == 0) return DataStatus::pending;

@@ -17,11 +17,13 @@
 #include <ctime>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "app.h"
 #include "browser.h"
 #include "cjk_text.h"
+#include "gpu_fields.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
@@ -67,7 +69,7 @@ struct StartupTimes {
   double webgl_ms = 0;      // the WebGL2 context made (SDL window + GL context)
   double imgui_ms = 0;      // ImGui and its backends set up
   double frame_ms = 0;      // the first frame began
-  double catalog_ms = 0;    // ...gpus.json taken and loaded (0: not in the first frame)
+  double catalog_ms = 0;    // ...the catalog (gpus.bin) taken and loaded (0: not in the first frame)
   double prices_ms = 0;     // ...prices.json
   double data_ms = 0;       // ...every data file taken and loaded (cuda.json last)
   double fonts_ms = 0;      // ...font atlas built and uploaded
@@ -121,6 +123,15 @@ Platform* g_platform = nullptr;
 // needs a glyph in the atlas.
 void NoteCjkText(Platform& p, std::string_view text) {
   if (add_cjk_codepoints(text, p.cjk_codepoints) > 0 && p.system_cjk) p.fonts_dirty = true;
+}
+// The catalog's text fields, as loaded: its file may be bytes (gpus.bin), where a figure's
+// bytes could pass for a CJK character.
+void NoteCatalogCjkText(Platform& p) {
+  for (const Gpu& gpu : p.app.ui().catalog.gpus) {
+    for (const GpuField& field : gpu_fields()) {
+      if (const auto* text = std::get_if<std::string Gpu::*>(&field.member)) NoteCjkText(p, gpu.**text);
+    }
+  }
 }
 // Text only a Chinese page shows (cuda.json's Chinese notes): its characters wait until
 // Chinese is shown, so an English page draws ~16 glyphs at start, not ~170 (~12 ms).
@@ -305,20 +316,25 @@ std::string TodayUtc() {
   return date;
 }
 
-void LoadPendingData(Platform& p) {
+void LoadCatalog(Platform& p) {
   std::string text;
   if (p.catalog_pending) {
-    switch (platform::take_data_file("gpus.json", text)) {
+    switch (platform::take_data_file(platform::kCatalogFile, text)) {
       case platform::DataStatus::pending: break;
       case platform::DataStatus::ready:
-        NoteCjkText(p, text);
-        p.app.set_catalog_text(text);
+        p.app.set_catalog_file(text);
+        NoteCatalogCjkText(p);
         p.catalog_pending = false;
         if (p.frames == 0) p.startup.catalog_ms = NowMs();
         break;
       case platform::DataStatus::failed: p.app.set_catalog_error(text); p.catalog_pending = false; break;
     }
   }
+}
+
+void LoadPendingData(Platform& p) {
+  LoadCatalog(p);
+  std::string text;
   // Prices name catalog ids, so they are read after the catalog.
   if (!p.catalog_pending && p.prices_pending) {
     switch (platform::take_data_file("prices.json", text)) {

@@ -1,8 +1,10 @@
 // compact_data OUT_DIR GPUS_JSON PRICES_JSON CUDA_JSON: writes the page's compact data
-// files (data_details.h) to OUT_DIR under the same names, and OUT_DIR/details.json with
-// what they leave out: {"gpus.json": ..., "prices.json": ..., "cuda.json": ...}.
+// files (data_details.h) to OUT_DIR: prices.json and cuda.json under the same names, the
+// catalog as gpus.bin (catalog_binary.h), and OUT_DIR/details.json with what they leave
+// out: {"gpus.json": ..., "prices.json": ..., "cuda.json": ...}.
 // Validates first: a data file with an error stops the build (warnings are printed),
-// and so does a compact file whose details do not merge back to the file itself.
+// and so does a compact file whose details do not merge back to the file itself, or a
+// gpus.bin that does not read back to the catalog its compact JSON loads to.
 // The web build compiles it with emscripten and runs it under node, as catalog_columns.
 #include <cstdio>
 #include <fstream>
@@ -10,6 +12,7 @@
 #include <string>
 
 #include "catalog.h"
+#include "catalog_binary.h"
 #include "compat.h"
 #include "data_details.h"
 #include "prices.h"
@@ -81,8 +84,24 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "compact_data: %s does not merge back to itself; not writing it\n", name.c_str());
       return 1;
     }
-    if (!write_text(out_dir + "/" + name, gpuwise::dump_json(split.compact))) {
-      std::fprintf(stderr, "compact_data: cannot write %s/%s\n", out_dir.c_str(), name.c_str());
+    std::string page_name = name;
+    std::string page_file = gpuwise::dump_json(split.compact);
+    if (i == 0) {
+      const gpuwise::Catalog compact = gpuwise::load_catalog(page_file);
+      page_name = "gpus.bin";
+      page_file = gpuwise::catalog_to_binary(compact, gpuwise::moved_to_details(split.compact));
+      const gpuwise::Catalog back = gpuwise::catalog_from_binary(page_file);
+      if (gpuwise::catalog_to_json(back) != gpuwise::catalog_to_json(compact) ||
+          back.issues.size() != compact.issues.size()) {
+        std::fprintf(stderr, "compact_data: gpus.bin does not read back to the catalog; not writing it\n");
+        return 1;
+      }
+    }
+    // The page reads gpus.bin; the full gpus.json, which the site's data folder got with
+    // the other data files, stays in data/full/ only.
+    if (i == 0) std::remove((out_dir + "/" + name).c_str());
+    if (!write_text(out_dir + "/" + page_name, page_file)) {
+      std::fprintf(stderr, "compact_data: cannot write %s/%s\n", out_dir.c_str(), page_name.c_str());
       return 1;
     }
     details[name] = std::move(split.details);

@@ -1,6 +1,7 @@
 // The app frame: a header with the tabs, then the selected tab's panel.
 #include "app.h"
 
+#include "catalog_binary.h"
 #include "data_details.h"
 #include "i18n.h"
 #include "imgui.h"
@@ -9,13 +10,14 @@
 
 namespace gpuwise::ui {
 
-void App::set_catalog_text(const std::string& json_text) {
-  catalog_text_ = json_text;
-  ui_.catalog = load_catalog(json_text);
+void App::set_catalog_file(const std::string& bytes) {
+  const bool binary = is_catalog_binary(bytes);
+  catalog_text_ = binary ? std::string() : bytes;
+  ui_.catalog = binary ? catalog_from_binary(bytes) : load_catalog(bytes);
   if (ui_.catalog.details_elsewhere && ui_.details == LoadState::ready) ui_.details = LoadState::pending;
   ui_.catalog_loaded = true;
   ui_.catalog_error.clear();
-  // A file that failed as a whole (bad JSON) is an error for the whole catalog.
+  // A file that failed as a whole (bad JSON, damaged bytes) is an error for the whole catalog.
   if (ui_.catalog.gpus.empty() && ui_.catalog.error_count() > 0) {
     ui_.catalog_error = ui_.catalog.issues.front().to_string();
   }
@@ -85,7 +87,9 @@ void App::set_details_text(const std::string& json_text) {
   };
   ui_.details = LoadState::ready;
   // Prices name catalog ids: the catalog first, as when the files arrived.
-  if (!catalog_text_.empty()) set_catalog_text(merged(catalog_text_, "gpus.json"));
+  if (ui_.catalog_loaded && ui_.catalog.details_elsewhere) {
+    set_catalog_file(merged(catalog_text_.empty() ? catalog_to_json(ui_.catalog) : catalog_text_, "gpus.json"));
+  }
   if (!prices_text_.empty()) set_prices_text(merged(prices_text_, "prices.json"));
   if (!cuda_text_.empty()) set_cuda_text(merged(cuda_text_, "cuda.json"));
 }

@@ -11,7 +11,9 @@ namespace gpuwise::ui {
 class App {
  public:
   // Data arrives from the platform (fetched by the page, or read from disk natively).
-  void set_catalog_text(const std::string& json_text);
+  // The catalog: the page's gpus.bin (catalog_binary.h) or gpus.json (the desktop build,
+  // a test), told apart by their first bytes.
+  void set_catalog_file(const std::string& bytes);
   void set_catalog_error(const std::string& message);
   void set_prices_text(const std::string& json_text);
   void set_prices_error(const std::string& message);
@@ -35,7 +37,8 @@ class App {
  private:
   ViewState view_;
   UiState ui_;
-  // The files as they arrived: compact ones are read again once their details arrive.
+  // The files as they arrived: compact ones are read again once their details arrive
+  // (a binary catalog from catalog_to_json, so catalog_text_ stays empty for it).
   std::string catalog_text_, prices_text_, cuda_text_;
 };
 

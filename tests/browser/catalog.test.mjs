@@ -2,7 +2,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer, launchBrowser, openPage, waitReady, clickTarget, waitForState, screenshotInk, pressKey } from './harness.mjs';
+import { join } from 'node:path';
+import { siteDir, startServer, launchBrowser, openPage, waitReady, clickTarget, waitForState, screenshotInk, pressKey } from './harness.mjs';
 
 const catalog = JSON.parse(readFileSync(new URL('../../data/gpus.json', import.meta.url)));
 let server, browser;
@@ -94,7 +95,7 @@ test('when the notes and sources cannot be fetched, the card says so and keeps i
 
 test('a malformed catalog shows what is wrong and the app keeps working', async () => {
   const { page, context, problems } = await openPage(browser, server.origin, {
-    beforeLoad: (p) => p.route('**/data/gpus.json', (route) =>
+    beforeLoad: (p) => p.route('**/data/gpus.bin', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '{"schema_version": 1, "gpus": [ {"id": } ]}' })),
   });
   await waitReady(page);
@@ -108,11 +109,28 @@ test('a malformed catalog shows what is wrong and the app keeps working', async 
   await context.close();
 });
 
+test('a damaged binary catalog says so and the app keeps working', async () => {
+  const shipped = readFileSync(join(siteDir, 'data', 'gpus.bin'));
+  const { page, context, problems } = await openPage(browser, server.origin, {
+    beforeLoad: (p) => p.route('**/data/gpus.bin', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/octet-stream', body: shipped.subarray(0, shipped.length - 40) })),
+  });
+  await waitReady(page);
+  await page.waitForFunction(() => window.gpuwise.status.catalog_error !== '', null, { timeout: 10000 });
+  const status = await page.evaluate(() => window.gpuwise.status);
+  assert.match(status.catalog_error, /the catalog file is damaged \(.+ at byte \d+\); reload the page/);
+  assert.ok(await screenshotInk(page) > 0.01, 'the page is not blank');
+  await clickTarget(page, 'tab:about');
+  await waitForState(page, (s) => s.tab === 'about');
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
 test('a catalog with one bad row still shows the other rows and names the problem', async () => {
   const broken = structuredClone(catalog);
   broken.gpus[0].vram_gb = -1;
   const { page, context } = await openPage(browser, server.origin, {
-    beforeLoad: (p) => p.route('**/data/gpus.json', (route) =>
+    beforeLoad: (p) => p.route('**/data/gpus.bin', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(broken) })),
   });
   await waitReady(page);

@@ -25,7 +25,7 @@ test('an English first visit stays within bench/size_budget.json', async () => {
   await page.waitForTimeout(500);  // anything the first view fetches late is counted too
   const files = [...new Set(requested)];
   await context.close();
-  for (const must of ['/index.html', '/index.wasm', '/index.js', '/data/gpus.json']) {
+  for (const must of ['/index.html', '/index.wasm', '/index.js', '/data/gpus.bin']) {
     assert.ok(files.includes(must), `a first visit requests ${must} (got ${files.join(', ')})`);
   }
   const result = checkBudget(siteDir, files, readBudget());
