@@ -104,7 +104,7 @@ def main():
                  ("drawn_ms", "drawn"), ("published_ms", "URL and state published"))
         parts, previous = [], None
         for key, label in steps:
-            if key not in timeline:
+            if not timeline.get(key):  # 0: not in the first frame (prices.json on the catalog tab)
                 continue
             at = timeline[key]
             step = "" if previous is None or key == "files_ms" else f" (+{at - previous:.0f})"
