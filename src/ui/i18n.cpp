@@ -8,8 +8,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include <nlohmann/json.hpp>
-
+#include "json_util.h"
 #include "translations_version.h"
 
 namespace gpuwise::ui {
@@ -62,11 +61,13 @@ bool chinese_loaded() { return !chinese().entries.empty(); }
 
 std::string load_chinese(const std::string& json_text) {
 #ifdef GPUWISE_FETCHED_TRANSLATIONS
-  const nlohmann::json parsed = nlohmann::json::parse(json_text, nullptr, false);
-  if (parsed.is_discarded() || !parsed.is_object() || !parsed.contains("chinese") || !parsed["chinese"].is_array()) {
+  // core's parser, not json::parse: a second instantiation of nlohmann's parser cost the
+  // download ~1 KB (issue 15).
+  const json parsed = parse_json(json_text).value;
+  if (!parsed.is_object() || !parsed.contains("chinese") || !parsed["chinese"].is_array()) {
     return "the Chinese translations are not a JSON object with a \"chinese\" list";
   }
-  const nlohmann::json& list = parsed["chinese"];
+  const json& list = parsed["chinese"];
   const std::string version = parsed.value("version", "");
   if (list.size() != kEnglish.size() || version != translations_version(kEnglish.data(), kEnglish.size())) {
     return "the Chinese translations are for another version of the page (" + std::to_string(list.size()) + " of " +
