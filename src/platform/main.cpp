@@ -522,6 +522,8 @@ json PageInfo(const Platform& p, const ViewState& view, const ui::UiState& ui) {
                       {"catalog_gpus", ui.catalog.gpus.size()},
                       {"catalog_error", ui.catalog_error},
                       {"catalog_issues", issues},
+                      {"prices", ui.prices_state == ui::LoadState::ready ? "ready"
+                                 : ui.prices_state == ui::LoadState::failed ? "failed" : "pending"},
                       {"prices_error", ui.prices_error},
                       {"cuda_error", ui.compat_error},
                       {"details", ui.details == ui::LoadState::ready ? "ready"

@@ -26,6 +26,25 @@ test('the page draws, a tab click changes the view, and nothing leaves the origi
   await context.close();
 });
 
+test('a first view of the catalog draws before prices.json is read; a link to the ROI tab reads it in frame 1', async () => {
+  const catalogFirst = await openPage(browser, server.origin);
+  await waitReady(catalogFirst.page);
+  const startup = await catalogFirst.page.evaluate(() => window.gpuwise.startup);
+  assert.equal(startup.prices_ms, 0, 'the catalog table does not wait for prices.json');
+  await catalogFirst.page.waitForFunction(() => window.gpuwise.status.prices === 'ready', null, { timeout: 15000 });
+  await catalogFirst.context.close();
+
+  const roiFirst = await openPage(browser, server.origin, { path: '#v=1&tab=roi' });
+  await waitReady(roiFirst.page);
+  const roiStartup = await roiFirst.page.evaluate(() => window.gpuwise.startup);
+  // When the catalog was there for frame 1 (the files usually arrive before the wasm),
+  // the ROI tab's first frame had its prices too: no frame of "loading prices".
+  if (roiStartup.catalog_ms > 0) assert.ok(roiStartup.prices_ms > 0, `prices read in frame 1 (${JSON.stringify(roiStartup)})`);
+  assert.equal(await roiFirst.page.evaluate(() => window.gpuwise.status.prices), 'ready');
+  assert.deepEqual(roiFirst.problems.pageErrors, []);
+  await roiFirst.context.close();
+});
+
 test('the canvas follows the window size and the device pixel ratio', async () => {
   const { page, context } = await openPage(browser, server.origin, { viewport: { width: 900, height: 600 }, deviceScaleFactor: 2 });
   await waitReady(page);
