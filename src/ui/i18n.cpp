@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <deque>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 #include <utility>
 
 #include "json_util.h"
+#include "stable_sort.h"
 #include "translations_version.h"
 
 namespace gpuwise::ui {
@@ -23,9 +23,22 @@ constexpr std::pair<const char*, const char*> kCompiled[] = {
 #include "strings_zh.inc"
 };
 
+// English -> Chinese as pairs sorted by the English, searched by halves: ~800 entries
+// take ~10 comparisons, and a std::unordered_map (with the std::deque that held the
+// loaded strings) cost the download ~1.5 KB (issue 15).
+using Entry = std::pair<std::string_view, const char*>;
+
 struct Table {
-  std::deque<std::string> texts;  // owns loaded strings; a deque never moves its elements
-  std::unordered_map<std::string_view, const char*> entries;  // English -> Chinese
+  std::vector<std::string> texts;  // owns loaded strings; reserved once, so never moved
+  std::vector<Entry> entries;      // sorted by English; of equal ones the first added wins
+
+  void add(std::string_view english, const char* chinese_text) { entries.emplace_back(english, chinese_text); }
+  void sort() { stable_sort_rows(entries, [](const Entry& a, const Entry& b) { return a.first < b.first; }); }
+  const char* find(std::string_view english) const {
+    const auto it = std::lower_bound(entries.begin(), entries.end(), english,
+                                     [](const Entry& entry, std::string_view key) { return entry.first < key; });
+    return it != entries.end() && it->first == english ? it->second : nullptr;
+  }
 };
 
 #ifdef GPUWISE_FETCHED_TRANSLATIONS
@@ -45,7 +58,8 @@ Table& chinese() {
   static Table table = [] {
     Table built;
 #ifndef GPUWISE_FETCHED_TRANSLATIONS
-    for (const auto& [english, chinese_text] : kCompiled) built.entries.emplace(english, chinese_text);
+    for (const auto& [english, chinese_text] : kCompiled) built.add(english, chinese_text);
+    built.sort();
 #endif
     return built;
   }();
@@ -74,12 +88,14 @@ std::string load_chinese(const std::string& json_text) {
            std::to_string(kEnglish.size()) + " strings, version '" + version + "'): reload the page";
   }
   Table table;
+  table.texts.reserve(kEnglish.size());
   for (std::size_t i = 0; i < kEnglish.size(); ++i) {
     if (!list[i].is_string() || list[i].get_ref<const std::string&>().empty()) {
       return "the Chinese translation of \"" + std::string(kEnglish[i]) + "\" is not a non-empty string";
     }
-    table.entries.emplace(kEnglish[i], table.texts.emplace_back(list[i].get<std::string>()).c_str());
+    table.add(kEnglish[i], table.texts.emplace_back(list[i].get<std::string>()).c_str());
   }
+  table.sort();
   chinese() = std::move(table);
   g_untranslated.clear();  // asked for before the table arrived: not a missing entry
   return "";
@@ -92,11 +108,10 @@ std::string load_chinese(const std::string& json_text) {
 const char* tr(const char* english) {
   // "" (a field without a unit) reads the same in every language.
   if (g_language != "zh" || !*english) return english;
-  const auto& table = chinese().entries;
+  const Table& table = chinese();
   // Until the translations have arrived the page reads English; that is not a miss.
-  if (table.empty()) return english;
-  auto it = table.find(english);
-  if (it != table.end()) return it->second;
+  if (table.entries.empty()) return english;
+  if (const char* chinese_text = table.find(english)) return chinese_text;
   const auto at = std::lower_bound(g_untranslated.begin(), g_untranslated.end(), english);
   if (at == g_untranslated.end() || *at != english) g_untranslated.insert(at, english);
   return english;
