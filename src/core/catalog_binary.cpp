@@ -323,4 +323,42 @@ Catalog catalog_from_binary(std::string_view bytes) {
   return catalog;
 }
 
+std::string merge_catalog_details(Catalog& catalog, const json& details) {
+  const json* rows = details.is_object() && details.contains("gpus") ? &details["gpus"] : nullptr;
+  if (!rows || !rows->is_array() || rows->size() != catalog.gpus.size()) {
+    return "the notes and sources in data/details.json are not for this catalog (" +
+           std::to_string(rows && rows->is_array() ? rows->size() : 0) + " rows for " +
+           std::to_string(catalog.gpus.size()) + " cards); reload the page";
+  }
+  std::vector<Gpu> merged = catalog.gpus;
+  for (std::size_t i = 0; i < merged.size(); ++i) {
+    Gpu& gpu = merged[i];
+    const json& row = (*rows)[i];
+    const std::string where = "data/details.json, card '" + gpu.id + "'";
+    if (!row.is_object()) return where + ": not an object";
+    for (auto item = row.begin(); item != row.end(); ++item) {
+      const GpuField* field = find_gpu_field(item.key());
+      const auto* text = field ? std::get_if<std::string Gpu::*>(&field->member) : nullptr;
+      const auto* list = field ? std::get_if<std::vector<std::string> Gpu::*>(&field->member) : nullptr;
+      if (text && item->is_string()) {
+        gpu.**text = item->get<std::string>();
+      } else if (list && item->is_array()) {
+        std::vector<std::string> values;
+        for (const json& value : *item) {
+          if (!value.is_string()) return where + ", field '" + item.key() + "': not a list of strings";
+          values.push_back(value.get<std::string>());
+        }
+        if (const auto problem = list_problem(*field, values)) return where + ", field '" + item.key() + "': " + *problem;
+        gpu.**list = std::move(values);
+      } else {
+        return where + ": '" + item.key() + "' is not a text or list field of a card";
+      }
+    }
+    if (gpu.sources.empty()) return where + ", field 'sources': needs at least one source URL";
+  }
+  catalog.gpus = std::move(merged);
+  catalog.details_elsewhere = false;
+  return "";
+}
+
 }  // namespace gpuwise

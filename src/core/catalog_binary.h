@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "catalog.h"
+#include "json_util.h"
 
 namespace gpuwise {
 
@@ -33,5 +34,12 @@ bool is_catalog_binary(std::string_view bytes);
 // gpus.json row (catalog_rules.h): a row that breaks one is dropped with the same
 // message. Damaged or foreign bytes load no row, and the one error says why.
 Catalog catalog_from_binary(std::string_view bytes);
+
+// Fills in what a compact catalog (details_elsewhere) left to details.json: its "gpus.json"
+// part, {"gpus": [{"notes": "...", "sources": ["https://..."]}, ...]}, one entry per row in
+// order. The fields meet the loader's rules (a source is an http(s) URL, every card has
+// one); on any problem the catalog is left as it was and the message says what is wrong.
+// Cheaper than writing the catalog out as JSON, merging and reading it again.
+std::string merge_catalog_details(Catalog& catalog, const json& details);
 
 }  // namespace gpuwise

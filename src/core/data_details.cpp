@@ -65,12 +65,6 @@ void merge(json& into, const json& details) {
       else merge(*target, item.value());
     }
   } else if (details.is_array() && into.is_array()) {
-    // An empty list takes the details' whole: catalog_to_json writes a card's moved
-    // sources as [] (the page's binary catalog is merged that way, catalog_binary.h).
-    if (into.empty()) {
-      into = details;
-      return;
-    }
     for (std::size_t i = 0; i < details.size() && i < into.size(); ++i) merge(into[i], details[i]);
   }
 }

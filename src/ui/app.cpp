@@ -11,9 +11,7 @@
 namespace gpuwise::ui {
 
 void App::set_catalog_file(const std::string& bytes) {
-  const bool binary = is_catalog_binary(bytes);
-  catalog_text_ = binary ? std::string() : bytes;
-  ui_.catalog = binary ? catalog_from_binary(bytes) : load_catalog(bytes);
+  ui_.catalog = is_catalog_binary(bytes) ? catalog_from_binary(bytes) : load_catalog(bytes);
   if (ui_.catalog.details_elsewhere && ui_.details == LoadState::ready) ui_.details = LoadState::pending;
   ui_.catalog_loaded = true;
   ui_.catalog_error.clear();
@@ -85,11 +83,17 @@ void App::set_details_text(const std::string& json_text) {
     const auto part = details.value.find(name);
     return dump_json(merge_details(parse_json(compact_text).value, part == details.value.end() ? json() : *part));
   };
-  ui_.details = LoadState::ready;
-  // Prices name catalog ids: the catalog first, as when the files arrived.
+  // The catalog first, as when the files arrived; a problem leaves every file as it was.
   if (ui_.catalog_loaded && ui_.catalog.details_elsewhere) {
-    set_catalog_file(merged(catalog_text_.empty() ? catalog_to_json(ui_.catalog) : catalog_text_, "gpus.json"));
+    const auto part = details.value.find("gpus.json");
+    const std::string problem = merge_catalog_details(ui_.catalog, part == details.value.end() ? json() : *part);
+    if (!problem.empty()) {
+      set_details_error(problem);
+      return;
+    }
+    ui_.catalog_cache.valid = false;
   }
+  ui_.details = LoadState::ready;
   if (!prices_text_.empty()) set_prices_text(merged(prices_text_, "prices.json"));
   if (!cuda_text_.empty()) set_cuda_text(merged(cuda_text_, "cuda.json"));
 }

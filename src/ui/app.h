@@ -22,7 +22,7 @@ class App {
   // The speed model's files (benchmarks.json, speed_calibration.json): the text, or on
   // !ok the message saying why it could not be read.
   void set_speed_file(const std::string& name, bool ok, const std::string& text);
-  // data/details.json: merged into the compact files above, which are then read again.
+  // data/details.json: merged into the compact files above.
   void set_details_text(const std::string& json_text);
   void set_details_error(const std::string& message);
 
@@ -38,8 +38,8 @@ class App {
   ViewState view_;
   UiState ui_;
   // The files as they arrived: compact ones are read again once their details arrive
-  // (a binary catalog from catalog_to_json, so catalog_text_ stays empty for it).
-  std::string catalog_text_, prices_text_, cuda_text_;
+  // (the catalog takes its details in place, merge_catalog_details).
+  std::string prices_text_, cuda_text_;
 };
 
 }  // namespace gpuwise::ui

@@ -61,12 +61,39 @@ TEST_CASE("the page's binary catalog with details.json merged in is data/gpus.js
   // As the app does when a reader opens a card's notes or sources (src/ui/app.cpp).
   const Catalog full = load_catalog(read_source_file("data/gpus.json"));
   const SplitData split = split_details(json::parse(read_source_file("data/gpus.json")));
-  const Catalog from_bytes =
+  const Catalog page =
       catalog_from_binary(catalog_to_binary(load_catalog(dump_json(split.compact)), moved_to_details(split.compact)));
-  const Catalog merged = load_catalog(dump_json(merge_details(json::parse(catalog_to_json(from_bytes)), split.details)));
+  Catalog merged = page;
+  CHECK(merge_catalog_details(merged, split.details) == "");
   CHECK_FALSE(merged.details_elsewhere);
-  CHECK(merged.error_count() == 0);
   CHECK(catalog_to_json(merged) == catalog_to_json(full));
+
+  // Details that do not fit leave the catalog as it was, and say why.
+  const auto refused = [&](const json& details) {
+    Catalog kept = page;
+    const std::string problem = merge_catalog_details(kept, details);
+    CHECK(catalog_to_json(kept) == catalog_to_json(page));
+    CHECK(kept.details_elsewhere);
+    return problem;
+  };
+  CHECK(refused(json()) == "the notes and sources in data/details.json are not for this catalog (0 rows for " +
+                               std::to_string(page.gpus.size()) + " cards); reload the page");
+  json fewer = split.details;
+  fewer["gpus"].erase(fewer["gpus"].size() - 1);
+  CHECK(refused(fewer).find("rows for " + std::to_string(page.gpus.size()) + " cards") != std::string::npos);
+  const std::string first = page.gpus[0].id;
+  json bad_url = split.details;
+  bad_url["gpus"][0]["sources"][0] = "ftp://example.com";
+  CHECK(refused(bad_url) == "data/details.json, card '" + first + "', field 'sources': 'ftp://example.com' is not an http(s) URL");
+  json no_sources = split.details;
+  no_sources["gpus"][0].erase("sources");
+  CHECK(refused(no_sources) == "data/details.json, card '" + first + "', field 'sources': needs at least one source URL");
+  json figure = split.details;
+  figure["gpus"][0]["vram_gb"] = 1;
+  CHECK(refused(figure) == "data/details.json, card '" + first + "': 'vram_gb' is not a text or list field of a card");
+  json not_text = split.details;
+  not_text["gpus"][0]["sources"] = json::array({1});
+  CHECK(refused(not_text) == "data/details.json, card '" + first + "', field 'sources': not a list of strings");
 }
 
 TEST_CASE("figures come back from the bytes bit for bit") {
