@@ -53,6 +53,7 @@ class GpuRowReader : public RowReader {
     return out;
   }
 
+  // A fraction in a whole-number field is refused by checked_number (figure_problem).
   std::optional<int> checked_integer(const GpuField& field) {
     const std::optional<double> out = checked_number(field);
     if (!out) return std::nullopt;

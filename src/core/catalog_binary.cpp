@@ -40,6 +40,14 @@ std::uint32_t field_table_fingerprint() {
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
+// Signed numbers as varints: 0, -1, 1, -2 ... -> 0, 1, 2, 3 ..., so small ones take a byte.
+std::uint64_t zigzag(std::int64_t value) {
+  return (static_cast<std::uint64_t>(value) << 1) ^ static_cast<std::uint64_t>(value >> 63);
+}
+std::int64_t unzigzag(std::uint64_t value) {
+  return static_cast<std::int64_t>(value >> 1) ^ -static_cast<std::int64_t>(value & 1);
+}
+
 // [SECTION] Writing
 class Writer {
  public:
@@ -53,9 +61,7 @@ class Writer {
     }
     byte(static_cast<std::uint8_t>(value));
   }
-  void signed_varint(std::int64_t value) {
-    varint((static_cast<std::uint64_t>(value) << 1) ^ static_cast<std::uint64_t>(value >> 63));
-  }
+  void signed_varint(std::int64_t value) { varint(zigzag(value)); }
   void text(const std::string& value) {
     varint(value.size());
     bytes += value;
@@ -86,13 +92,7 @@ class Writer {
   void field(const std::string& value) { text(value); }
   void field(int value) { signed_varint(value); }
   void field(double value) { figure(value); }
-  void field(const std::optional<int>& value) {
-    if (!value) {
-      varint(0);
-    } else {
-      varint(((static_cast<std::uint64_t>(*value) << 1) ^ static_cast<std::uint64_t>(std::int64_t{*value} >> 63)) + 1);
-    }
-  }
+  void field(const std::optional<int>& value) { varint(value ? zigzag(*value) + 1 : 0); }  // 0: absent
   void field(const std::optional<double>& value) {
     if (value) {
       figure(*value);
@@ -137,10 +137,7 @@ class Reader {
     fail("a number runs past 64 bits");
     return 0;
   }
-  std::int64_t signed_varint() {
-    const std::uint64_t value = varint();
-    return static_cast<std::int64_t>(value >> 1) ^ -static_cast<std::int64_t>(value & 1);
-  }
+  std::int64_t signed_varint() { return unzigzag(varint()); }
   // A count of things that each take at least one byte: more than the bytes left is damage
   // (and would otherwise reserve memory for nothing).
   std::size_t count() {
@@ -192,9 +189,7 @@ class Reader {
   void field(double& out) { out = figure(byte()); }
   void field(std::optional<int>& out) {
     const std::uint64_t value = varint();
-    if (value == 0) return;
-    const std::uint64_t zigzag = value - 1;
-    out = whole(static_cast<std::int64_t>(zigzag >> 1) ^ -static_cast<std::int64_t>(zigzag & 1));
+    if (value != 0) out = whole(unzigzag(value - 1));
   }
   void field(std::optional<double>& out) {
     const std::uint8_t scale = byte();

@@ -114,7 +114,7 @@ class Writer {
   void line_break(int depth) {
     if (indent_ < 0) return;
     out_ += '\n';
-    out_.append(static_cast<std::size_t>(depth * indent_), ' ');
+    out_.append(static_cast<std::size_t>(depth) * static_cast<std::size_t>(indent_), ' ');
   }
 
   // Escapes as nlohmann does (", \\, \b \f \n \r \t, \u00xx for other control
