@@ -100,7 +100,7 @@ def main():
         steps = (("files_ms", "files arrived"), ("main_ms", "main() (wasm compiled and started)"),
                  ("webgl_ms", "WebGL2 context"), ("imgui_ms", "ImGui set up"), ("frame_ms", "frame 1 began"),
                  ("catalog_ms", "gpus.bin loaded"), ("prices_ms", "prices.json loaded"),
-                 ("data_ms", "cuda.json loaded"), ("fonts_ms", "font atlas"), ("layout_ms", "panels laid out"),
+                 ("data_ms", "data files read (on the catalog tab prices.json and cuda.json wait a frame)"), ("fonts_ms", "font atlas"), ("layout_ms", "panels laid out"),
                  ("drawn_ms", "drawn"), ("published_ms", "URL and state published"))
         parts, previous = [], None
         for key, label in steps:

@@ -71,7 +71,7 @@ struct StartupTimes {
   double frame_ms = 0;      // the first frame began
   double catalog_ms = 0;    // ...the catalog (gpus.bin) taken and loaded (0: not in the first frame)
   double prices_ms = 0;     // ...prices.json
-  double data_ms = 0;       // ...every data file taken and loaded (cuda.json last)
+  double data_ms = 0;       // ...the data files the first view reads (the catalog tab: none after the catalog)
   double fonts_ms = 0;      // ...font atlas built and uploaded
   double layout_ms = 0;     // ...every panel laid out (ImGui::Render done)
   double drawn_ms = 0;      // ...drawn to the canvas
