@@ -34,9 +34,7 @@ class GpuRowReader : public RowReader {
   using RowReader::RowReader;
 
   void read(const GpuField& field, Gpu& gpu, bool is_nvidia) {
-    const bool required =
-        field.presence == Presence::required || (field.presence == Presence::nvidia_required && is_nvidia);
-    if (!find(field.key, required)) return;
+    if (!find(field.key, required_field(field, is_nvidia))) return;
     std::visit([&](auto member) { assign(field, gpu.*member); }, field.member);
   }
 
@@ -164,6 +162,10 @@ std::optional<FigureProblem> figure_problem(const GpuField& field, double value)
     return FigureProblem{"must be a whole number (got ", ")"};
   }
   return std::nullopt;
+}
+
+bool required_field(const GpuField& field, bool is_nvidia) {
+  return field.presence == Presence::required || (field.presence == Presence::nvidia_required && is_nvidia);
 }
 
 std::optional<std::string> list_problem(const GpuField& field, const std::vector<std::string>& items) {

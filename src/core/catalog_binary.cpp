@@ -9,6 +9,7 @@
 #include "catalog_rules.h"
 #include "gpu_fields.h"
 #include "json_util.h"
+#include "table_view.h"
 
 namespace gpuwise {
 namespace {
@@ -228,9 +229,7 @@ bool row_passes(const Gpu& gpu, bool sources_moved, IssueRecorder& row, std::set
     } else if (const auto* list = std::get_if<std::vector<std::string> Gpu::*>(&field.member)) {
       if (const auto problem = list_problem(field, gpu.**list)) row.error(field.key, *problem);
     } else if (const auto* text = std::get_if<std::string Gpu::*>(&field.member)) {
-      const bool required =
-          field.presence == Presence::required || (field.presence == Presence::nvidia_required && is_nvidia);
-      if (required && (gpu.**text).empty()) row.error(field.key, "must not be empty");
+      if (required_field(field, is_nvidia) && (gpu.**text).empty()) row.error(field.key, "must not be empty");
     }
   }
   return accept_row(gpu, sources_moved, row, seen_ids);
@@ -285,8 +284,7 @@ Catalog catalog_from_binary(std::string_view bytes) {
   catalog.schema_version = in.whole(in.signed_varint());
   const std::vector<std::string> moved = in.texts();
   catalog.details_elsewhere = !moved.empty();
-  bool sources_moved = false;
-  for (const std::string& name : moved) sources_moved = sources_moved || name == "sources";
+  const bool sources_moved = contains_word(moved, "sources");
 
   // Each row takes at least a byte per field: a larger count is damage, caught before
   // anything is reserved.
@@ -326,6 +324,7 @@ std::string merge_catalog_details(Catalog& catalog, const json& details) {
            std::to_string(catalog.gpus.size()) + " cards); reload the page";
   }
   std::vector<Gpu> merged = catalog.gpus;
+  std::set<std::string> seen_ids;
   for (std::size_t i = 0; i < merged.size(); ++i) {
     Gpu& gpu = merged[i];
     const json& row = (*rows)[i];
@@ -349,7 +348,12 @@ std::string merge_catalog_details(Catalog& catalog, const json& details) {
         return where + ": '" + item.key() + "' is not a text or list field of a card";
       }
     }
-    if (gpu.sources.empty()) return where + ", field 'sources': needs at least one source URL";
+    // The row's rules again, now with its sources ("needs at least one source URL").
+    std::vector<CatalogIssue> issues;
+    IssueRecorder recorder(gpu.id, issues);
+    if (!accept_row(gpu, /*sources_moved=*/false, recorder, seen_ids)) {
+      return where + ", field '" + issues.front().field + "': " + issues.front().message;
+    }
   }
   catalog.gpus = std::move(merged);
   catalog.details_elsewhere = false;

@@ -23,6 +23,10 @@ struct FigureProblem {
 };
 std::optional<FigureProblem> figure_problem(const GpuField& field, double value);
 
+// The field must be there for this row: required, or required of NVIDIA cards and the row
+// is one (compute_capability).
+bool required_field(const GpuField& field, bool is_nvidia);
+
 // What is wrong with a list field's entries (a source that is not an http(s) URL, an
 // empty entry), or nullopt.
 std::optional<std::string> list_problem(const GpuField& field, const std::vector<std::string>& items);

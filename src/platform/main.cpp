@@ -479,6 +479,10 @@ void MirrorView(Platform& p) {
 
 // What a script can read besides state(): where the widgets are, what the catalog
 // table shows, and what went wrong while loading data.
+const char* LoadStateWord(ui::LoadState state) {
+  return state == ui::LoadState::ready ? "ready" : state == ui::LoadState::failed ? "failed" : "pending";
+}
+
 json PageInfo(const Platform& p, const ViewState& view, const ui::UiState& ui) {
   json targets = json::object();
   for (const auto& rect : ui.targets) {
@@ -522,15 +526,12 @@ json PageInfo(const Platform& p, const ViewState& view, const ui::UiState& ui) {
                       {"catalog_gpus", ui.catalog.gpus.size()},
                       {"catalog_error", ui.catalog_error},
                       {"catalog_issues", issues},
-                      {"prices", ui.prices_state == ui::LoadState::ready ? "ready"
-                                 : ui.prices_state == ui::LoadState::failed ? "failed" : "pending"},
+                      {"prices", LoadStateWord(ui.prices_state)},
                       {"prices_error", ui.prices_error},
                       {"cuda_error", ui.compat_error},
-                      {"details", ui.details == ui::LoadState::ready ? "ready"
-                                  : ui.details == ui::LoadState::failed ? "failed" : "pending"},
+                      {"details", LoadStateWord(ui.details)},
                       {"details_error", ui.details_error},
-                      {"cjk_font", ui.cjk_font == ui::LoadState::ready ? "ready"
-                                   : ui.cjk_font == ui::LoadState::failed ? "failed" : "pending"},
+                      {"cjk_font", LoadStateWord(ui.cjk_font)},
                       {"cjk_glyphs_from", p.system_cjk ? "system" : p.cjk_font.empty() ? "" : "file"},
                       {"cjk_characters", p.cjk_codepoints.size()},
                       {"clipboard", ui.clipboard_message}}},

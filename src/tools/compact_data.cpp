@@ -96,10 +96,10 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "compact_data: gpus.bin does not read back to the catalog; not writing it\n");
         return 1;
       }
+      // The page reads gpus.bin; the full gpus.json, which the site's data folder got with
+      // the other data files, stays in data/full/ only.
+      std::remove((out_dir + "/" + name).c_str());
     }
-    // The page reads gpus.bin; the full gpus.json, which the site's data folder got with
-    // the other data files, stays in data/full/ only.
-    if (i == 0) std::remove((out_dir + "/" + name).c_str());
     if (!write_text(out_dir + "/" + page_name, page_file)) {
       std::fprintf(stderr, "compact_data: cannot write %s/%s\n", out_dir.c_str(), page_name.c_str());
       return 1;
