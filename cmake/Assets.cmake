@@ -13,16 +13,24 @@ set(CJK_FONT "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
 file(GLOB_RECURSE UI_STRING_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/ui/*" "${CMAKE_SOURCE_DIR}/src/core/*")
 file(GLOB DATA_JSON_FILES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/data/*.json")
 add_custom_command(
-  OUTPUT "${GPUWISE_GEN_DIR}/font_latin.cpp" "${GPUWISE_GEN_DIR}/latin.ttf" "${GPUWISE_GEN_DIR}/cjk.ttf"
+  OUTPUT "${GPUWISE_GEN_DIR}/font_latin.cpp" "${GPUWISE_GEN_DIR}/font_latin_codepoints.cpp"
+         "${GPUWISE_GEN_DIR}/latin.ttf" "${GPUWISE_GEN_DIR}/cjk.ttf"
   COMMAND /usr/bin/python3 "${CMAKE_SOURCE_DIR}/scripts/subset_fonts.py"
           --sources "${CMAKE_SOURCE_DIR}/src/ui" "${CMAKE_SOURCE_DIR}/src/core" --data ${DATA_JSON_FILES}
           --latin-font "${LATIN_FONT}" --cjk-font "${CJK_FONT}"
           --latin-out "${GPUWISE_GEN_DIR}/latin.ttf" --latin-cpp "${GPUWISE_GEN_DIR}/font_latin.cpp"
+          --latin-codepoints-cpp "${GPUWISE_GEN_DIR}/font_latin_codepoints.cpp"
           --cjk-out "${GPUWISE_GEN_DIR}/cjk.ttf"
   DEPENDS ${UI_STRING_SOURCES} ${DATA_JSON_FILES} "${CMAKE_SOURCE_DIR}/scripts/subset_fonts.py"
   COMMENT "Subsetting UI fonts from the strings in src/ui"
   VERBATIM)
-add_library(fonts STATIC "${GPUWISE_GEN_DIR}/font_latin.cpp")
+# The desktop build rasterises the DejaVu subset itself; the page draws the same characters
+# in the reader's UI font and needs only their list.
+if(EMSCRIPTEN)
+  add_library(fonts STATIC "${GPUWISE_GEN_DIR}/font_latin_codepoints.cpp")
+else()
+  add_library(fonts STATIC "${GPUWISE_GEN_DIR}/font_latin.cpp")
+endif()
 
 # Icons and the link preview, drawn as SVG in assets/ and rasterised for the browsers
 # that want PNG: favicon, Apple touch icon, manifest icons, and the 1200 x 630 card.

@@ -19,23 +19,33 @@ extern const char* const kCatalogFile;
 void request_data_file(const std::string& name);
 
 // The CJK font subset, downloaded at start-up only where the system has no CJK font of
-// its own (system_cjk_font() below).
+// its own (system_cjk_font() below). The page hands it to the browser as the font
+// "gpuwise-cjk" (the glyphs below are drawn with it) and leaves `bytes` empty; the desktop
+// build reads the file's bytes into `bytes`.
 void request_cjk_font();
 DataStatus take_cjk_font(std::vector<unsigned char>& bytes, std::string& error);
 
-// Chinese glyphs from the reader's own system font, drawn by the browser (a canvas): a
-// Chinese visit then downloads no font, and any character an input method types can be
-// shown. False when the system has no CJK font (its glyphs draw as empty boxes), natively,
-// or with ?cjk=file in the page URL (the downloaded subset, for tests and comparisons).
+// Whether the reader's system has a CJK font: false when its glyphs draw as empty boxes,
+// natively, or with ?cjk=file in the page URL (the downloaded subset, for tests and
+// comparisons).
 bool system_cjk_font();
-struct SystemGlyphs {
-  int cell_w = 0, cell_h = 0;   // one alpha bitmap per glyph, this size
-  int baseline = 0;             // px from a cell's top to the text baseline
-  std::vector<float> advances;  // px, per glyph
-  std::vector<unsigned char> alpha;  // the cells one after another, each row by row
+
+// The page's glyphs, drawn by the browser (a canvas) in the reader's own fonts: its UI
+// font for Latin and other scripts, a Chinese font for CJK characters. The download then
+// carries no font and no rasteriser, and any character an input method types can be shown.
+// The desktop build rasterises its font files with ImGui instead and never calls these.
+struct GlyphImages {
+  std::vector<char32_t> codepoints;
+  std::vector<unsigned char> is_cjk;  // per glyph: 1 = drawn in the CJK families (Chinese forms)
+  std::vector<float> advances;        // px, per glyph
+  std::vector<int> boxes;             // per glyph: left, top (px from the pen on the baseline), width, height
 };
-// Draws `codepoints` at `size_px` in that font.
-SystemGlyphs draw_system_glyphs(const std::vector<char32_t>& codepoints, int size_px);
+// Fills `advances` and `boxes` for `codepoints` drawn at `em_px`.
+void measure_glyphs(GlyphImages& glyphs, int em_px);
+// Draws each glyph with its box's top-left at `places` (x, y per glyph) into `atlas`, an
+// 8-bit coverage image `atlas_w` x `atlas_h`.
+void draw_glyphs(const GlyphImages& glyphs, int em_px, const std::vector<int>& places, unsigned char* atlas,
+                 int atlas_w, int atlas_h);
 
 // window.gpuwise: ready, frames, state(), and the fields of `info_json` (targets,
 // table, status) for tests and scripts.

@@ -49,7 +49,6 @@ DataStatus take_cjk_font(std::vector<unsigned char>& bytes, std::string& error) 
 }
 
 bool system_cjk_font() { return false; }  // the desktop build reads the subset from disk
-SystemGlyphs draw_system_glyphs(const std::vector<char32_t>&, int) { return {}; }
 
 void publish_frame(int) {}
 void publish_state(const std::string&) {}

@@ -134,6 +134,8 @@ EM_JS(void, js_request_data_file, (const char* name), {
     _gpuwise_wake();
   });
 });
+// The subset arrives as bytes and becomes the font "gpuwise-cjk", which the glyph canvas
+// (js_draw_glyphs) then draws with: no TrueType code in the wasm.
 EM_JS(void, js_request_cjk_font, (), {
   var host = window['gpuwiseHost'];
   if (host['font']) return;
@@ -142,10 +144,13 @@ EM_JS(void, js_request_cjk_font, (), {
     if (!response.ok) throw new Error('the server answered ' + response.status);
     return response.arrayBuffer();
   }).then(function (buffer) {
-    host['font'] = {'status': 1, 'bytes': new Uint8Array(buffer)};
+    return new FontFace('gpuwise-cjk', buffer).load();
+  }).then(function (face) {
+    document.fonts.add(face);
+    host['font'] = {'status': 1};
     _gpuwise_wake();
   }, function (error) {
-    host['font'] = {'status': 2, 'error': 'could not download the Chinese font (' + error.message + ')'};
+    host['font'] = {'status': 2, 'error': 'could not load the Chinese font (' + error.message + ')'};
     _gpuwise_wake();
   });
 });
@@ -153,14 +158,12 @@ EM_JS(int, js_cjk_font_status, (), {
   var font = window['gpuwiseHost']['font'];
   return font ? font['status'] : 0;
 });
-EM_JS(int, js_cjk_font_size, (), {
-  var font = window['gpuwiseHost']['font'];
-  return font['status'] == 1 ? font['bytes'].length : lengthBytesUTF8(font['error']) + 1;
-});
-EM_JS(void, js_cjk_font_copy, (unsigned char* out, int size), {
-  var font = window['gpuwiseHost']['font'];
-  if (font['status'] == 1) HEAPU8.set(font['bytes'], out);
-  else stringToUTF8(font['error'], out, size);
+EM_JS(char*, js_cjk_font_error, (), {
+  var text = window['gpuwiseHost']['font']['error'] || "";
+  var size = lengthBytesUTF8(text) + 1;
+  var out = _malloc(size);
+  stringToUTF8(text, out, size);
+  return out;
 });
 EM_JS(int, js_system_cjk_font, (const char* families), {
   var host = window['gpuwiseHost'];
@@ -190,28 +193,49 @@ EM_JS(int, js_system_cjk_font, (const char* families), {
   }
   return host['systemCjk'];
 });
-EM_JS(void, js_draw_system_glyphs, (const char* families, const char32_t* codepoints, int count, int size_px,
-                                    int cell_w, int cell_h, int baseline, float* advances, unsigned char* alpha), {
-  var columns = Math.max(1, Math.min(count, Math.floor(4096 / cell_w)));
-  var canvas = document.createElement('canvas');
-  canvas.width = columns * cell_w;
-  canvas.height = Math.ceil(count / columns) * cell_h;
-  var context = canvas.getContext('2d', {'willReadFrequently': true});
-  context.font = size_px + 'px ' + UTF8ToString(families);
-  context.fillStyle = '#fff';
-  context.textBaseline = 'alphabetic';
-  for (var i = 0; i < count; i++) {
-    var text = String.fromCodePoint(HEAPU32[(codepoints >> 2) + i]);
-    HEAPF32[(advances >> 2) + i] = context.measureText(text).width;
-    context.fillText(text, (i % columns) * cell_w, Math.floor(i / columns) * cell_h + baseline);
+// One glyph per character, drawn by the browser at `em` px in the CSS family list of its
+// kind (families[0] Latin and the rest, families[1] CJK): measured first (advance, and
+// the ink's box around the pen on the baseline, one pixel of margin each side)...
+EM_JS(void, js_measure_glyphs, (const char* latin, const char* cjk, const char32_t* codepoints,
+                                const unsigned char* is_cjk, int count, int em, float* advances, int* boxes), {
+  var context = document.createElement('canvas').getContext('2d');
+  var families = [em + 'px ' + UTF8ToString(latin), em + 'px ' + UTF8ToString(cjk)];
+  // Setting the font parses it: only when the kind changes (the codepoints come sorted).
+  for (var i = 0, kind = -1; i < count; i++) {
+    if (kind != HEAPU8[is_cjk + i]) context.font = families[kind = HEAPU8[is_cjk + i]];
+    var m = context.measureText(String.fromCodePoint(HEAPU32[(codepoints >> 2) + i]));
+    var left = Math.floor(-m.actualBoundingBoxLeft) - 1, top = -Math.ceil(m.actualBoundingBoxAscent) - 1;
+    var at = (boxes >> 2) + i * 4;
+    HEAPF32[(advances >> 2) + i] = m.width;
+    HEAP32[at] = left;
+    HEAP32[at + 1] = top;
+    HEAP32[at + 2] = Math.min(4 * em, Math.max(1, Math.ceil(m.actualBoundingBoxRight) + 1 - left));
+    HEAP32[at + 3] = Math.min(4 * em, Math.max(1, Math.ceil(m.actualBoundingBoxDescent) + 1 - top));
   }
-  var data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-  var out = alpha;
+});
+// ...then drawn where the atlas placed each box (`places`: x, y), and their coverage
+// copied into the atlas's 8-bit pixels.
+EM_JS(void, js_draw_glyphs, (const char* latin, const char* cjk, const char32_t* codepoints,
+                             const unsigned char* is_cjk, int count, int em, const int* boxes, const int* places,
+                             unsigned char* atlas, int atlas_w, int atlas_h), {
+  var canvas = document.createElement('canvas');
+  canvas.width = atlas_w;
+  canvas.height = atlas_h;
+  var context = canvas.getContext('2d', {'willReadFrequently': true});
+  var families = [em + 'px ' + UTF8ToString(latin), em + 'px ' + UTF8ToString(cjk)];
+  context.fillStyle = '#fff';
+  for (var i = 0, kind = -1; i < count; i++) {
+    if (kind != HEAPU8[is_cjk + i]) context.font = families[kind = HEAPU8[is_cjk + i]];
+    var box = (boxes >> 2) + i * 4, place = (places >> 2) + i * 2;
+    context.fillText(String.fromCodePoint(HEAPU32[(codepoints >> 2) + i]),
+                     HEAP32[place] - HEAP32[box], HEAP32[place + 1] - HEAP32[box + 1]);
+  }
+  var data = context.getImageData(0, 0, atlas_w, atlas_h).data;
   for (var i = 0; i < count; i++) {
-    var left = (i % columns) * cell_w, top = Math.floor(i / columns) * cell_h;
-    for (var y = 0; y < cell_h; y++) {
-      var at = ((top + y) * canvas.width + left) * 4 + 3;
-      for (var x = 0; x < cell_w; x++) HEAPU8[out++] = data[at + x * 4];
+    var box = (boxes >> 2) + i * 4, place = (places >> 2) + i * 2;
+    var x0 = HEAP32[place], y0 = HEAP32[place + 1], w = HEAP32[box + 2], h = HEAP32[box + 3];
+    for (var y = y0; y < y0 + h; y++) {
+      for (var x = x0; x < x0 + w; x++) HEAPU8[atlas + y * atlas_w + x] = data[(y * atlas_w + x) * 4 + 3];
     }
   }
 });
@@ -418,42 +442,43 @@ void request_data_file(const std::string& name) { js_request_data_file(name.c_st
 
 void request_cjk_font() { js_request_cjk_font(); }
 
-// The system's CJK font, as CSS: families that ship with macOS, Windows, Android and
-// Linux, then the browser's own default sans-serif. Both the check and the drawing use it.
-constexpr char kCjkFamilies[] =
-    "\"PingFang SC\",\"Hiragino Sans GB\",\"Microsoft YaHei\",\"Noto Sans CJK SC\",\"Source Han Sans SC\","
-    "\"WenQuanYi Micro Hei\",sans-serif";
+// CSS family lists. CJK: families that ship with macOS, Windows, Android and Linux, then
+// the downloaded subset ("gpuwise-cjk", where the system has none), then the browser's
+// default sans-serif. Other characters: the reader's own UI font, as most sites use.
+#define GPUWISE_CJK_FAMILIES \
+  "\"PingFang SC\",\"Hiragino Sans GB\",\"Microsoft YaHei\",\"Noto Sans CJK SC\",\"Source Han Sans SC\"," \
+  "\"WenQuanYi Micro Hei\","
+constexpr char kCjkFamilies[] = GPUWISE_CJK_FAMILIES "sans-serif";
+constexpr char kGlyphCjkFamilies[] = GPUWISE_CJK_FAMILIES "gpuwise-cjk,sans-serif";
+constexpr char kGlyphOtherFamilies[] =
+    "system-ui,-apple-system,\"Segoe UI\",Roboto,\"Noto Sans\",\"Helvetica Neue\",Arial," GPUWISE_CJK_FAMILIES
+    "gpuwise-cjk,sans-serif";
+#undef GPUWISE_CJK_FAMILIES
 
 bool system_cjk_font() { return js_system_cjk_font(kCjkFamilies) != 0; }
 
-SystemGlyphs draw_system_glyphs(const std::vector<char32_t>& codepoints, int size_px) {
-  SystemGlyphs glyphs;
-  if (codepoints.empty() || size_px <= 0) return glyphs;
-  // ImGui's size is a line height; a CJK em of 7/8 of it matches the Latin text, as the
-  // downloaded subset does. Room for a full-width glyph and its descent; the baseline sits
-  // where a CJK face's ideographic box (about 0.88 em above, 0.12 em below) fits.
-  const int em = std::max(1, static_cast<int>(std::lround(size_px * 0.875)));
-  glyphs.cell_w = em + em / 8 + 2;
-  glyphs.cell_h = em + em / 3 + 2;
-  glyphs.baseline = em + 1;
-  glyphs.advances.assign(codepoints.size(), 0.0f);
-  glyphs.alpha.assign(codepoints.size() * static_cast<std::size_t>(glyphs.cell_w * glyphs.cell_h), 0);
-  js_draw_system_glyphs(kCjkFamilies, codepoints.data(), static_cast<int>(codepoints.size()), em, glyphs.cell_w,
-                        glyphs.cell_h, glyphs.baseline, glyphs.advances.data(), glyphs.alpha.data());
-  return glyphs;
+void measure_glyphs(GlyphImages& glyphs, int em_px) {
+  const std::size_t count = glyphs.codepoints.size();
+  glyphs.advances.assign(count, 0.0f);
+  glyphs.boxes.assign(count * 4, 0);
+  if (count == 0 || glyphs.is_cjk.size() != count) return;
+  js_measure_glyphs(kGlyphOtherFamilies, kGlyphCjkFamilies, glyphs.codepoints.data(), glyphs.is_cjk.data(),
+                    static_cast<int>(count), em_px, glyphs.advances.data(), glyphs.boxes.data());
 }
 
-DataStatus take_cjk_font(std::vector<unsigned char>& bytes, std::string& error) {
+void draw_glyphs(const GlyphImages& glyphs, int em_px, const std::vector<int>& places, unsigned char* atlas,
+                 int atlas_w, int atlas_h) {
+  const std::size_t count = glyphs.codepoints.size();
+  if (count == 0 || places.size() != count * 2 || glyphs.boxes.size() != count * 4) return;
+  js_draw_glyphs(kGlyphOtherFamilies, kGlyphCjkFamilies, glyphs.codepoints.data(), glyphs.is_cjk.data(),
+                 static_cast<int>(count), em_px, glyphs.boxes.data(), places.data(), atlas, atlas_w, atlas_h);
+}
+
+DataStatus take_cjk_font(std::vector<unsigned char>&, std::string& error) {
   const int status = js_cjk_font_status();
   if (status == 0) return DataStatus::pending;
-  const int size = js_cjk_font_size();
-  std::vector<unsigned char> buffer(static_cast<std::size_t>(size));
-  js_cjk_font_copy(buffer.data(), size);
-  if (status == 1) {
-    bytes = std::move(buffer);
-    return DataStatus::ready;
-  }
-  error.assign(reinterpret_cast<const char*>(buffer.data()));
+  if (status == 1) return DataStatus::ready;
+  error = take_string(js_cjk_font_error());
   return DataStatus::failed;
 }
 

@@ -46,8 +46,16 @@
 #include <SDL_opengl.h>
 #endif
 
+#ifdef __EMSCRIPTEN__
+#include "font_atlas_web.h"
+// The characters of the Latin font subset (scripts/subset_fonts.py): the page draws them in
+// the reader's own UI font.
+extern const char32_t kLatinCodepoints[];
+extern const std::size_t kLatinCodepoints_count;
+#else
 extern const unsigned char kLatinFont[];
 extern const std::size_t kLatinFont_size;
+#endif
 
 namespace {
 
@@ -93,13 +101,16 @@ struct Platform {
   int frames = 0;
   float font_density = 0;          // the pixel ratio the font atlas was built for
   bool fonts_dirty = true;
-  std::vector<unsigned char> cjk_font;  // kept alive: the atlas reads it when rebuilt
-  // Chinese from the system's own font (platform::system_cjk_font, asked once in main()):
-  // no download; the atlas gets a glyph, drawn by the browser, for every CJK character
-  // the data, the translations or the reader's typing use.
+  // Chinese from the system's own font (platform::system_cjk_font, asked once in main()),
+  // else from the downloaded subset (cjk_file). On the page the browser draws both: the
+  // atlas gets a glyph for every CJK character the data, the translations or the reader's
+  // typing use. The desktop build merges the subset's file (cjk_font) into its atlas.
   bool system_cjk = false;
+  bool cjk_file = false;            // the subset has arrived
+  std::vector<unsigned char> cjk_font;  // desktop: the subset's bytes, kept alive for the atlas
   std::string cjk_file_error;       // the subset download failed: why
   std::vector<char32_t> cjk_codepoints;  // sorted: every CJK character seen so far
+  std::vector<char32_t> typed_codepoints;  // sorted: other characters typed that the Latin subset lacks
   std::vector<char32_t> chinese_only_codepoints;  // of text shown only in Chinese, until it is
   bool catalog_pending = true, prices_pending = true, cuda_pending = true;
   bool view_started = false;       // the link / saved view has been applied
@@ -119,10 +130,21 @@ struct Platform {
 
 Platform* g_platform = nullptr;
 
-// The CJK characters of a text the page will show: with the system's font, each new one
-// needs a glyph in the atlas.
+// Whether the atlas holds a glyph per CJK character seen: on the page, once a CJK font
+// can draw them (the system's, or the subset once it has arrived). The desktop merges the
+// subset's whole file instead.
+bool CjkGlyphsPerCharacter(const Platform& p) {
+#ifdef __EMSCRIPTEN__
+  return p.system_cjk || p.cjk_file;
+#else
+  (void)p;
+  return false;
+#endif
+}
+
+// The CJK characters of a text the page will show: each new one needs a glyph in the atlas.
 void NoteCjkText(Platform& p, std::string_view text) {
-  if (add_cjk_codepoints(text, p.cjk_codepoints) > 0 && p.system_cjk) p.fonts_dirty = true;
+  if (add_cjk_codepoints(text, p.cjk_codepoints) > 0 && CjkGlyphsPerCharacter(p)) p.fonts_dirty = true;
 }
 // The catalog's text fields, as loaded: its file may be bytes (gpus.bin), where a figure's
 // bytes could pass for a CJK character.
@@ -142,71 +164,44 @@ void NoteChineseOnlyText(Platform& p, std::string_view text) {
 
 // [SECTION] Fonts and display density
 // The atlas is rasterised at the device pixel ratio and scaled back, so text stays
-// sharp on HiDPI screens and after a browser zoom. Chinese glyphs come from the system's
-// own font (below), or on a system without one from the CJK subset, merged in once it
-// has arrived (downloaded at start-up).
-
-// Chinese glyphs drawn by the browser in the system's CJK font, placed in the atlas as
-// glyphs of `font` (ImGui's custom glyph rectangles): the atlas is built here and the
-// browser's pixels copied in, each glyph moved so its baseline meets the font's.
-void AddSystemGlyphs(Platform& p, ImFont* font, int size_px) {
-  std::vector<char32_t> codepoints;
-  for (const char32_t c : p.cjk_codepoints) {
-    if (c <= 0xFFFF) codepoints.push_back(c);  // ImWchar is 16 bits; every block drawn is in the BMP
-  }
-  const platform::SystemGlyphs drawn = platform::draw_system_glyphs(codepoints, size_px);
-  if (drawn.cell_w <= 0 || drawn.advances.size() != codepoints.size()) return;
-  ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
-  std::vector<int> rects;
-  for (std::size_t i = 0; i < codepoints.size(); ++i) {
-    rects.push_back(atlas.AddCustomRectFontGlyph(font, static_cast<ImWchar>(codepoints[i]), drawn.cell_w, drawn.cell_h,
-                                                 std::round(drawn.advances[i])));
-  }
-  atlas.Build();
-  unsigned char* pixels = nullptr;
-  int width = 0, height = 0;
-  atlas.GetTexDataAsAlpha8(&pixels, &width, &height);
-  const std::size_t row_bytes = static_cast<std::size_t>(drawn.cell_w);
-  const std::size_t cell = row_bytes * static_cast<std::size_t>(drawn.cell_h);
-  for (std::size_t i = 0; i < rects.size(); ++i) {
-    const ImFontAtlasCustomRect* rect = atlas.GetCustomRectByIndex(rects[i]);
-    if (!rect || !rect->IsPacked()) continue;
-    for (int y = 0; y < drawn.cell_h; ++y) {
-      std::memcpy(pixels + (rect->Y + y) * width + rect->X,
-                  drawn.alpha.data() + i * cell + static_cast<std::size_t>(y) * row_bytes, row_bytes);
-    }
-  }
-  // A custom glyph's top sits at the line's top; its baseline must sit at the font's ascent.
-  const float shift = std::round(font->Ascent) - static_cast<float>(drawn.baseline);
-  for (const char32_t c : codepoints) {
-    auto* glyph = const_cast<ImFontGlyph*>(font->FindGlyphNoFallback(static_cast<ImWchar>(c)));
-    if (!glyph) continue;
-    glyph->Y0 += shift;
-    glyph->Y1 += shift;
-  }
-}
-
+// sharp on HiDPI screens and after a browser zoom. On the page the browser draws every
+// glyph (font_atlas_web.h): the reader's UI font, and for Chinese the system's CJK font or
+// the downloaded subset. The desktop build rasterises the DejaVu subset and merges the
+// CJK subset once it is read.
 void BuildFonts(Platform& p, float density) {
   ImGuiIO& io = ImGui::GetIO();
+  const float size_px = std::round((p.touch ? kTouchFontSizeCssPx : kFontSizeCssPx) * density);
+#ifdef __EMSCRIPTEN__
+  std::vector<char32_t> codepoints(kLatinCodepoints, kLatinCodepoints + kLatinCodepoints_count);
+  codepoints.insert(codepoints.end(), p.typed_codepoints.begin(), p.typed_codepoints.end());
+  if (CjkGlyphsPerCharacter(p)) codepoints.insert(codepoints.end(), p.cjk_codepoints.begin(), p.cjk_codepoints.end());
+  std::sort(codepoints.begin(), codepoints.end());
+  codepoints.erase(std::unique(codepoints.begin(), codepoints.end()), codepoints.end());
+  // ImWchar is 16 bits: characters beyond the BMP (emoji) have no glyph and show as '?'.
+  codepoints.erase(std::remove_if(codepoints.begin(), codepoints.end(), [](char32_t c) { return c > 0xFFFF; }),
+                   codepoints.end());
+  std::vector<unsigned char> is_cjk;
+  for (const char32_t c : codepoints) is_cjk.push_back(is_cjk_codepoint(c) ? 1 : 0);
+  platform::build_browser_font(*io.Fonts, codepoints, is_cjk, size_px);
+#else
   io.Fonts->Clear();
   ImFontConfig config;
   config.FontDataOwnedByAtlas = false;
   config.OversampleH = 1;  // the atlas is already at device resolution
   config.OversampleV = 1;
   config.PixelSnapH = true;
-  const float size_px = std::round((p.touch ? kTouchFontSizeCssPx : kFontSizeCssPx) * density);
   static const ImWchar latin_ranges[] = {0x0020, 0x00FF, 0x2010, 0x27BF, 0};
-  ImFont* font = io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kLatinFont),
-                                                static_cast<int>(kLatinFont_size), size_px, &config, latin_ranges);
+  io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kLatinFont), static_cast<int>(kLatinFont_size), size_px,
+                                 &config, latin_ranges);
   ImFontConfig merge = config;
   merge.MergeMode = true;
   // Glyphs missing from a subset are skipped by the atlas builder, so one range fits both.
   static const ImWchar cjk_ranges[] = {0x3000, 0x30FF, 0x4E00, 0x9FFF, 0xFF00, 0xFFEF, 0};
-  if (!p.cjk_font.empty()) {  // a system without a CJK font: the downloaded subset
+  if (!p.cjk_font.empty()) {
     io.Fonts->AddFontFromMemoryTTF(p.cjk_font.data(), static_cast<int>(p.cjk_font.size()), size_px, &merge,
                                    cjk_ranges);
   }
-  if (p.system_cjk) AddSystemGlyphs(p, font, static_cast<int>(size_px));
+#endif
   io.FontGlobalScale = 1.0f / density;
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -230,11 +225,11 @@ float CurrentDensity(SDL_Window* window) {
 // and glyphs. ui.cjk_font is ready once both are in; a failure leaves the page in English
 // words or without Chinese glyphs and says why.
 void UpdateCjkFont(Platform& p) {
-  if (!p.system_cjk && p.cjk_font.empty() && p.cjk_file_error.empty()) {  // the subset, requested in main()
+  if (!p.system_cjk && !p.cjk_file && p.cjk_file_error.empty()) {  // the subset, requested in main()
     std::string error;
     switch (platform::take_cjk_font(p.cjk_font, error)) {
       case platform::DataStatus::pending: break;
-      case platform::DataStatus::ready: p.fonts_dirty = true; break;
+      case platform::DataStatus::ready: p.cjk_file = true; p.fonts_dirty = true; break;
       case platform::DataStatus::failed: p.cjk_file_error = error.empty() ? "the Chinese font did not load" : error; break;
     }
   }
@@ -260,7 +255,7 @@ void UpdateCjkFont(Platform& p) {
     }
   }
   if (!p.cjk_file_error.empty()) return fail(p.cjk_file_error);
-  if (ui::chinese_loaded() && (p.system_cjk || !p.cjk_font.empty())) {
+  if (ui::chinese_loaded() && (p.system_cjk || p.cjk_file)) {
     ui.cjk_font = ui::LoadState::ready;
     for (const char32_t c : p.chinese_only_codepoints) add_codepoint(c, p.cjk_codepoints);
     p.chinese_only_codepoints.clear();
@@ -268,14 +263,23 @@ void UpdateCjkFont(Platform& p) {
   }
 }
 
-// Characters typed through an input method wait in ImGui's queue for the coming frame:
-// with the system's font, a new one gets its glyph before that frame is drawn.
-void NoteTypedCjk(Platform& p) {
+// Characters typed (through an input method too) wait in ImGui's queue for the coming
+// frame: on the page, a new one gets its glyph before that frame is drawn. CJK ones once
+// a CJK font can draw them (else they stay boxes); any other the Latin subset lacks
+// (Cyrillic, Hangul, ...) from the reader's UI font.
+void NoteTypedCharacters(Platform& p) {
+#ifdef __EMSCRIPTEN__
   for (const ImWchar c : ImGui::GetIO().InputQueueCharacters) {
-    if (!is_cjk_codepoint(c)) continue;
-    if (!p.system_cjk) return;  // the subset has what the page shows; other characters stay boxes
-    if (add_codepoint(c, p.cjk_codepoints)) p.fonts_dirty = true;
+    if (is_cjk_codepoint(c)) {
+      if (CjkGlyphsPerCharacter(p) && add_codepoint(c, p.cjk_codepoints)) p.fonts_dirty = true;
+    } else if (c >= 0x80 && !std::binary_search(kLatinCodepoints, kLatinCodepoints + kLatinCodepoints_count,
+                                                static_cast<char32_t>(c))) {
+      if (add_codepoint(c, p.typed_codepoints)) p.fonts_dirty = true;
+    }
   }
+#else
+  (void)p;
+#endif
 }
 
 // [SECTION] Idle: no frames when nothing changes
@@ -532,8 +536,9 @@ json PageInfo(const Platform& p, const ViewState& view, const ui::UiState& ui) {
                       {"details", LoadStateWord(ui.details)},
                       {"details_error", ui.details_error},
                       {"cjk_font", LoadStateWord(ui.cjk_font)},
-                      {"cjk_glyphs_from", p.system_cjk ? "system" : p.cjk_font.empty() ? "" : "file"},
+                      {"cjk_glyphs_from", p.system_cjk ? "system" : p.cjk_file ? "file" : ""},
                       {"cjk_characters", p.cjk_codepoints.size()},
+                      {"typed_characters", p.typed_codepoints.size()},
                       {"clipboard", ui.clipboard_message}}},
           {"startup", {{"main_ms", p.startup.main_ms}, {"webgl_ms", p.startup.webgl_ms},
                        {"imgui_ms", p.startup.imgui_ms}, {"frame_ms", p.startup.frame_ms},
@@ -664,7 +669,7 @@ void Frame(void* arg) {
   platform::ApplyTouch();
   platform::FeedTypedText();
   // What was just typed is drawn this frame: a new Chinese character gets its glyph now.
-  NoteTypedCjk(p);
+  NoteTypedCharacters(p);
   if (p.fonts_dirty && p.font_density > 0) BuildFonts(p, p.font_density);
   ActivateWithEnter();
   ImGui::NewFrame();

@@ -34,6 +34,15 @@ test('an input method composes 显卡 into the search field; typing and Backspac
   assert.equal(await page.evaluate(() => window.gpuwise.status.cjk_characters), known + 1);
   await pressKey(page, 'Backspace');
   await waitForState(page, (s) => s.catalog.search === '显卡');
+  // So does a character of another script (every glyph is drawn by the browser, from the
+  // reader's own fonts): Cyrillic Ж, which the page's Latin set does not have.
+  assert.equal(await page.evaluate(() => window.gpuwise.status.typed_characters), 0);
+  await cdp.send('Input.insertText', { text: 'Ж' });
+  await waitForState(page, (s) => s.catalog.search === '显卡Ж');
+  assert.equal(await page.evaluate(() => window.gpuwise.status.typed_characters), 1);
+  assert.equal(await page.evaluate(() => window.gpuwise.status.cjk_characters), known + 1);
+  await pressKey(page, 'Backspace');
+  await waitForState(page, (s) => s.catalog.search === '显卡');
   await page.keyboard.type('3090', { delay: 30 });
   await waitForState(page, (s) => s.catalog.search === '显卡3090');  // once each, not twice
   // Backspace deletes from the end (a slow frame may let ImGui's key repeat take more
