@@ -52,6 +52,26 @@
 
   function megabytes(bytes) { return (bytes / 1048576).toFixed(1); }
 
+  // A white square drawn on a small canvas reads back as itself: opaque inside, clear
+  // around it (a little noise, as Brave adds, passes).
+  function canvasPixelsReadable() {
+    try {
+      var canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 8;
+      var context = canvas.getContext('2d');
+      context.fillStyle = '#fff';
+      context.fillRect(2, 2, 4, 4);
+      var data = context.getImageData(0, 0, 8, 8).data;
+      for (var i = 0; i < 64; i++) {
+        var x = i % 8, y = (i - x) / 8, inside = x >= 2 && x < 6 && y >= 2 && y < 6;
+        if (inside ? data[i * 4 + 3] < 200 : data[i * 4 + 3] > 55) return false;
+      }
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
   // The wasm is compiled while it downloads (streaming), and the download is counted
   // on the way through for the progress bar. index.js loads at the same time and waits
   // for the compiled module in instantiateWasm.
@@ -108,6 +128,16 @@
   }
   var lose = probeContext.getExtension('WEBGL_lose_context');
   if (lose) lose.loseContext();
+
+  // The app's text is drawn by the browser on a canvas and read back as pixels (its font
+  // atlas). Some privacy settings (Firefox's resistFingerprinting, Tor Browser) hand the
+  // page made-up pixels instead, which would leave it without readable text: say so.
+  if (!canvasPixelsReadable()) {
+    fail('gpuwise draws its text through the browser\'s canvas, and this browser hides canvas pixels from ' +
+         'pages (a privacy setting such as resistFingerprinting). Allow this site to read canvas data, or ' +
+         'use the plain catalog below.');
+    return;
+  }
 
   window.Module = {
     canvas: document.getElementById('canvas'),

@@ -80,6 +80,24 @@ test('a browser without WebGL2 is told so', async () => {
   await context.close();
 });
 
+// Every glyph is drawn on a canvas and read back: a browser that returns made-up canvas
+// pixels (a privacy setting) would show no readable text, so the page says why.
+test('a browser that hides canvas pixels is told so, with the plain catalog', async () => {
+  const { page, context } = await openPage(browser, server.origin, {
+    beforeLoad: (p) => p.addInitScript(() => {
+      CanvasRenderingContext2D.prototype.getImageData = function (x, y, w, h) {
+        const image = new ImageData(w, h);
+        for (let i = 0; i < image.data.length; i++) image.data[i] = Math.floor(Math.random() * 256);
+        return image;
+      };
+    }),
+  });
+  await page.waitForSelector('#error:not([hidden])', { timeout: 10000 });
+  assert.match(await page.textContent('#error-text'), /hides canvas pixels/);
+  assert.equal(await page.getAttribute('#error a', 'href'), 'catalog.html');
+  await context.close();
+});
+
 test('a browser without WebAssembly is told so', async () => {
   const { page, context } = await openPage(browser, server.origin, {
     beforeLoad: (p) => p.addInitScript(() => { delete window.WebAssembly; }),
