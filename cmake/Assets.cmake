@@ -14,12 +14,14 @@ file(GLOB_RECURSE UI_STRING_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/u
 file(GLOB DATA_JSON_FILES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/data/*.json")
 add_custom_command(
   OUTPUT "${GPUWISE_GEN_DIR}/font_latin.cpp" "${GPUWISE_GEN_DIR}/font_latin_codepoints.cpp"
+         "${GPUWISE_GEN_DIR}/latin_codepoints.js"
          "${GPUWISE_GEN_DIR}/latin.ttf" "${GPUWISE_GEN_DIR}/cjk.ttf"
   COMMAND /usr/bin/python3 "${CMAKE_SOURCE_DIR}/scripts/subset_fonts.py"
           --sources "${CMAKE_SOURCE_DIR}/src/ui" "${CMAKE_SOURCE_DIR}/src/core" --data ${DATA_JSON_FILES}
           --latin-font "${LATIN_FONT}" --cjk-font "${CJK_FONT}"
           --latin-out "${GPUWISE_GEN_DIR}/latin.ttf" --latin-cpp "${GPUWISE_GEN_DIR}/font_latin.cpp"
           --latin-codepoints-cpp "${GPUWISE_GEN_DIR}/font_latin_codepoints.cpp"
+          --latin-codepoints-js "${GPUWISE_GEN_DIR}/latin_codepoints.js"
           --cjk-out "${GPUWISE_GEN_DIR}/cjk.ttf"
   DEPENDS ${UI_STRING_SOURCES} ${DATA_JSON_FILES} "${CMAKE_SOURCE_DIR}/scripts/subset_fonts.py"
   COMMENT "Subsetting UI fonts from the strings in src/ui"

@@ -25,6 +25,111 @@
     state: function () { return window.gpuwise._state; }
   };
 
+  // Glyphs. Every glyph the app shows is drawn here by the browser, in the reader's own
+  // fonts, and copied into the app's font atlas as coverage (src/platform/font_atlas_web.cpp).
+  // A glyph is drawn once per size and kept: a later atlas (Chinese switched on, a character
+  // typed) draws only what is new, and the Latin glyphs of the first frame are drawn while
+  // the app downloads (below).
+  var glyphs = window.gpuwiseGlyphs = (function () {
+    var cjkNames = '"PingFang SC","Hiragino Sans GB","Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC",' +
+                   '"WenQuanYi Micro Hei",';
+    // CSS font lists by kind. 0: the reader's UI font (Latin and other scripts), as most sites
+    // use. 1: Chinese forms, from a font that ships with macOS, Windows, Android or Linux, else
+    // the downloaded subset ("gpuwise-cjk", where the system has none).
+    var families = ['system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvetica Neue",Arial,' + cjkNames +
+                    'gpuwise-cjk,sans-serif', cjkNames + 'gpuwise-cjk,sans-serif'];
+    var kept = {};  // 'em:kind:codepoint' -> glyph
+    var measurer = null, measurerFont = '', sheet = null;
+
+    // A glyph's advance and the box of its ink around the pen on the baseline (a pixel of
+    // margin each side), measured once; its bitmap comes with draw().
+    function get(codepoint, kind, em) {
+      var key = em + ':' + kind + ':' + codepoint;
+      if (kept[key]) return kept[key];
+      if (!measurer) measurer = document.createElement('canvas').getContext('2d');
+      var font = em + 'px ' + families[kind];
+      if (font !== measurerFont) measurer.font = measurerFont = font;  // setting a font parses it
+      var m = measurer.measureText(String.fromCharCode(codepoint));
+      var left = Math.floor(-m.actualBoundingBoxLeft) - 1, top = -Math.ceil(m.actualBoundingBoxAscent) - 1;
+      return kept[key] = {
+        codepoint: codepoint, kind: kind, em: em, advance: m.width, left: left, top: top,
+        w: Math.min(4 * em, Math.max(1, Math.ceil(m.actualBoundingBoxRight) + 1 - left)),
+        h: Math.min(4 * em, Math.max(1, Math.ceil(m.actualBoundingBoxDescent) + 1 - top)),
+        alpha: null
+      };
+    }
+
+    // Draws the glyphs of `list` that have no bitmap yet on one sheet, read back once.
+    // Returns how many it drew.
+    function draw(list) {
+      var todo = [], places = [], width = 1024, x = 1, y = 1, row = 0, i;
+      for (i = 0; i < list.length; i++) {
+        var glyph = list[i];
+        if (glyph.alpha) continue;
+        if (x + glyph.w + 1 > width) { x = 1; y += row + 1; row = 0; }
+        todo.push(glyph);
+        places.push(x, y);
+        x += glyph.w + 1;
+        row = Math.max(row, glyph.h);
+      }
+      if (!todo.length) return 0;
+      if (!sheet) sheet = document.createElement('canvas');
+      var canvas = sheet;
+      canvas.width = width;  // also clears it
+      canvas.height = y + row + 1;
+      var context = canvas.getContext('2d', { willReadFrequently: true });
+      var font = '';
+      context.fillStyle = '#fff';
+      for (i = 0; i < todo.length; i++) {
+        var next = todo[i].em + 'px ' + families[todo[i].kind];
+        if (next !== font) context.font = font = next;
+        context.fillText(String.fromCharCode(todo[i].codepoint), places[2 * i] - todo[i].left,
+                         places[2 * i + 1] - todo[i].top);
+      }
+      var data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (i = 0; i < todo.length; i++) {
+        var g = todo[i], alpha = new Uint8Array(g.w * g.h), at = 0;
+        for (var gy = 0; gy < g.h; gy++) {
+          var from = ((places[2 * i + 1] + gy) * canvas.width + places[2 * i]) * 4 + 3;
+          for (var gx = 0; gx < g.w; gx++, from += 4) alpha[at++] = data[from];
+        }
+        g.alpha = alpha;
+      }
+      return todo.length;
+    }
+
+    // Whether the system has a Chinese font: without one, 中 and 国 come out as the same
+    // empty box (or nothing). ?cjk=file in the page's URL pretends it has none (tests).
+    // Asked once (the loader asks while the app downloads).
+    var hasCjk;
+    function systemCjk() {
+      if (hasCjk === undefined) hasCjk = checkCjk();
+      return hasCjk;
+    }
+    function checkCjk() {
+      try {
+        if (new URLSearchParams(location.search).get('cjk') === 'file') return false;
+        var canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 40;
+        var context = canvas.getContext('2d', { willReadFrequently: true });
+        context.font = '32px ' + cjkNames + 'sans-serif';
+        var ink = function (text) {
+          context.clearRect(0, 0, 40, 40);
+          context.fillText(text, 2, 34);
+          var data = context.getImageData(0, 0, 40, 40).data, bits = '', count = 0;
+          for (var i = 3; i < data.length; i += 4) { bits += data[i] > 127 ? '1' : '0'; if (data[i] > 127) count++; }
+          return { bits: bits, count: count };
+        };
+        var a = ink('\u4e2d'), b = ink('\u56fd');
+        return a.count > 20 && b.count > 20 && a.bits !== b.bits;
+      } catch (error) {
+        return false;
+      }
+    }
+
+    return { get: get, draw: draw, systemCjk: systemCjk };
+  })();
+
   if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
     fail('gpuwise needs WebAssembly, which this browser does not support or has turned off. ' +
          'Any current Chrome, Edge, Firefox or Safari runs it.');
@@ -138,6 +243,22 @@
          'use the plain catalog below.');
     return;
   }
+
+  // While the app downloads: the Chinese font check, and the Latin glyphs of the first
+  // frame (the font subset's characters, gpuwiseLatinCharacters, written by
+  // scripts/subset_fonts.py) at the app's font size: main.cpp's 15 CSS px (16 where the
+  // pointer is coarse) at the device pixel ratio, and font_atlas_web.cpp's em of 7/8 of it.
+  // A wrong guess costs only the time it meant to save; the browser tests check
+  // window.gpuwise.startup.atlas_drawn, the glyphs the first frame still had to draw.
+  setTimeout(function () {
+    glyphs.systemCjk();
+    var coarse = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
+    var size = Math.round((coarse ? 16 : 15) * (window.devicePixelRatio || 1));
+    var em = Math.max(1, Math.round(size * 0.875)), list = [];
+    var latin = typeof gpuwiseLatinCharacters === 'string' ? gpuwiseLatinCharacters : '';
+    for (var i = 0; i < latin.length; i++) list.push(glyphs.get(latin.charCodeAt(i), 0, em));
+    glyphs.draw(list);
+  }, 0);
 
   window.Module = {
     canvas: document.getElementById('canvas'),

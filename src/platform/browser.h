@@ -40,12 +40,13 @@ struct GlyphImages {
   std::vector<float> advances;        // px, per glyph
   std::vector<int> boxes;             // per glyph: left, top (px from the pen on the baseline), width, height
 };
+// The page keeps each glyph it has drawn (per size), so a later atlas draws only new ones.
 // Fills `advances` and `boxes` for `codepoints` drawn at `em_px`.
 void measure_glyphs(GlyphImages& glyphs, int em_px);
-// Draws each glyph with its box's top-left at `places` (x, y per glyph) into `atlas`, an
-// 8-bit coverage image `atlas_w` x `atlas_h`.
-void draw_glyphs(const GlyphImages& glyphs, int em_px, const std::vector<int>& places, unsigned char* atlas,
-                 int atlas_w, int atlas_h);
+// Copies each glyph, its box's top-left at `places` (x, y per glyph), into `atlas`, an
+// 8-bit coverage image `atlas_w` wide. Returns how many glyphs had to be drawn for it.
+int draw_glyphs(const GlyphImages& glyphs, int em_px, const std::vector<int>& places, unsigned char* atlas,
+                int atlas_w);
 
 // window.gpuwise: ready, frames, state(), and the fields of `info_json` (targets,
 // table, status) for tests and scripts.

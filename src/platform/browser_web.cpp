@@ -165,79 +165,43 @@ EM_JS(char*, js_cjk_font_error, (), {
   stringToUTF8(text, out, size);
   return out;
 });
-EM_JS(int, js_system_cjk_font, (const char* families), {
+// Chinese font check and glyphs: the page loader's glyph module (web/loader.js, which holds
+// the font lists), so the first frame's Latin glyphs can be drawn while the app downloads.
+EM_JS(int, js_system_cjk_font, (), {
   var host = window['gpuwiseHost'];
-  if (host['systemCjk'] === undefined) {
-    var found = 0;
-    try {
-      if (new URLSearchParams(location.search).get('cjk') !== 'file') {
-        var canvas = document.createElement('canvas');
-        canvas.width = canvas.height = 40;
-        var context = canvas.getContext('2d', {'willReadFrequently': true});
-        context.font = '32px ' + UTF8ToString(families);
-        var ink = function (text) {
-          context.clearRect(0, 0, 40, 40);
-          context.fillText(text, 2, 34);
-          var data = context.getImageData(0, 0, 40, 40).data, bits = "", count = 0;
-          for (var i = 3; i < data.length; i += 4) { bits += data[i] > 127 ? '1' : '0'; if (data[i] > 127) count++; }
-          return {'bits': bits, 'count': count};
-        };
-        // Without a CJK font both characters are the same empty box (or nothing).
-        var a = ink("\u4e2d"), b = ink("\u56fd");
-        found = a['count'] > 20 && b['count'] > 20 && a['bits'] !== b['bits'] ? 1 : 0;
-      }
-    } catch (error) {
-      found = 0;
-    }
-    host['systemCjk'] = found;
-  }
+  if (host['systemCjk'] === undefined) host['systemCjk'] = window['gpuwiseGlyphs']['systemCjk']() ? 1 : 0;
   return host['systemCjk'];
 });
-// One glyph per character, drawn by the browser at `em` px in the CSS family list of its
-// kind (families[0] Latin and the rest, families[1] CJK): measured first (advance, and
-// the ink's box around the pen on the baseline, one pixel of margin each side)...
-EM_JS(void, js_measure_glyphs, (const char* latin, const char* cjk, const char32_t* codepoints,
-                                const unsigned char* is_cjk, int count, int em, float* advances, int* boxes), {
-  var context = document.createElement('canvas').getContext('2d');
-  var families = [em + 'px ' + UTF8ToString(latin), em + 'px ' + UTF8ToString(cjk)];
-  // Setting the font parses it: only when the kind changes (the codepoints come sorted).
-  for (var i = 0, kind = -1; i < count; i++) {
-    if (kind != HEAPU8[is_cjk + i]) context.font = families[kind = HEAPU8[is_cjk + i]];
-    var m = context.measureText(String.fromCodePoint(HEAPU32[(codepoints >> 2) + i]));
-    var left = Math.floor(-m.actualBoundingBoxLeft) - 1, top = -Math.ceil(m.actualBoundingBoxAscent) - 1;
+// Per glyph: its advance, and its ink's box around the pen on the baseline.
+EM_JS(void, js_measure_glyphs, (const char32_t* codepoints, const unsigned char* is_cjk, int count, int em,
+                                float* advances, int* boxes), {
+  var glyphs = window['gpuwiseGlyphs'];
+  for (var i = 0; i < count; i++) {
+    var glyph = glyphs['get'](HEAPU32[(codepoints >> 2) + i], HEAPU8[is_cjk + i], em);
     var at = (boxes >> 2) + i * 4;
-    HEAPF32[(advances >> 2) + i] = m.width;
-    HEAP32[at] = left;
-    HEAP32[at + 1] = top;
-    HEAP32[at + 2] = Math.min(4 * em, Math.max(1, Math.ceil(m.actualBoundingBoxRight) + 1 - left));
-    HEAP32[at + 3] = Math.min(4 * em, Math.max(1, Math.ceil(m.actualBoundingBoxDescent) + 1 - top));
+    HEAPF32[(advances >> 2) + i] = glyph['advance'];
+    HEAP32[at] = glyph['left'];
+    HEAP32[at + 1] = glyph['top'];
+    HEAP32[at + 2] = glyph['w'];
+    HEAP32[at + 3] = glyph['h'];
   }
 });
-// ...then drawn where the atlas placed each box (`places`: x, y), and their coverage
-// copied into the atlas's 8-bit pixels.
-EM_JS(void, js_draw_glyphs, (const char* latin, const char* cjk, const char32_t* codepoints,
-                             const unsigned char* is_cjk, int count, int em, const int* boxes, const int* places,
-                             unsigned char* atlas, int atlas_w, int atlas_h), {
-  var canvas = document.createElement('canvas');
-  canvas.width = atlas_w;
-  canvas.height = atlas_h;
-  var context = canvas.getContext('2d', {'willReadFrequently': true});
-  var families = [em + 'px ' + UTF8ToString(latin), em + 'px ' + UTF8ToString(cjk)];
-  context.fillStyle = '#fff';
-  for (var i = 0, kind = -1; i < count; i++) {
-    if (kind != HEAPU8[is_cjk + i]) context.font = families[kind = HEAPU8[is_cjk + i]];
-    var box = (boxes >> 2) + i * 4, place = (places >> 2) + i * 2;
-    context.fillText(String.fromCodePoint(HEAPU32[(codepoints >> 2) + i]),
-                     HEAP32[place] - HEAP32[box], HEAP32[place + 1] - HEAP32[box + 1]);
-  }
-  var data = context.getImageData(0, 0, atlas_w, atlas_h).data;
+// Copies each glyph's coverage to its place (x, y) in the atlas, drawing those not drawn
+// yet; returns how many it drew.
+EM_JS(int, js_draw_glyphs, (const char32_t* codepoints, const unsigned char* is_cjk, int count, int em,
+                            const int* places, unsigned char* atlas, int atlas_w), {
+  var glyphs = window['gpuwiseGlyphs'], list = [];
+  for (var i = 0; i < count; i++) list.push(glyphs['get'](HEAPU32[(codepoints >> 2) + i], HEAPU8[is_cjk + i], em));
+  var drawn = glyphs['draw'](list);
   for (var i = 0; i < count; i++) {
-    var box = (boxes >> 2) + i * 4, place = (places >> 2) + i * 2;
-    var x0 = HEAP32[place], y0 = HEAP32[place + 1], w = HEAP32[box + 2], h = HEAP32[box + 3];
-    for (var y = y0; y < y0 + h; y++) {
-      for (var x = x0; x < x0 + w; x++) HEAPU8[atlas + y * atlas_w + x] = data[(y * atlas_w + x) * 4 + 3];
+    var glyph = list[i], alpha = glyph['alpha'], w = glyph['w'], at = 0;
+    var x0 = HEAP32[(places >> 2) + 2 * i], y0 = HEAP32[(places >> 2) + 2 * i + 1];
+    for (var y = 0; y < glyph['h']; y++) {
+      HEAPU8.set(alpha.subarray(at, at + w), atlas + (y0 + y) * atlas_w + x0);
+      at += w;
     }
   }
+  return drawn;
 });
 EM_JS(void, js_publish_frame, (int frames), {
   var g = window['gpuwise'];
@@ -442,36 +406,23 @@ void request_data_file(const std::string& name) { js_request_data_file(name.c_st
 
 void request_cjk_font() { js_request_cjk_font(); }
 
-// CSS family lists. CJK: families that ship with macOS, Windows, Android and Linux, then
-// the downloaded subset ("gpuwise-cjk", where the system has none), then the browser's
-// default sans-serif. Other characters: the reader's own UI font, as most sites use.
-#define GPUWISE_CJK_FAMILIES \
-  "\"PingFang SC\",\"Hiragino Sans GB\",\"Microsoft YaHei\",\"Noto Sans CJK SC\",\"Source Han Sans SC\"," \
-  "\"WenQuanYi Micro Hei\","
-constexpr char kCjkFamilies[] = GPUWISE_CJK_FAMILIES "sans-serif";
-constexpr char kGlyphCjkFamilies[] = GPUWISE_CJK_FAMILIES "gpuwise-cjk,sans-serif";
-constexpr char kGlyphOtherFamilies[] =
-    "system-ui,-apple-system,\"Segoe UI\",Roboto,\"Noto Sans\",\"Helvetica Neue\",Arial," GPUWISE_CJK_FAMILIES
-    "gpuwise-cjk,sans-serif";
-#undef GPUWISE_CJK_FAMILIES
-
-bool system_cjk_font() { return js_system_cjk_font(kCjkFamilies) != 0; }
+bool system_cjk_font() { return js_system_cjk_font() != 0; }
 
 void measure_glyphs(GlyphImages& glyphs, int em_px) {
   const std::size_t count = glyphs.codepoints.size();
   glyphs.advances.assign(count, 0.0f);
   glyphs.boxes.assign(count * 4, 0);
   if (count == 0 || glyphs.is_cjk.size() != count) return;
-  js_measure_glyphs(kGlyphOtherFamilies, kGlyphCjkFamilies, glyphs.codepoints.data(), glyphs.is_cjk.data(),
-                    static_cast<int>(count), em_px, glyphs.advances.data(), glyphs.boxes.data());
+  js_measure_glyphs(glyphs.codepoints.data(), glyphs.is_cjk.data(), static_cast<int>(count), em_px,
+                    glyphs.advances.data(), glyphs.boxes.data());
 }
 
-void draw_glyphs(const GlyphImages& glyphs, int em_px, const std::vector<int>& places, unsigned char* atlas,
-                 int atlas_w, int atlas_h) {
+int draw_glyphs(const GlyphImages& glyphs, int em_px, const std::vector<int>& places, unsigned char* atlas,
+                int atlas_w) {
   const std::size_t count = glyphs.codepoints.size();
-  if (count == 0 || places.size() != count * 2 || glyphs.boxes.size() != count * 4) return;
-  js_draw_glyphs(kGlyphOtherFamilies, kGlyphCjkFamilies, glyphs.codepoints.data(), glyphs.is_cjk.data(),
-                 static_cast<int>(count), em_px, glyphs.boxes.data(), places.data(), atlas, atlas_w, atlas_h);
+  if (count == 0 || places.size() != count * 2 || glyphs.is_cjk.size() != count) return 0;
+  return js_draw_glyphs(glyphs.codepoints.data(), glyphs.is_cjk.data(), static_cast<int>(count), em_px,
+                        places.data(), atlas, atlas_w);
 }
 
 DataStatus take_cjk_font(std::vector<unsigned char>&, std::string& error) {

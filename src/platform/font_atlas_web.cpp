@@ -75,8 +75,8 @@ extern "C" bool __wrap__ZN11ImFontAtlas5BuildEv(ImFontAtlas* atlas) { return Pla
 
 namespace gpuwise::platform {
 
-ImFont* build_browser_font(ImFontAtlas& atlas, const std::vector<char32_t>& codepoints,
-                           const std::vector<unsigned char>& is_cjk, float size_px) {
+int build_browser_font(ImFontAtlas& atlas, const std::vector<char32_t>& codepoints,
+                       const std::vector<unsigned char>& is_cjk, float size_px) {
   atlas.Clear();
   atlas.Flags |= ImFontAtlasFlags_NoMouseCursors;  // the browser draws the mouse cursor, not ImGui
   ImFont* font = IM_NEW(ImFont);
@@ -105,8 +105,7 @@ ImFont* build_browser_font(ImFontAtlas& atlas, const std::vector<char32_t>& code
     places.push_back(rect->X);
     places.push_back(rect->Y);
   }
-  draw_glyphs(glyphs, em, places, atlas.TexPixelsAlpha8, atlas.TexWidth, atlas.TexHeight);
-  return font;
+  return draw_glyphs(glyphs, em, places, atlas.TexPixelsAlpha8, atlas.TexWidth);
 }
 
 }  // namespace gpuwise::platform

@@ -4,14 +4,14 @@
 #include <vector>
 
 struct ImFontAtlas;
-struct ImFont;
 
 namespace gpuwise::platform {
 
 // Clears `atlas` and makes its one font: `codepoints` (sorted, each at most once; BMP
 // only, as ImWchar is 16 bits) at a line height of `size_px` device pixels. `is_cjk`
-// says, per codepoint, which glyphs take Chinese forms. Returns the font.
-ImFont* build_browser_font(ImFontAtlas& atlas, const std::vector<char32_t>& codepoints,
-                           const std::vector<unsigned char>& is_cjk, float size_px);
+// says, per codepoint, which glyphs take Chinese forms. Returns how many glyphs the
+// browser had to draw for it (the others it had drawn before).
+int build_browser_font(ImFontAtlas& atlas, const std::vector<char32_t>& codepoints,
+                       const std::vector<unsigned char>& is_cjk, float size_px);
 
 }  // namespace gpuwise::platform

@@ -84,6 +84,10 @@ struct StartupTimes {
   double layout_ms = 0;     // ...every panel laid out (ImGui::Render done)
   double drawn_ms = 0;      // ...drawn to the canvas
   double published_ms = 0;  // ...URL, storage and window.gpuwise updated
+  // The first frame's font atlas (web): its glyphs, and how many of them the browser still
+  // had to draw then (the loader draws the Latin ones while the app downloads).
+  int atlas_glyphs = 0;
+  int atlas_drawn = 0;
 };
 
 double NowMs() {
@@ -182,7 +186,11 @@ void BuildFonts(Platform& p, float density) {
                    codepoints.end());
   std::vector<unsigned char> is_cjk;
   for (const char32_t c : codepoints) is_cjk.push_back(is_cjk_codepoint(c) ? 1 : 0);
-  platform::build_browser_font(*io.Fonts, codepoints, is_cjk, size_px);
+  const int drawn = platform::build_browser_font(*io.Fonts, codepoints, is_cjk, size_px);
+  if (p.frames == 0) {
+    p.startup.atlas_glyphs = static_cast<int>(codepoints.size());
+    p.startup.atlas_drawn += drawn;
+  }
 #else
   io.Fonts->Clear();
   ImFontConfig config;
@@ -545,7 +553,8 @@ json PageInfo(const Platform& p, const ViewState& view, const ui::UiState& ui) {
                        {"catalog_ms", p.startup.catalog_ms}, {"prices_ms", p.startup.prices_ms},
                        {"data_ms", p.startup.data_ms}, {"fonts_ms", p.startup.fonts_ms},
                        {"layout_ms", p.startup.layout_ms}, {"drawn_ms", p.startup.drawn_ms},
-                       {"published_ms", p.startup.published_ms}}}};
+                       {"published_ms", p.startup.published_ms}, {"atlas_glyphs", p.startup.atlas_glyphs},
+                       {"atlas_drawn", p.startup.atlas_drawn}}}};
 }
 
 void PublishToPage(Platform& p) {

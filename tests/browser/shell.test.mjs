@@ -31,6 +31,9 @@ test('a first view of the catalog draws before prices.json is read; a link to th
   await waitReady(catalogFirst.page);
   const startup = await catalogFirst.page.evaluate(() => window.gpuwise.startup);
   assert.equal(startup.prices_ms, 0, 'the catalog table does not wait for prices.json');
+  // Nor for its Latin glyphs: the loader drew them while the app downloaded (its guess of
+  // the font size was right), so the first frame's atlas only had to add 中文.
+  assert.ok(startup.atlas_glyphs > 200 && startup.atlas_drawn < 10, `atlas ${startup.atlas_glyphs}, drawn ${startup.atlas_drawn}`);
   await catalogFirst.page.waitForFunction(() => window.gpuwise.status.prices === 'ready', null, { timeout: 15000 });
   await catalogFirst.context.close();
 
