@@ -222,17 +222,17 @@
     fail('Could not download the app (index.wasm): ' + error.message + '. Check your connection and reload.');
   });
 
-  // The WebGL2 check runs once the downloads have started (it takes a while with a
-  // software renderer); its context is released so the app's is the only one.
-  var probe = document.createElement('canvas');
-  var probeContext = probe.getContext('webgl2');
-  if (!probeContext) {
+  // The WebGL2 check runs once the downloads have started, and makes the app's own context:
+  // on the page's canvas, with what the app asks for (SDL through emscripten's EGL: no
+  // alpha, a depth buffer, no stencil, no antialiasing). When the app asks, the browser hands
+  // it this context, so start-up does not make a second one (~30 ms).
+  var context = document.getElementById('canvas').getContext('webgl2',
+    { alpha: false, depth: true, stencil: false, antialias: false });
+  if (!context) {
     fail('gpuwise draws with WebGL2, which this browser cannot provide (it may be turned off, or ' +
          'hardware acceleration may be disabled in the browser settings).');
     return;
   }
-  var lose = probeContext.getExtension('WEBGL_lose_context');
-  if (lose) lose.loseContext();
 
   // The app's text is drawn by the browser on a canvas and read back as pixels (its font
   // atlas). Some privacy settings (Firefox's resistFingerprinting, Tor Browser) hand the

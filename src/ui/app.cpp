@@ -19,7 +19,7 @@ void App::set_catalog_file(const std::string& bytes) {
   if (ui_.catalog.gpus.empty() && ui_.catalog.error_count() > 0) {
     ui_.catalog_error = ui_.catalog.issues.front().to_string();
   }
-  ui_.catalog_cache.valid = false;
+  ui_.catalog_cache = {};
 }
 
 void App::set_catalog_error(const std::string& message) {
@@ -91,7 +91,7 @@ void App::set_details_text(const std::string& json_text) {
       set_details_error(problem);
       return;
     }
-    ui_.catalog_cache.valid = false;
+    ui_.catalog_cache = {};
   }
   ui_.details = LoadState::ready;
   if (!prices_text_.empty()) set_prices_text(merged(prices_text_, "prices.json"));

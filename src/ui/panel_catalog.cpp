@@ -7,6 +7,7 @@
 #include "columns.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "imgui_internal.h"  // TableFindByID: whether the table is set up already
 #include "panels.h"
 #include "price_widgets.h"
 #include "view_fields.h"
@@ -53,10 +54,10 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
     c.search = search;
   }
   RecordTarget(ui, "search");
-  MultiSelectFilter("Vendor", distinct_values(catalog, "vendor"), c.vendors);
+  MultiSelectFilter("Vendor", CatalogValues(ui, "vendor"), c.vendors);
   MultiSelectFilter("Line", line_keys(), c.lines, line_label);
-  MultiSelectFilter("Architecture", distinct_values(catalog, "architecture"), c.architectures);
-  MultiSelectFilter("Series", distinct_values(catalog, "series"), c.series);
+  MultiSelectFilter("Architecture", CatalogValues(ui, "architecture"), c.architectures);
+  MultiSelectFilter("Series", CatalogValues(ui, "series"), c.series);
 
   SameLineIfFits(230);
   ImGui::AlignTextToFramePadding();
@@ -65,8 +66,8 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
   InputField("catalog-min-vram", "cat.vram", view, ui);
 
   // Release years as two menus ("any" or a year the catalog has): no invalid year to type.
-  std::vector<std::string> years = distinct_values(catalog, "release_year");
-  std::reverse(years.begin(), years.end());
+  const std::vector<std::string>& years_up = CatalogValues(ui, "release_year");
+  const std::vector<std::string> years(years_up.rbegin(), years_up.rend());
   auto year_combo = [&](const char* id, int& year) {
     const std::string shown = year ? std::to_string(year) : std::string(tr("any"));
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("0000").x + 40);
@@ -208,6 +209,10 @@ void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
                                 ImGuiTableFlags_SizingFixedFit;
   // One table per language: column widths are measured when a table is created.
   const std::string table_id = "catalog-table-" + view.language;
+  // ImGui reads a column's starting width only while it sets a table up (a new table, or a
+  // new number of columns); measuring 205 rows for nothing took 2-6 ms of every frame.
+  const ImGuiTable* known = ImGui::TableFindByID(ImGui::GetID(table_id.c_str()));
+  const bool measure = !known || known->ColumnsCount != static_cast<int>(visible.size());
   if (!ImGui::BeginTable(table_id.c_str(), static_cast<int>(visible.size()), flags, size)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   for (std::size_t n = 0; n < visible.size(); ++n) {
@@ -220,7 +225,9 @@ void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
     // column can be dragged wider.
     const float header = ImGui::CalcTextSize((header_label(column) + " ▼").c_str()).x;
     float width = header;
-    for (int row : rows) width = std::max(width, ImGui::CalcTextSize(CellText(column, ui.catalog.gpus[row]).c_str()).x);
+    for (std::size_t r = 0; measure && r < rows.size(); ++r) {
+      width = std::max(width, ImGui::CalcTextSize(CellText(column, ui.catalog.gpus[rows[r]]).c_str()).x);
+    }
     if (!column.numeric) {
       const float cap = ImGui::GetFontSize() * (n == 0 ? kNameColumnEm : kTextColumnEm);
       width = std::max(header, std::min(width, cap));

@@ -200,7 +200,7 @@ void DrawFilters(ViewState& view, UiState& ui) {
   // One menu per list filter of the field table (vendor, line, architecture ...).
   for (const ViewField* filter : ranking_list_filters()) {
     const bool lines = !std::strcmp(filter->catalog_column, "line");  // line keys, shown by name
-    MultiSelectFilter(filter->label, lines ? line_keys() : distinct_values(ui.catalog, filter->catalog_column),
+    MultiSelectFilter(filter->label, lines ? line_keys() : CatalogValues(ui, filter->catalog_column),
                       filter->list(view), lines ? line_label : nullptr);
   }
   ImGui::AlignTextToFramePadding();
@@ -219,10 +219,9 @@ void DrawFilters(ViewState& view, UiState& ui) {
   const std::string year = r.year_min ? std::to_string(r.year_min) : std::string(tr("any"));
   if (ImGui::BeginCombo("##ranking-year", year.c_str())) {
     if (ImGui::Selectable(tr("any"), r.year_min == 0)) r.year_min = 0;
-    std::vector<std::string> years = distinct_values(ui.catalog, "release_year");
-    std::reverse(years.begin(), years.end());
-    for (const std::string& y : years) {
-      if (ImGui::Selectable(y.c_str(), std::to_string(r.year_min) == y)) r.year_min = std::stoi(y);
+    const std::vector<std::string>& years = CatalogValues(ui, "release_year");
+    for (auto y = years.rbegin(); y != years.rend(); ++y) {
+      if (ImGui::Selectable(y->c_str(), std::to_string(r.year_min) == *y)) r.year_min = std::stoi(*y);
     }
     ImGui::EndCombo();
   }

@@ -36,11 +36,15 @@ struct NamedRect {
   float x = 0, y = 0, w = 0, h = 0;
 };
 
+// What the panels derive from the catalog, kept until it changes (App resets the whole
+// struct when a catalog or its details are loaded).
 struct CatalogCache {
   bool valid = false;
   CatalogView view;              // the view the rows were computed for
   bool compat_ready = false;     // cuda.json had loaded then (the PyTorch filter needs it)
   std::vector<int> rows;         // indices into the catalog, in display order
+  // The filter menus' choices per catalog column (distinct_values), read in every frame.
+  std::vector<std::pair<std::string, std::vector<std::string>>> column_values;
 };
 
 enum class LoadState { pending, ready, failed };

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "catalog_query.h"
 #include "metrics.h"
 #include "money.h"
 #include "stable_sort.h"
@@ -47,6 +48,15 @@ void SameLineIfFits(float next_width) {
   const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   const float after = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + next_width;
   if (after < right_edge) ImGui::SameLine();
+}
+
+const std::vector<std::string>& CatalogValues(UiState& ui, std::string_view column_key) {
+  auto& kept = ui.catalog_cache.column_values;
+  for (const auto& [key, values] : kept) {
+    if (key == column_key) return values;
+  }
+  kept.emplace_back(std::string(column_key), distinct_values(ui.catalog, column_key));
+  return kept.back().second;
 }
 
 bool MultiSelectFilter(const char* label, const std::vector<std::string>& values,

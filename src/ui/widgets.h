@@ -23,6 +23,10 @@ void SameLineIfFits(float next_width);
 bool MultiSelectFilter(const char* label, const std::vector<std::string>& values,
                        std::vector<std::string>& selected, const char* (*shown)(std::string_view) = nullptr);
 
+// The catalog's distinct values of a column (core's distinct_values), for the filter
+// menus: computed once per catalog, not in every frame.
+const std::vector<std::string>& CatalogValues(UiState& ui, std::string_view column_key);
+
 // Records the last item's rectangle under `key` in ui.targets.
 void RecordTarget(UiState& ui, const std::string& key);
 

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { siteDir, startServer, launchBrowser, openPage, waitReady, clickTarget, waitForState, screenshotInk, pressKey } from './harness.mjs';
+import { siteDir, startServer, launchBrowser, openPage, waitReady, clickTarget, waitForState, screenshotInk, pressKey, waitFrames } from './harness.mjs';
 
 const catalog = JSON.parse(readFileSync(new URL('../../data/gpus.json', import.meta.url)));
 let server, browser;
@@ -38,6 +38,36 @@ test('the table lists the catalog; typing 3090 narrows it; sorting by FP32 puts 
   const slowest = catalog.gpus.filter((g) => g.fp32_tflops).sort((a, b) => a.fp32_tflops - b.fp32_tflops)[0];
   await page.waitForFunction((id) => window.gpuwise.table.ids[0] === id, slowest.id, { timeout: 15000 });
 
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+// A column starts as wide as its widest cell over the whole catalog; ImGui reads that
+// width only when it sets the table up, so the page measures only then (a new table, or
+// another number of columns), not in every frame.
+test('columns are measured again when the set of columns changes', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin);
+  await waitReady(page);
+  await page.waitForFunction((n) => window.gpuwise.table.rows === n, catalog.gpus.length, { timeout: 10000 });
+  const widths = () => page.evaluate(() => Object.fromEntries(Object.entries(window.gpuwise.targets)
+    .filter(([key]) => key.startsWith('header:')).map(([key, rect]) => [key, Math.round(rect.w)])));
+  const before = await widths();
+  // The name column is as wide as the longest names (up to its cap), not its header.
+  assert.ok(before['header:name'] > 200, JSON.stringify(before));
+  // Every column but the vendor shown (another number of columns), then the default again.
+  await page.evaluate(() => { location.hash = '#v=1&tab=catalog&cat.hide=vendor'; });
+  await waitForState(page, (s) => (s.catalog.hidden_columns || []).join() === 'vendor');
+  await page.waitForFunction(() => !window.gpuwise.targets['header:vendor'], null, { timeout: 10000 });
+  // The columns new to the table were measured: Interface and Software, whose cells are
+  // longer than their headers, are as wide as a text column's cap (9 em). (Columns at places the table had before keep those places' widths:
+  // ImGui's own table settings.)
+  await page.waitForFunction(() => window.gpuwise.targets['header:software'], null, { timeout: 10000 });
+  const all = await widths();
+  assert.ok(all['header:interface'] > 120 && all['header:software'] > 120, JSON.stringify(all));
+  await page.evaluate(() => { location.hash = '#v=1&tab=catalog'; });
+  await page.waitForFunction(() => window.gpuwise.targets['header:vendor'], null, { timeout: 10000 });
+  await waitFrames(page, 2);
+  assert.deepEqual(await widths(), before);
   assert.deepEqual(problems.pageErrors, []);
   await context.close();
 });
