@@ -742,6 +742,9 @@ int main(int, char**) {
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
 #endif
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  // The page's loader (web/loader.js) has made this WebGL2 context already, with the
+  // attributes these settings ask for (no alpha, depth, no stencil, no antialiasing): the
+  // browser hands SDL that context. Change both together.
   static Platform p;  // lives for the whole program; the web loop outlives main()
   g_platform = &p;
   p.startup.main_ms = NowMs();
