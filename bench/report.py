@@ -16,8 +16,11 @@ import re
 import subprocess
 import sys
 
-TARGET_BYTES_RATIO = 1.3
-TARGET_FIRST_FRAME_RATIO = 1.3
+# Issue 15's aims: an English first visit no heavier than the stock example (gzip), a
+# Chinese one at most 25 KB more, a first frame no slower, 10,000 GPUs ranked in < 5 ms.
+TARGET_BYTES_RATIO = 1.0
+TARGET_CHINESE_EXTRA_BYTES = 25_000
+TARGET_FIRST_FRAME_RATIO = 1.0
 TARGET_RANK_10000_WASM_US = 5000
 
 
@@ -61,7 +64,7 @@ def ratio(a, b):
     if not b:
         return "–"
     text = f"{a / b:.2f}x"
-    return f"{a / b:.3f}x" if text == "1.30x" else text  # next to the 1.3x targets, show which side
+    return f"{a / b:.3f}x" if text == "1.00x" else text  # next to the 1.0x targets, show which side
 
 
 def verdict(value, limit, unit):
@@ -120,9 +123,10 @@ def main():
     rows = [
         ("Bytes to first use, English visit, gzip -9", fmt_bytes(en_gz), fmt_bytes(st_gz), ratio(en_gz, st_gz),
          f"<= {TARGET_BYTES_RATIO}x: {verdict(en_gz, TARGET_BYTES_RATIO * st_gz, 'B')}"),
-        ("Bytes to first use, English visit, raw", fmt_bytes(en_raw), fmt_bytes(st_raw), ratio(en_raw, st_raw),
-         f"<= {TARGET_BYTES_RATIO}x: {verdict(en_raw, TARGET_BYTES_RATIO * st_raw, 'B')}"),
-        ("Bytes to first use, Chinese visit, gzip -9", fmt_bytes(zh_gz), fmt_bytes(st_gz), ratio(zh_gz, st_gz), "–"),
+        ("Bytes to first use, English visit, raw", fmt_bytes(en_raw), fmt_bytes(st_raw), ratio(en_raw, st_raw), "–"),
+        ("Bytes to first use, Chinese visit, gzip -9", fmt_bytes(zh_gz), fmt_bytes(st_gz), ratio(zh_gz, st_gz),
+         f"<= stock + {TARGET_CHINESE_EXTRA_BYTES // 1000} KB: "
+         f"{verdict(zh_gz, st_gz + TARGET_CHINESE_EXTRA_BYTES, 'B')}"),
         ("Bytes to first use, Chinese visit, raw", fmt_bytes(zh_raw), fmt_bytes(st_raw), ratio(zh_raw, st_raw), "–"),
         (f"Time to first frame, English (median of {runs})", f"{g['first_frame_ms']:.0f} ms",
          f"{st['first_frame_ms']:.0f} ms", ratio(g["first_frame_ms"], st["first_frame_ms"]),
