@@ -5,8 +5,6 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
-#include <algorithm>
-#include <cmath>
 #include <cstdlib>
 #include <cstring>
 

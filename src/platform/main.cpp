@@ -13,7 +13,6 @@
 #include <chrono>
 #include <cctype>
 #include <cmath>
-#include <cstring>
 #include <ctime>
 #include <string>
 #include <string_view>
