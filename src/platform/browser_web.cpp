@@ -1,6 +1,7 @@
 // Web bodies of browser.h. Property names are quoted (window['gpuwise']) so that the
 // closure compiler keeps them. Browser events are queued in window['gpuwiseHost'] and
-// taken by the frame loop; each one also wakes the loop if it is idle.
+// taken by the frame loop; each one also wakes the loop if it is idle. Text goes to the
+// app through emscripten's allocateUTF8 (the caller frees it: take_string).
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -157,18 +158,12 @@ EM_JS(int, js_cjk_font_status, (), {
   return font ? font['status'] : 0;
 });
 EM_JS(char*, js_cjk_font_error, (), {
-  var text = window['gpuwiseHost']['font']['error'] || "";
-  var size = lengthBytesUTF8(text) + 1;
-  var out = _malloc(size);
-  stringToUTF8(text, out, size);
-  return out;
+  return allocateUTF8(window['gpuwiseHost']['font']['error'] || "");
 });
 // Chinese font check and glyphs: the page loader's glyph module (web/loader.js, which holds
 // the font lists), so the first frame's Latin glyphs can be drawn while the app downloads.
 EM_JS(int, js_system_cjk_font, (), {
-  var host = window['gpuwiseHost'];
-  if (host['systemCjk'] === undefined) host['systemCjk'] = window['gpuwiseGlyphs']['systemCjk']() ? 1 : 0;
-  return host['systemCjk'];
+  return window['gpuwiseGlyphs']['systemCjk']() ? 1 : 0;  // asked once: the module keeps the answer
 });
 // Per glyph: its advance, and its ink's box around the pen on the baseline.
 EM_JS(void, js_measure_glyphs, (const char32_t* codepoints, const unsigned char* is_cjk, int count, int em,
@@ -216,10 +211,7 @@ EM_JS(void, js_publish_info, (const char* json), {
 });
 EM_JS(char*, js_url_fragment, (), {
   var text = location.hash.replace(/^#/, "");
-  var size = lengthBytesUTF8(text) + 1;
-  var out = _malloc(size);
-  stringToUTF8(text, out, size);
-  return out;
+  return allocateUTF8(text);
 });
 EM_JS(void, js_replace_url_fragment, (const char* fragment), {
   var text = UTF8ToString(fragment);
@@ -228,29 +220,20 @@ EM_JS(void, js_replace_url_fragment, (const char* fragment), {
 });
 EM_JS(char*, js_page_url, (), {
   var text = location.origin + location.pathname + location.search;
-  var size = lengthBytesUTF8(text) + 1;
-  var out = _malloc(size);
-  stringToUTF8(text, out, size);
-  return out;
+  return allocateUTF8(text);
 });
 EM_JS(char*, js_take_url_change, (), {
   var host = window['gpuwiseHost'];
   if (host['url'] === null) return 0;
   var text = host['url'];
   host['url'] = null;
-  var size = lengthBytesUTF8(text) + 1;
-  var out = _malloc(size);
-  stringToUTF8(text, out, size);
-  return out;
+  return allocateUTF8(text);
 });
 EM_JS(char*, js_storage_get, (const char* key), {
   var text = null;
   try { text = window.localStorage.getItem(UTF8ToString(key)); } catch (e) { text = null; }
   if (text === null) return 0;
-  var size = lengthBytesUTF8(text) + 1;
-  var out = _malloc(size);
-  stringToUTF8(text, out, size);
-  return out;
+  return allocateUTF8(text);
 });
 EM_JS(int, js_storage_set, (const char* key, const char* value), {
   try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); return 1; } catch (e) { return 0; }
@@ -278,10 +261,7 @@ EM_JS(char*, js_take_paste, (), {
   var host = window['gpuwiseHost'];
   if (!host['pastes'].length) return 0;
   var text = host['pastes'].shift();
-  var size = lengthBytesUTF8(text) + 1;
-  var out = _malloc(size);
-  stringToUTF8(text, out, size);
-  return out;
+  return allocateUTF8(text);
 });
 EM_JS(void, js_download_file, (const char* name, const char* mime, const char* content), {
   var blob = new Blob([UTF8ToString(content)], {type: UTF8ToString(mime)});
@@ -306,10 +286,7 @@ EM_JS(int, js_prefers_chinese, (), {
 EM_JS(char*, js_preferred_locale, (), {
   var languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
   var text = String(languages[0]);
-  var size = lengthBytesUTF8(text) + 1;
-  var out = _malloc(size);
-  stringToUTF8(text, out, size);
-  return out;
+  return allocateUTF8(text);
 });
 EM_JS(void, js_set_document_language, (const char* language), {
   document.documentElement.lang = UTF8ToString(language) === 'zh' ? 'zh-CN' : 'en';
@@ -338,10 +315,7 @@ EM_JS(char*, js_take_typed, (int* kind), {
   if (!typed.length) { HEAP32[kind >> 2] = 0; return 0; }
   var item = typed.shift();
   HEAP32[kind >> 2] = item[0];
-  var size = lengthBytesUTF8(item[1]) + 1;
-  var out = _malloc(size);
-  stringToUTF8(item[1], out, size);
-  return out;
+  return allocateUTF8(item[1]);
 });
 EM_JS(int, js_coarse_pointer, (), {
   return window.matchMedia && window.matchMedia('(pointer: coarse)').matches ? 1 : 0;
