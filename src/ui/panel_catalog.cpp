@@ -66,8 +66,8 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
   InputField("catalog-min-vram", "cat.vram", view, ui);
 
   // Release years as two menus ("any" or a year the catalog has): no invalid year to type.
-  const std::vector<std::string>& years_up = CatalogValues(ui, "release_year");
-  const std::vector<std::string> years(years_up.rbegin(), years_up.rend());
+  std::vector<std::string> years = CatalogValues(ui, "release_year");
+  std::reverse(years.begin(), years.end());
   auto year_combo = [&](const char* id, int& year) {
     const std::string shown = year ? std::to_string(year) : std::string(tr("any"));
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("0000").x + 40);
@@ -225,8 +225,8 @@ void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
     // column can be dragged wider.
     const float header = ImGui::CalcTextSize((header_label(column) + " ▼").c_str()).x;
     float width = header;
-    for (std::size_t r = 0; measure && r < rows.size(); ++r) {
-      width = std::max(width, ImGui::CalcTextSize(CellText(column, ui.catalog.gpus[rows[r]]).c_str()).x);
+    if (measure) {
+      for (int row : rows) width = std::max(width, ImGui::CalcTextSize(CellText(column, ui.catalog.gpus[row]).c_str()).x);
     }
     if (!column.numeric) {
       const float cap = ImGui::GetFontSize() * (n == 0 ? kNameColumnEm : kTextColumnEm);

@@ -219,9 +219,10 @@ void DrawFilters(ViewState& view, UiState& ui) {
   const std::string year = r.year_min ? std::to_string(r.year_min) : std::string(tr("any"));
   if (ImGui::BeginCombo("##ranking-year", year.c_str())) {
     if (ImGui::Selectable(tr("any"), r.year_min == 0)) r.year_min = 0;
-    const std::vector<std::string>& years = CatalogValues(ui, "release_year");
-    for (auto y = years.rbegin(); y != years.rend(); ++y) {
-      if (ImGui::Selectable(y->c_str(), std::to_string(r.year_min) == *y)) r.year_min = std::stoi(*y);
+    std::vector<std::string> years = CatalogValues(ui, "release_year");
+    std::reverse(years.begin(), years.end());
+    for (const std::string& y : years) {
+      if (ImGui::Selectable(y.c_str(), std::to_string(r.year_min) == y)) r.year_min = std::stoi(y);
     }
     ImGui::EndCombo();
   }

@@ -50,7 +50,7 @@ void SameLineIfFits(float next_width) {
   if (after < right_edge) ImGui::SameLine();
 }
 
-const std::vector<std::string>& CatalogValues(UiState& ui, std::string_view column_key) {
+std::vector<std::string> CatalogValues(UiState& ui, std::string_view column_key) {
   auto& kept = ui.catalog_cache.column_values;
   for (const auto& [key, values] : kept) {
     if (key == column_key) return values;

@@ -24,8 +24,9 @@ bool MultiSelectFilter(const char* label, const std::vector<std::string>& values
                        std::vector<std::string>& selected, const char* (*shown)(std::string_view) = nullptr);
 
 // The catalog's distinct values of a column (core's distinct_values), for the filter
-// menus: computed once per catalog, not in every frame.
-const std::vector<std::string>& CatalogValues(UiState& ui, std::string_view column_key);
+// menus: computed once per catalog, not in every frame. A copy, so that asking for
+// another column never leaves a caller holding a moved value.
+std::vector<std::string> CatalogValues(UiState& ui, std::string_view column_key);
 
 // Records the last item's rectangle under `key` in ui.targets.
 void RecordTarget(UiState& ui, const std::string& key);
