@@ -224,10 +224,10 @@
 
   // The WebGL2 check runs once the downloads have started, and makes the app's own context:
   // on the page's canvas, with what the app asks for (SDL through emscripten's EGL: no
-  // alpha, a depth buffer, no stencil, no antialiasing). When the app asks, the browser hands
+  // alpha, no depth buffer, no stencil, no antialiasing). When the app asks, the browser hands
   // it this context, so start-up does not make a second one (~30 ms).
   var context = document.getElementById('canvas').getContext('webgl2',
-    { alpha: false, depth: true, stencil: false, antialias: false });
+    { alpha: false, depth: false, stencil: false, antialias: false });
   if (!context) {
     fail('gpuwise draws with WebGL2, which this browser cannot provide (it may be turned off, or ' +
          'hardware acceleration may be disabled in the browser settings).');

@@ -49,10 +49,30 @@ test('a first view of the catalog draws before prices.json is read; a link to th
 });
 
 test('the canvas follows the window size and the device pixel ratio', async () => {
-  const { page, context } = await openPage(browser, server.origin, { viewport: { width: 900, height: 600 }, deviceScaleFactor: 2 });
+  // Every width and height the page's canvas is given, in order.
+  const recordSizes = (page) => page.addInitScript(() => {
+    const sizes = window.__canvasSizes = [];
+    for (const side of ['width', 'height']) {
+      const own = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, side);
+      Object.defineProperty(HTMLCanvasElement.prototype, side, {
+        configurable: true, get: own.get,
+        set(value) { if (this.id === 'canvas') sizes.push(`${side}=${value}`); own.set.call(this, value); },
+      });
+    }
+  });
+  const { page, context } = await openPage(browser, server.origin,
+    { viewport: { width: 900, height: 600 }, deviceScaleFactor: 2, beforeLoad: recordSizes });
   await waitReady(page);
   const size = await page.evaluate(() => { const c = document.getElementById('canvas'); return { w: c.width, h: c.height }; });
   assert.deepEqual(size, { w: 1800, h: 1200 });
+  // Each size set makes the WebGL drawing buffer anew: start-up sets the full size once,
+  // without SDL's 1x1 probe (canvas_size_web.cpp), and a resize event that changes nothing
+  // sets nothing. The context has no depth buffer (ImGui draws in 2D).
+  assert.deepEqual(await page.evaluate(() => window.__canvasSizes), ['width=1800', 'height=1200']);
+  await page.evaluate(() => window.dispatchEvent(new Event('resize')));
+  await page.waitForTimeout(200);
+  assert.deepEqual(await page.evaluate(() => window.__canvasSizes), ['width=1800', 'height=1200']);
+  assert.equal(await page.evaluate(() => document.getElementById('canvas').getContext('webgl2').getContextAttributes().depth), false);
   await page.setViewportSize({ width: 700, height: 500 });
   await page.waitForFunction(() => document.getElementById('canvas').width === 1400, null, { timeout: 15000 });
   await context.close();
