@@ -104,7 +104,8 @@ def main():
                  ("webgl_ms", "WebGL2 context"), ("imgui_ms", "ImGui set up"), ("frame_ms", "frame 1 began"),
                  ("catalog_ms", "gpus.bin loaded"), ("prices_ms", "prices.json loaded"),
                  ("data_ms", "data files read (on the catalog tab prices.json and cuda.json wait a frame)"), ("fonts_ms", "font atlas"), ("layout_ms", "panels laid out"),
-                 ("drawn_ms", "drawn"), ("published_ms", "URL and state published"))
+                 ("drawn_ms", "drawn"),
+                 ("published_ms", "URL and state published (in the next frame, after the first frame's composite)"))
         parts, previous = [], None
         for key, label in steps:
             if not timeline.get(key):  # 0: not in the first frame (prices.json on the catalog tab)

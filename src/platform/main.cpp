@@ -82,7 +82,7 @@ struct StartupTimes {
   double fonts_ms = 0;      // ...font atlas built and uploaded
   double layout_ms = 0;     // ...every panel laid out (ImGui::Render done)
   double drawn_ms = 0;      // ...drawn to the canvas
-  double published_ms = 0;  // ...URL, storage and window.gpuwise updated
+  double published_ms = 0;  // URL, storage and window.gpuwise updated: the frame after the first
   // The first frame's font atlas (web): its glyphs, and how many of them the browser still
   // had to draw then (the loader draws the Latin ones while the app downloads).
   int atlas_glyphs = 0;
@@ -699,10 +699,19 @@ void Frame(void* arg) {
   if (first) p.startup.drawn_ms = NowMs();
 
   ++p.frames;
-  if (p.frames == 1) platform::hide_loading_screen();
-  MirrorView(p);
-  if (first) p.startup.published_ms = NowMs();  // published with this frame's info below
-  PublishToPage(p);
+  if (first) {
+    // The first frame shows once this callback returns, so it returns now: the URL, the
+    // saved view and what scripts read (window.gpuwise) follow in the next frame, ~16 ms
+    // later. They cost ~25 ms of the first frame, mostly code running for the first time
+    // (issue 15). window.gpuwise.ready turns true now; `published` with the next frame.
+    platform::hide_loading_screen();
+    platform::publish_frame(p.frames);
+  } else {
+    const bool first_publication = p.published_link.empty();
+    MirrorView(p);
+    if (first_publication) p.startup.published_ms = NowMs();  // published with this frame's info below
+    PublishToPage(p);
+  }
   RunRequests(p, requests);
 
   const bool waiting = p.catalog_pending || p.prices_pending || p.cuda_pending || SpeedDataPending(p.app.ui()) ||

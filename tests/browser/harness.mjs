@@ -84,8 +84,11 @@ export async function openPage(browser, origin, options = {}) {
   return { page, context, problems };
 }
 
+// The first frame is drawn (ready) and the frame after it has published the view and
+// the page's info (published): what the tests read.
 export async function waitReady(page, timeout = 30000) {
-  await page.waitForFunction(() => window.gpuwise && window.gpuwise.ready === true, null, { timeout });
+  await page.waitForFunction(() => window.gpuwise && window.gpuwise.ready === true && window.gpuwise.published === true,
+    null, { timeout });
 }
 
 export async function state(page) {

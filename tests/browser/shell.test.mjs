@@ -27,10 +27,25 @@ test('the page draws, a tab click changes the view, and nothing leaves the origi
 });
 
 test('a first view of the catalog draws before prices.json is read; a link to the ROI tab reads it in frame 1', async () => {
-  const catalogFirst = await openPage(browser, server.origin);
+  // Whether the page's info was out when the first frame's callback returned.
+  const watchFirstFrame = (page) => page.addInitScript(() => {
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => raf((time) => {
+      callback(time);
+      const g = window.gpuwise;
+      if (g && g.ready && !window.__firstFrame) window.__firstFrame = { published: g.published === true, state: g._state };
+    });
+  });
+  const catalogFirst = await openPage(browser, server.origin, { beforeLoad: watchFirstFrame });
   await waitReady(catalogFirst.page);
   const startup = await catalogFirst.page.evaluate(() => window.gpuwise.startup);
   assert.equal(startup.prices_ms, 0, 'the catalog table does not wait for prices.json');
+  // The first frame returns as soon as it is drawn (it shows once its callback returns);
+  // the URL, the saved view and window.gpuwise follow in the next frame.
+  assert.deepEqual(await catalogFirst.page.evaluate(() => window.__firstFrame), { published: false, state: '{}' });
+  assert.ok(startup.published_ms > startup.drawn_ms, JSON.stringify(startup));
+  assert.notEqual(await catalogFirst.page.evaluate(() => window.gpuwise._state), '{}');
+  assert.match(await catalogFirst.page.evaluate(() => location.hash), /^#v=1/);
   // Nor for its Latin glyphs: the loader drew them while the app downloaded (its guess of
   // the font size was right), so the first frame's atlas only had to add 中文.
   assert.ok(startup.atlas_glyphs > 200 && startup.atlas_drawn < 10, `atlas ${startup.atlas_glyphs}, drawn ${startup.atlas_drawn}`);
