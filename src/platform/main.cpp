@@ -701,9 +701,8 @@ void Frame(void* arg) {
   ++p.frames;
   if (first) {
     // The first frame shows once this callback returns, so it returns now: the URL, the
-    // saved view and what scripts read (window.gpuwise) follow in the next frame, ~16 ms
-    // later. They cost ~25 ms of the first frame, mostly code running for the first time
-    // (issue 15). window.gpuwise.ready turns true now; `published` with the next frame.
+    // saved view and what scripts read (window.gpuwise) follow in the next frame. They
+    // cost 25-35 ms of the first frame, mostly code running for the first time (issue 15). window.gpuwise.ready turns true now; `published` with the next frame.
     platform::hide_loading_screen();
     platform::publish_frame(p.frames);
   } else {
@@ -751,8 +750,8 @@ int main(int, char**) {
 #endif
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
   // ImGui draws in 2D and never tests depth: no depth buffer (SDL asks for 16 bits unless
-  // told). Without one the canvas's drawing buffer is set up in ~15 ms instead of ~60 with
-  // SwiftShader (issue 15).
+  // told). Without one the WebGL step of start-up took ~30 ms instead of ~60 with
+  // SwiftShader (A/B page loads; issue 15).
   SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
   // The page's loader (web/loader.js) has made this WebGL2 context already, with the
   // attributes these settings ask for (no alpha, no depth, no stencil, no antialiasing): the
