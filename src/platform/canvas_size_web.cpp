@@ -2,8 +2,9 @@
 // see whether CSS sizes it, then to its full size. The page's WebGL2 context exists by
 // then (web/loader.js makes it, as its WebGL2 check), and setting a canvas's width or
 // height, even to the size it has, makes its drawing buffer anew: with SwiftShader the
-// two sets took ~15 ms of start-up (A/B page loads: the WebGL step 30 -> 16 ms; issue 15). The link sends SDL's calls here
-// (-Wl,--wrap=emscripten_set_canvas_element_size in src/platform/CMakeLists.txt):
+// two sets took ~15 ms of start-up (A/B page loads: the WebGL step 30 -> 16 ms; issue 15).
+// The link sends SDL's calls here (-Wl,--wrap=emscripten_set_canvas_element_size in
+// src/platform/CMakeLists.txt):
 // - 1x1 is skipped: style.css always sizes the canvas (100vw x 100vh), so SDL reads the
 //   same CSS size as after its probe, and takes the canvas as sized by CSS;
 // - a size the canvas already has is skipped (a resize event that changed nothing);

@@ -702,7 +702,8 @@ void Frame(void* arg) {
   if (first) {
     // The first frame shows once this callback returns, so it returns now: the URL, the
     // saved view and what scripts read (window.gpuwise) follow in the next frame. They
-    // cost 25-35 ms of the first frame, mostly code running for the first time (issue 15). window.gpuwise.ready turns true now; `published` with the next frame.
+    // cost 25-35 ms of the first frame, mostly code running for the first time (issue 15).
+    // window.gpuwise.ready turns true now; `published` with the next frame.
     platform::hide_loading_screen();
     platform::publish_frame(p.frames);
   } else {

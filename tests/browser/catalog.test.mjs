@@ -59,8 +59,8 @@ test('columns are measured again when the set of columns changes', async () => {
   await waitForState(page, (s) => (s.catalog.hidden_columns || []).join() === 'vendor');
   await page.waitForFunction(() => !window.gpuwise.targets['header:vendor'], null, { timeout: 10000 });
   // The columns new to the table were measured: Interface and Software, whose cells are
-  // longer than their headers, are as wide as a text column's cap (9 em). (Columns at places the table had before keep those places' widths:
-  // ImGui's own table settings.)
+  // longer than their headers, are as wide as a text column's cap (9 em). (Columns at
+  // places the table had before keep those places' widths: ImGui's own table settings.)
   await page.waitForFunction(() => window.gpuwise.targets['header:software'], null, { timeout: 10000 });
   const all = await widths();
   assert.ok(all['header:interface'] > 120 && all['header:software'] > 120, JSON.stringify(all));
