@@ -11,7 +11,8 @@ catalog shows them. This script holds no labels, units or number formats of its 
 Writes, from them (and copies the data files given after the site folder, without
 indentation, into site/data/):
 - site/index.html: web/index.html with its <!-- CATALOG_SUMMARY --> marker replaced by a
-  visually hidden (screen-reader visible) list of every GPU with its key figures;
+  visually hidden (screen-reader visible) list of every GPU with its key figures, shown
+  to screen readers once the app has started (or could not);
 - site/catalog.html: every catalog column for every GPU as a plain HTML table with the
   sources of every row, linked from the main page.
 Run by CMake with Debian's python3 (standard library only).
@@ -42,7 +43,10 @@ def summary_list(gpus, fields, cells):
                  for key in SUMMARY_KEYS if row.get(key, MISSING) != MISSING]
         items.append(f"<li>{html.escape(row['name'])} ({html.escape(row['architecture'])}, "
                      f"{html.escape(row['release_year'])}): {html.escape(', '.join(parts))}</li>")
-    return ("<section class=\"sr-only\" aria-label=\"GPU catalog\">\n"
+    # Hidden until the app has drawn its first frame (web/loader.js shows it then, and at
+    # once when the app cannot start; noscript.css without JavaScript): laid out at load,
+    # its 200-odd lines cost ~30 ms of the first frame's main thread.
+    return ("<section id=\"catalog-summary\" class=\"sr-only\" aria-label=\"GPU catalog\" hidden>\n"
             f"<h1>gpuwise: {len(gpus)} GPUs for deep learning</h1>\n"
             "<p>The full table with sources: <a href=\"catalog.html\">catalog.html</a>.</p>\n"
             "<ul>\n" + "\n".join(items) + "\n</ul>\n</section>")

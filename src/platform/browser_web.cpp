@@ -207,8 +207,11 @@ EM_JS(void, js_publish_state, (const char* json), {
 });
 EM_JS(void, js_publish_info, (const char* json), {
   var info = JSON.parse(UTF8ToString(json));
-  for (var key in info) window['gpuwise'][key] = info[key];
-  window['gpuwise']['published'] = true;  // the view and the page's info are out (harness.mjs waitReady)
+  var g = window['gpuwise'];
+  for (var key in info) g[key] = info[key];
+  // The first publication: the loader shows what it held back for the first frame.
+  if (!g['published'] && window['gpuwiseStarted']) window['gpuwiseStarted']();
+  g['published'] = true;  // the view and the page's info are out (harness.mjs waitReady)
 });
 EM_JS(char*, js_url_fragment, (), {
   var text = location.hash.replace(/^#/, "");

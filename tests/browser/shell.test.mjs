@@ -33,7 +33,10 @@ test('a first view of the catalog draws before prices.json is read; a link to th
     window.requestAnimationFrame = (callback) => raf((time) => {
       callback(time);
       const g = window.gpuwise;
-      if (g && g.ready && !window.__firstFrame) window.__firstFrame = { published: g.published === true, state: g._state };
+      if (g && g.ready && !window.__firstFrame) {
+        window.__firstFrame = { published: g.published === true, state: g._state,
+                                summaryHidden: document.getElementById('catalog-summary').hidden };
+      }
     });
   });
   const catalogFirst = await openPage(browser, server.origin, { beforeLoad: watchFirstFrame });
@@ -42,7 +45,12 @@ test('a first view of the catalog draws before prices.json is read; a link to th
   assert.equal(startup.prices_ms, 0, 'the catalog table does not wait for prices.json');
   // The first frame returns as soon as it is drawn (it shows once its callback returns);
   // the URL, the saved view and window.gpuwise follow in the next frame.
-  assert.deepEqual(await catalogFirst.page.evaluate(() => window.__firstFrame), { published: false, state: '{}' });
+  // The catalog summary for screen readers is held back until then too (its layout cost
+  // the first frame ~30 ms), and then shown: every card is in the accessibility tree.
+  assert.deepEqual(await catalogFirst.page.evaluate(() => window.__firstFrame),
+    { published: false, state: '{}', summaryHidden: true });
+  await catalogFirst.page.waitForFunction(() => !document.getElementById('catalog-summary').hidden, null, { timeout: 5000 });
+  assert.equal(await summaryItemsInAccessibilityTree(catalogFirst), await summaryItemsInHtml(catalogFirst.page));
   assert.ok(startup.published_ms > startup.drawn_ms, JSON.stringify(startup));
   assert.notEqual(await catalogFirst.page.evaluate(() => window.gpuwise._state), '{}');
   assert.match(await catalogFirst.page.evaluate(() => location.hash), /^#v=1/);
@@ -93,6 +101,29 @@ test('the canvas follows the window size and the device pixel ratio', async () =
   await context.close();
 });
 
+// The summary's list items as a screen reader gets them (Chromium's accessibility tree).
+async function summaryItemsInAccessibilityTree({ page, context }) {
+  const cdp = await context.newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  await cdp.detach();
+  return nodes.filter((node) => !node.ignored && node.role && node.role.value === 'listitem').length;
+}
+const summaryItemsInHtml = (page) => page.evaluate(() => {
+  const count = document.querySelectorAll('#catalog-summary li').length;
+  if (count < 100) throw new Error(`index.html's summary lists only ${count} cards`);
+  return count;
+});
+
+test('without JavaScript the page points to the plain catalog and screen readers get the summary', async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(server.origin + '/');
+  assert.match(await page.textContent('.noscript'), /catalog\.html/);
+  assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('catalog-summary')).display), 'block');
+  assert.equal(await summaryItemsInAccessibilityTree({ page, context }), await summaryItemsInHtml(page));
+  await context.close();
+});
+
 test('a missing wasm file shows a readable message, not a blank page', async () => {
   const { page, context } = await openPage(browser, server.origin, {
     beforeLoad: (p) => p.route('**/index.wasm', (route) => route.fulfill({ status: 404, body: 'gone' })),
@@ -101,6 +132,8 @@ test('a missing wasm file shows a readable message, not a blank page', async () 
   const text = await page.textContent('#error-text');
   assert.match(text, /Could not download the app \(index\.wasm\)/);
   assert.match(text, /404/);
+  // The catalog summary is not held back for a first frame that will not come.
+  assert.equal(await page.evaluate(() => document.getElementById('catalog-summary').hidden), false);
   await context.close();
 });
 
