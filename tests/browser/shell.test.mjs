@@ -9,9 +9,19 @@ before(async () => { server = await startServer(); browser = await launchBrowser
 after(async () => { await browser?.close(); await server?.close(); });
 
 test('the page draws, a tab click changes the view, and nothing leaves the origin', async () => {
-  const { page, context, problems } = await openPage(browser, server.origin);
+  const requested = [];
+  const { page, context, problems } = await openPage(browser, server.origin, {
+    beforeLoad: (p) => p.on('request', (request) => requested.push(new URL(request.url()).pathname)),
+  });
   await waitReady(page);
   assert.ok(await page.evaluate(() => window.gpuwise.frames) >= 1);
+  // index.html preloads the app's files, and the loader's requests take the preloaded
+  // responses over: each file is downloaded once, and the browser says the preload served it.
+  for (const file of ['/index.wasm', '/index.js', '/data/gpus.bin', '/data/prices.json', '/data/cuda.json']) {
+    assert.equal(requested.filter((path) => path === file).length, 1, `${file} requested once: ${requested}`);
+    assert.equal(await page.evaluate((f) => performance.getEntriesByName(new URL(f, location.href).href)[0]?.initiatorType, file),
+      'link', `${file} came from the preload`);
+  }
   assert.equal(await page.locator('#loading').count(), 0, 'the loading screen is gone');
   assert.ok(await screenshotInk(page) > 0.02, 'the screenshot is not blank');
   assert.equal((await state(page)).tab, 'catalog');
