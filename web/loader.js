@@ -154,7 +154,9 @@
   });
 
   // The data files: fetched now, read by the app when it starts (it waits if needed).
-  // index.html preloads them, index.wasm and index.js: a URL changed here changes there.
+  // index.html preloads them, index.wasm and index.js, so their downloads start while the
+  // page is parsed (~100 ms before this runs); these fetch() calls take the preloaded
+  // responses over (same URLs, CORS mode, credentials): a URL changed here changes there.
   // As bytes: the app copies them into its memory in one go. The catalog is gpus.bin,
   // data/gpus.json written by the build as bytes the app reads in a few milliseconds.
   // Notes and sources are in data/details.json, fetched when a reader first wants one.
