@@ -103,6 +103,11 @@ async function measure(browser, origin, path, isGpuwise, pauses) {
     files_ms: Math.max(0, ...performance.getEntriesByType('resource')
       .filter((e) => !/favicon|icons\//.test(e.name)).map((e) => e.responseEnd)),
   }, window.gpuwise.startup || {})) : null;
+  // A first frame without the catalog ("Loading the GPU catalog...") is not the page a
+  // visitor comes for, and cheaper than one with it: such a run would flatter the result.
+  if (isGpuwise && !(timeline.catalog_ms > 0)) {
+    throw new Error(`${path || 'page'}: the first frame was drawn without the catalog (window.gpuwise.startup.catalog_ms 0)`);
+  }
   const settleDeadline = Date.now() + (pauses ? settleMaxMs : settleMs);
   let last = await read(page);
   let lastChange = Date.now();

@@ -160,9 +160,10 @@
   // As bytes: the app copies them into its memory in one go. The catalog is gpus.bin,
   // data/gpus.json written by the build as bytes the app reads in a few milliseconds.
   // Notes and sources are in data/details.json, fetched when a reader first wants one.
+  // The app starts once they are in (or failed; see instantiateWasm below).
   window.gpuwiseData = {};
-  ['gpus.bin', 'prices.json', 'cuda.json'].forEach(function (name) {
-    fetch('data/' + name).then(function (response) {
+  var dataArrived = Promise.all(['gpus.bin', 'prices.json', 'cuda.json'].map(function (name) {
+    return fetch('data/' + name).then(function (response) {
       if (!response.ok) throw new Error('the server answered ' + response.status);
       return response.arrayBuffer();
     }).then(function (buffer) {
@@ -170,7 +171,7 @@
     }, function (error) {
       window.gpuwiseData[name] = { ok: false, error: 'could not download data/' + name + ' (' + error.message + ')' };
     });
-  });
+  }));
 
   function megabytes(bytes) { return (bytes / 1048576).toFixed(1); }
 
@@ -279,8 +280,17 @@
 
   window.Module = {
     canvas: document.getElementById('canvas'),
+    // The app starts when the wasm is compiled and the data files are in: their bytes
+    // reach this page only in tasks the browser runs between others, and on a busy main
+    // thread they came up to ~300 ms after the files had arrived, so that 1 first frame in
+    // 12 (5 in 12 with index.html's preloads) showed "Loading the GPU catalog..." instead of
+    // the catalog. A data download that hangs holds the app back at most 3 s: it then
+    // starts and says what it is waiting for.
     instantiateWasm: function (imports, receiveInstance) {
-      compiled.then(function (module) {
+      Promise.all([compiled, Promise.race([dataArrived, compiled.then(function () {
+        return new Promise(function (resolve) { setTimeout(resolve, 3000); });
+      })])]).then(function (ready) {
+        var module = ready[0];
         WebAssembly.instantiate(module, imports).then(function (instance) { receiveInstance(instance, module); },
           function (error) { fail('gpuwise could not start (' + error.message + '). Reloading the page usually helps.'); });
       }, function () { /* the download failure is reported above */ });
