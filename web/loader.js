@@ -287,10 +287,10 @@
     // the catalog. A data download that hangs holds the app back at most 3 s: it then
     // starts and says what it is waiting for.
     instantiateWasm: function (imports, receiveInstance) {
-      Promise.all([compiled, Promise.race([dataArrived, compiled.then(function () {
-        return new Promise(function (resolve) { setTimeout(resolve, 3000); });
-      })])]).then(function (ready) {
-        var module = ready[0];
+      compiled.then(function (module) {
+        var hung = new Promise(function (resolve) { setTimeout(resolve, 3000); });
+        return Promise.race([dataArrived, hung]).then(function () { return module; });
+      }).then(function (module) {
         WebAssembly.instantiate(module, imports).then(function (instance) { receiveInstance(instance, module); },
           function (error) { fail('gpuwise could not start (' + error.message + '). Reloading the page usually helps.'); });
       }, function () { /* the download failure is reported above */ });
