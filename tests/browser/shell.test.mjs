@@ -8,6 +8,19 @@ let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
+// The summary's list items as a screen reader gets them (Chromium's accessibility tree).
+async function summaryItemsInAccessibilityTree({ page, context }) {
+  const cdp = await context.newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  await cdp.detach();
+  return nodes.filter((node) => !node.ignored && node.role && node.role.value === 'listitem').length;
+}
+const summaryItemsInHtml = (page) => page.evaluate(() => {
+  const count = document.querySelectorAll('#catalog-summary li').length;
+  if (count < 100) throw new Error(`index.html's summary lists only ${count} cards`);
+  return count;
+});
+
 test('the page draws, a tab click changes the view, and nothing leaves the origin', async () => {
   const requested = [];
   const { page, context, problems } = await openPage(browser, server.origin, {
@@ -137,19 +150,6 @@ test('the canvas follows the window size and the device pixel ratio', async () =
   await page.setViewportSize({ width: 700, height: 500 });
   await page.waitForFunction(() => document.getElementById('canvas').width === 1400, null, { timeout: 15000 });
   await context.close();
-});
-
-// The summary's list items as a screen reader gets them (Chromium's accessibility tree).
-async function summaryItemsInAccessibilityTree({ page, context }) {
-  const cdp = await context.newCDPSession(page);
-  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-  await cdp.detach();
-  return nodes.filter((node) => !node.ignored && node.role && node.role.value === 'listitem').length;
-}
-const summaryItemsInHtml = (page) => page.evaluate(() => {
-  const count = document.querySelectorAll('#catalog-summary li').length;
-  if (count < 100) throw new Error(`index.html's summary lists only ${count} cards`);
-  return count;
 });
 
 test('without JavaScript the page points to the plain catalog and screen readers get the summary', async () => {
