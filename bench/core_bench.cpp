@@ -19,13 +19,13 @@
 #include <string>
 #include <vector>
 
-#include "catalog.h"
-#include "catalog_binary.h"
-#include "data_details.h"
-#include "prices.h"
-#include "ranking.h"
-#include "roi.h"
-#include "share_link.h"
+#include "catalog/catalog.h"
+#include "catalog/catalog_binary.h"
+#include "catalog/data_details.h"
+#include "money/prices.h"
+#include "rank/ranking.h"
+#include "money/roi.h"
+#include "view/share_link.h"
 
 using namespace gpuwise;
 

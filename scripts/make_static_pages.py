@@ -5,7 +5,7 @@ Usage: make_static_pages.py GPUS_JSON COLUMNS_JSON TEMPLATE SITE_DIR [DATA_FILE.
 
 COLUMNS_JSON is what `gpuwise catalog --columns --json` prints (in the web build, the
 same from build/web's catalog_columns tool under node): core's GPU field table (label,
-unit, ... of every field, src/core/gpu_fields.inc) and every loaded card's cells as the
+unit, ... of every field, src/core/catalog/gpu_fields.inc) and every loaded card's cells as the
 catalog shows them. This script holds no labels, units or number formats of its own.
 
 Writes, from them (and copies the data files given after the site folder, without

@@ -40,7 +40,7 @@ TRACEABLE = {
     "text": "Label(text): HELPERS call sites pass literals",
     "label": "MultiSelectFilter(label, ...): HELPERS call sites pass literals",
     "view_field(KEY).label": "view_fields() labels, I18N() literals of view_fields.cpp",
-    "filter->label": "ranking_list_filters(): view_fields() labels, I18N() literals of view_fields.cpp",
+    "filter.label": "ranking_list_filters(): I18N() literals of rank/ranking.cpp",
     "field.unit": "view_fields() units (dump: field units)",
     "per": "view_fields() money units after 'USD' (dump: field units)",
     "shown(value)": "line_label() rows of catalog.cpp (// i18n; dump: line labels)",
@@ -184,8 +184,8 @@ def strip_comments(text):
 
 def source_files(folders, patterns=("*.cpp", "*.h")):
     for folder in folders:
-        for pattern in patterns:
-            yield from sorted((ROOT / folder).glob(pattern))
+        for pattern in patterns:  # src/core has a folder per domain
+            yield from sorted((ROOT / folder).rglob(pattern))
 
 
 def collect_sources(errors):

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "cli.h"
-#include "prices.h"
-#include "view_fields.h"
+#include "money/prices.h"
+#include "view/view_fields.h"
 
 namespace gpuwise::cli {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "view_state.h"
+#include "view/view_state.h"
 
 namespace gpuwise::cli {
 

@@ -5,11 +5,11 @@
 // --unified-memory) keep only the rows the tab would show.
 #include <cstdio>
 
-#include "catalog.h"
-#include "catalog_query.h"
+#include "catalog/catalog.h"
+#include "catalog/catalog_query.h"
 #include "cli.h"
-#include "columns.h"
-#include "compat.h"
+#include "catalog/columns.h"
+#include "catalog/compat.h"
 
 namespace gpuwise::cli {
 

@@ -1,15 +1,15 @@
 // gpuwise fit: the memory a model needs, part by part, and the cards that hold it on
-// 1, 2, 4 and 8 GPUs (src/core/vram_fit.h, docs/vram-fit.md).
+// 1, 2, 4 and 8 GPUs (src/core/estimate/vram_fit.h, docs/vram-fit.md).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <string>
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "cli.h"
-#include "json_util.h"
-#include "vram_fit.h"
+#include "text/json_util.h"
+#include "estimate/vram_fit.h"
 
 namespace gpuwise::cli {
 namespace {

@@ -1,17 +1,17 @@
 // gpuwise job: what a training run or a day of serving costs on every card and count,
 // owned (the ROI model's amortised cost per GPU-hour) or rented (the cheapest dated
-// on-demand rate), and the cheapest ways to get it done (src/core/job_cost.h).
+// on-demand rate), and the cheapest ways to get it done (src/core/money/job_cost.h).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "cli.h"
-#include "job_cost.h"
-#include "json_util.h"
-#include "prices.h"
-#include "speed.h"
+#include "money/job_cost.h"
+#include "text/json_util.h"
+#include "money/prices.h"
+#include "estimate/speed.h"
 
 namespace gpuwise::cli {
 namespace {

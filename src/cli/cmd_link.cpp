@@ -6,10 +6,10 @@
 #include <iostream>
 #include <iterator>
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "cli.h"
-#include "share_link.h"
-#include "state_json.h"
+#include "view/share_link.h"
+#include "view/state_json.h"
 
 namespace gpuwise::cli {
 namespace {

@@ -3,15 +3,15 @@
 #include <cstdio>
 #include <sstream>
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "cli.h"
-#include "compat.h"
-#include "json_util.h"
-#include "ranking.h"
-#include "speed.h"
-#include "speed_ranking.h"
-#include "view_fields.h"
-#include "vram_fit.h"
+#include "catalog/compat.h"
+#include "text/json_util.h"
+#include "rank/ranking.h"
+#include "estimate/speed.h"
+#include "rank/speed_ranking.h"
+#include "view/view_fields.h"
+#include "estimate/vram_fit.h"
 
 namespace gpuwise::cli {
 namespace {
@@ -61,7 +61,7 @@ bool parse_weights(const std::string& text, std::vector<MetricWeight>& out, std:
 }  // namespace
 
 int run_rank(const Args& args) {
-  // The value flags are the table's (src/core/view_fields.cpp), the ranking's and,
+  // The value flags are the table's (src/core/view/view_fields.cpp), the ranking's and,
   // for --fits-on, the VRAM fit's.
   std::vector<std::string> values = field_flags({"ranking", "fit"});
   values.push_back("--data-dir");

@@ -2,13 +2,13 @@
 // calls (compute_roi); without --json, the formulas with their numbers.
 #include <cstdio>
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "cli.h"
-#include "price_notes.h"
-#include "prices.h"
-#include "roi.h"
-#include "roi_formulas.h"
-#include "roi_json.h"
+#include "money/price_notes.h"
+#include "money/prices.h"
+#include "money/roi.h"
+#include "money/roi_formulas.h"
+#include "money/roi_json.h"
 
 namespace gpuwise::cli {
 namespace {
@@ -41,7 +41,7 @@ void print_stale_notes(const RoiDefaults& d, const std::string& today) {
 }  // namespace
 
 int run_roi(const Args& args) {
-  // Every value flag is the table's (src/core/view_fields.cpp): its name, type and range.
+  // Every value flag is the table's (src/core/view/view_fields.cpp): its name, type and range.
   std::vector<std::string> values = field_flags({"roi"});
   values.push_back("--data-dir");
   values.push_back("--today");

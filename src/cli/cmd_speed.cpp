@@ -1,5 +1,5 @@
 // gpuwise speed: decode / prefill tokens/s of a language model per card, whether it fits,
-// and the measured figures beside the estimate (src/core/speed.h, docs/speed.md).
+// and the measured figures beside the estimate (src/core/estimate/speed.h, docs/speed.md).
 //   --check      predicted vs measured per set (Spearman, median error, held out)
 //   --calibrate  the efficiency factors fitted from data/benchmarks.json (as JSON)
 #include <cmath>
@@ -7,11 +7,11 @@
 #include <cstdlib>
 #include <string>
 
-#include "benchmarks.h"
-#include "catalog.h"
+#include "catalog/benchmarks.h"
+#include "catalog/catalog.h"
 #include "cli.h"
-#include "json_util.h"
-#include "speed.h"
+#include "text/json_util.h"
+#include "estimate/speed.h"
 
 namespace gpuwise::cli {
 namespace {

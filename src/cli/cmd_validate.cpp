@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "benchmarks.h"
-#include "catalog.h"
+#include "catalog/benchmarks.h"
+#include "catalog/catalog.h"
 #include "cli.h"
-#include "compat.h"
-#include "prices.h"
+#include "catalog/compat.h"
+#include "money/prices.h"
 
 namespace gpuwise::cli {
 namespace {

@@ -1,11 +1,11 @@
-// Value flags read through the field table (src/core/view_fields.h): a flag's name,
+// Value flags read through the field table (src/core/view/view_fields.h): a flag's name,
 // type and range come from the table, and its value goes through the same parser and
 // checks as a link, so `--price 0x10` and `roi.price=0x10` are refused alike.
 #include <algorithm>
 #include <cstdio>
 
 #include "cli.h"
-#include "view_fields.h"
+#include "view/view_fields.h"
 
 namespace gpuwise::cli {
 namespace {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "cli.h"
-#include "version.h"
+#include "text/version.h"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <sstream>
 #include <string>
 
-#include "catalog.h"
-#include "columns.h"
+#include "catalog/catalog.h"
+#include "catalog/columns.h"
 
 int main(int argc, char** argv) {
   if (argc != 3) {

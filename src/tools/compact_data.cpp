@@ -11,11 +11,11 @@
 #include <sstream>
 #include <string>
 
-#include "catalog.h"
-#include "catalog_binary.h"
-#include "compat.h"
-#include "data_details.h"
-#include "prices.h"
+#include "catalog/catalog.h"
+#include "catalog/catalog_binary.h"
+#include "catalog/compat.h"
+#include "catalog/data_details.h"
+#include "money/prices.h"
 
 namespace {
 

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "translations_version.h"
+#include "text/translations_version.h"
 
 namespace {
 const std::pair<const char*, const char*> kEntries[] = {

@@ -1,8 +1,8 @@
 // The app frame: a header with the tabs, then the selected tab's panel.
 #include "app.h"
 
-#include "catalog_binary.h"
-#include "data_details.h"
+#include "catalog/catalog_binary.h"
+#include "catalog/data_details.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"

@@ -5,8 +5,8 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"
-#include "presets.h"
-#include "session.h"
+#include "view/presets.h"
+#include "view/session.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {

@@ -7,9 +7,9 @@
 #include <vector>
 #include <utility>
 
-#include "json_util.h"
-#include "stable_sort.h"
-#include "translations_version.h"
+#include "text/json_util.h"
+#include "text/stable_sort.h"
+#include "text/translations_version.h"
 
 namespace gpuwise::ui {
 namespace {

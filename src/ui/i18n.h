@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "template_text.h"
+#include "text/template_text.h"
 
 namespace gpuwise::ui {
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "i18n.h"
-#include "vram_fit.h"
+#include "estimate/vram_fit.h"
 
 namespace gpuwise::ui {
 namespace {

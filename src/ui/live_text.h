@@ -4,7 +4,7 @@
 #include <string>
 
 #include "ui_state.h"
-#include "view_state.h"
+#include "view/view_state.h"
 
 namespace gpuwise::ui {
 

@@ -1,9 +1,10 @@
 #include "money.h"
 
-#include "format.h"
+#include "text/format.h"
 #include "i18n.h"
 #include "imgui.h"
-#include "prices.h"
+#include "money/prices.h"
+#include "view/view_money.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {

@@ -4,7 +4,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"
-#include "version.h"
+#include "text/version.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {

@@ -4,14 +4,14 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "advisor.h"
-#include "catalog_query.h"
+#include "estimate/advisor.h"
+#include "catalog/catalog_query.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"
-#include "template_text.h"
-#include "vram_fit.h"
-#include "view_fields.h"
+#include "text/template_text.h"
+#include "estimate/vram_fit.h"
+#include "view/view_fields.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {

@@ -1,12 +1,12 @@
 // One card, every field: opened from any table row. Sources open in a new tab.
 #include <algorithm>
 
-#include "columns.h"
+#include "catalog/columns.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"
 #include "price_widgets.h"
-#include "vram_fit.h"
+#include "estimate/vram_fit.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {

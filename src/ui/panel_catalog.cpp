@@ -3,14 +3,14 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "catalog_query.h"
-#include "columns.h"
+#include "catalog/catalog_query.h"
+#include "catalog/columns.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // TableFindByID: whether the table is set up already
 #include "panels.h"
 #include "price_widgets.h"
-#include "view_fields.h"
+#include "view/view_fields.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "catalog_query.h"
-#include "columns.h"
+#include "catalog/catalog_query.h"
+#include "catalog/columns.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"

@@ -12,14 +12,14 @@
 #include <cmath>
 #include <cstdio>
 
-#include "format.h"
+#include "text/format.h"
 #include "i18n.h"
 #include "imgui.h"
-#include "job_cost.h"
+#include "money/job_cost.h"
 #include "money.h"
 #include "panels.h"
-#include "view_fields.h"
-#include "vram_fit.h"
+#include "view/view_fields.h"
+#include "estimate/vram_fit.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {

@@ -5,15 +5,15 @@
 #include <cstdio>
 #include <cstring>
 
-#include "catalog_query.h"
-#include "csv.h"
+#include "catalog/catalog_query.h"
+#include "text/csv.h"
 #include "i18n.h"
 #include "imgui.h"
-#include "metrics.h"
-#include "view_fields.h"
+#include "catalog/metrics.h"
+#include "view/view_fields.h"
 #include "money.h"
 #include "panels.h"
-#include "speed_ranking.h"
+#include "rank/speed_ranking.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -197,11 +197,11 @@ void DrawFilters(ViewState& view, UiState& ui) {
   ImGui::Spacing();
   ImGui::TextUnformatted(tr("Filters"));
   ImGui::Separator();
-  // One menu per list filter of the field table (vendor, line, architecture ...).
-  for (const ViewField* filter : ranking_list_filters()) {
-    const bool lines = !std::strcmp(filter->catalog_column, "line");  // line keys, shown by name
-    MultiSelectFilter(filter->label, lines ? line_keys() : CatalogValues(ui, filter->catalog_column),
-                      filter->list(view), lines ? line_label : nullptr);
+  // One menu per list filter (rank/ranking_view.h: vendor, line, architecture ...).
+  for (const RankingListFilter& filter : ranking_list_filters()) {
+    const bool lines = !std::strcmp(filter.catalog_column, "line");  // line keys, shown by name
+    MultiSelectFilter(filter.label, lines ? line_keys() : CatalogValues(ui, filter.catalog_column),
+                      r.*filter.values, lines ? line_label : nullptr);
   }
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(FieldLabel("rank.vram"));

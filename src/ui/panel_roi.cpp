@@ -5,17 +5,18 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "catalog_query.h"
+#include "catalog/catalog_query.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "money.h"
 #include "panels.h"
-#include "price_notes.h"
+#include "money/price_notes.h"
 #include "price_widgets.h"
-#include "prices.h"
-#include "roi.h"
-#include "roi_formulas.h"
-#include "view_fields.h"
+#include "money/prices.h"
+#include "view/view_money.h"
+#include "money/roi.h"
+#include "money/roi_formulas.h"
+#include "view/view_fields.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {

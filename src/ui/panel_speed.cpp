@@ -9,15 +9,15 @@
 #include <cstdio>
 #include <string>
 
-#include "format.h"
+#include "text/format.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"
 #include "speed_check.h"
-#include "speed_view.h"
-#include "template_text.h"
-#include "view_fields.h"
-#include "vram_fit.h"
+#include "estimate/speed_view.h"
+#include "text/template_text.h"
+#include "view/view_fields.h"
+#include "estimate/vram_fit.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {

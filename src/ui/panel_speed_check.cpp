@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "format.h"
+#include "text/format.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "speed_check.h"
-#include "speed.h"
+#include "estimate/speed.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {

@@ -8,10 +8,11 @@
 #include "imgui.h"
 #include "money.h"
 #include "panels.h"
-#include "price_notes.h"
+#include "money/price_notes.h"
 #include "price_widgets.h"
-#include "prices.h"
-#include "value.h"
+#include "money/prices.h"
+#include "view/view_money.h"
+#include "money/value.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {

@@ -2,7 +2,7 @@
 // and writes user input back into it.
 #pragma once
 #include "ui_state.h"
-#include "view_state.h"
+#include "view/view_state.h"
 
 namespace gpuwise::ui {
 

@@ -5,9 +5,9 @@
 #pragma once
 #include <string>
 
-#include "price_notes.h"
+#include "money/price_notes.h"
 #include "ui_state.h"
-#include "view_state.h"
+#include "view/view_state.h"
 
 namespace gpuwise::ui {
 

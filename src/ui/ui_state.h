@@ -5,16 +5,16 @@
 #include <string>
 #include <vector>
 
-#include "catalog.h"
-#include "compat.h"
-#include "job_cost.h"
-#include "prices.h"
-#include "ranking.h"
-#include "speed_view.h"
-#include "speed.h"
-#include "vram_fit.h"
-#include "value.h"
-#include "view_state.h"
+#include "catalog/catalog.h"
+#include "catalog/compat.h"
+#include "money/job_cost.h"
+#include "money/prices.h"
+#include "rank/ranking.h"
+#include "estimate/speed_view.h"
+#include "estimate/speed.h"
+#include "estimate/vram_fit.h"
+#include "money/value.h"
+#include "view/view_state.h"
 
 namespace gpuwise::ui {
 

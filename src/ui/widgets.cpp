@@ -6,12 +6,12 @@
 #include <cstring>
 #include <type_traits>
 
-#include "catalog_query.h"
-#include "metrics.h"
+#include "catalog/catalog_query.h"
+#include "catalog/metrics.h"
 #include "money.h"
-#include "stable_sort.h"
-#include "template_text.h"
-#include "view_fields.h"
+#include "text/stable_sort.h"
+#include "text/template_text.h"
+#include "view/view_fields.h"
 
 #include "i18n.h"
 #include "imgui.h"

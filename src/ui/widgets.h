@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "columns.h"
+#include "catalog/columns.h"
 #include "ui_state.h"
 
 namespace gpuwise::ui {
@@ -82,7 +82,7 @@ bool InputNumber(const char* label, double& value, double min, double max, const
 bool InputCount(const char* label, int& value, int min, int max, const char* unit, UiState& ui,
                 float width = 110);
 
-// An input for one field of the table (src/core/view_fields.h), named by its link key
+// An input for one field of the table (src/core/view/view_fields.h), named by its link key
 // ("roi.hpd"): the range, unit and type come from the table, money ("USD..." units) is
 // typed in the reader's currency. `id` names the widget ("input:ID" for the browser
 // tests). Returns true when the value changed.

@@ -5,12 +5,12 @@
 #include <sstream>
 #include <string>
 
-#include "benchmarks.h"
-#include "catalog.h"
-#include "compat.h"
-#include "json_util.h"
-#include "prices.h"
-#include "speed.h"
+#include "catalog/benchmarks.h"
+#include "catalog/catalog.h"
+#include "catalog/compat.h"
+#include "text/json_util.h"
+#include "money/prices.h"
+#include "estimate/speed.h"
 
 namespace gpuwise::test {
 

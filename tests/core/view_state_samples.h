@@ -6,9 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "test_support.h"
-#include "view_state.h"
+#include "view/view_state.h"
 
 namespace gpuwise::test {
 

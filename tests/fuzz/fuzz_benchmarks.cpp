@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "benchmarks.h"
+#include "catalog/benchmarks.h"
 #include "fuzz_support.h"
-#include "speed.h"
+#include "estimate/speed.h"
 
 using namespace gpuwise;
 

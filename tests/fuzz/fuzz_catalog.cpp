@@ -6,15 +6,15 @@
 #include <cstdint>
 #include <string_view>
 
-#include "advisor.h"
-#include "catalog_query.h"
-#include "columns.h"
+#include "estimate/advisor.h"
+#include "catalog/catalog_query.h"
+#include "catalog/columns.h"
 #include "fuzz_support.h"
-#include "ranking.h"
-#include "roi.h"
-#include "roi_formulas.h"
-#include "roi_json.h"
-#include "vram_fit.h"
+#include "rank/ranking.h"
+#include "money/roi.h"
+#include "money/roi_formulas.h"
+#include "money/roi_json.h"
+#include "estimate/vram_fit.h"
 
 using namespace gpuwise;
 

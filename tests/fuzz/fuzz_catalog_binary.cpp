@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "catalog_binary.h"
+#include "catalog/catalog_binary.h"
 #include "fuzz_support.h"
 
 using namespace gpuwise;

@@ -8,8 +8,8 @@
 
 #include "fuzz_numbers.h"
 #include "fuzz_support.h"
-#include "job_cost.h"
-#include "speed.h"
+#include "money/job_cost.h"
+#include "estimate/speed.h"
 
 using namespace gpuwise;
 

@@ -8,10 +8,11 @@
 #include <string_view>
 
 #include "fuzz_support.h"
-#include "roi.h"
-#include "roi_formulas.h"
-#include "roi_json.h"
-#include "value.h"
+#include "money/roi.h"
+#include "view/view_money.h"
+#include "money/roi_formulas.h"
+#include "money/roi_json.h"
+#include "money/value.h"
 
 using namespace gpuwise;
 

@@ -7,10 +7,10 @@
 
 #include "fuzz_numbers.h"
 #include "fuzz_support.h"
-#include "limits.h"
-#include "roi.h"
-#include "roi_formulas.h"
-#include "roi_json.h"
+#include "text/limits.h"
+#include "money/roi.h"
+#include "money/roi_formulas.h"
+#include "money/roi_json.h"
 
 using namespace gpuwise;
 

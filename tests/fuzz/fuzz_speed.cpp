@@ -7,14 +7,14 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "benchmarks.h"
+#include "catalog/benchmarks.h"
 #include "fuzz_numbers.h"
 #include "fuzz_support.h"
-#include "ranking.h"
-#include "speed.h"
-#include "speed_ranking.h"
-#include "speed_view.h"
-#include "vram_fit.h"
+#include "rank/ranking.h"
+#include "estimate/speed.h"
+#include "rank/speed_ranking.h"
+#include "estimate/speed_view.h"
+#include "estimate/vram_fit.h"
 
 using namespace gpuwise;
 

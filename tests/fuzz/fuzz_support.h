@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "catalog.h"
-#include "prices.h"
-#include "speed.h"
-#include "share_link.h"
-#include "state_json.h"
-#include "view_state.h"
+#include "catalog/catalog.h"
+#include "money/prices.h"
+#include "estimate/speed.h"
+#include "view/share_link.h"
+#include "view/state_json.h"
+#include "view/view_state.h"
 
 // Not assert(): it must hold in every build type.
 #define FUZZ_CHECK(condition)                                                          \

@@ -6,8 +6,8 @@
 
 #include "fuzz_numbers.h"
 #include "fuzz_support.h"
-#include "limits.h"
-#include "vram_fit.h"
+#include "text/limits.h"
+#include "estimate/vram_fit.h"
 
 using namespace gpuwise;
 

@@ -1,0 +1,65 @@
+// Measured results: public third-party throughput per card from data/benchmarks.json
+// (format: data/README.md). The speed model (speed.h) is calibrated and checked on them
+// and the page shows them beside its estimates. Loading never throws: every problem is a
+// CatalogIssue naming the row ("results #12 (rtx-4090)") and the field.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog/catalog.h"
+
+namespace gpuwise {
+
+// One measured figure for one card.
+struct MeasuredResult {
+  std::string gpu_id;          // a gpus.json id
+  std::string set;             // the set it came from, e.g. "xiongjiedai-llama3-llamacpp"
+  std::string name_in_source;  // the card as the source names it ("4090 24GB")
+  std::string model;           // "llama-3-8b", "resnet50", "bert_large_squad", "matmul"
+  std::string precision;       // "q4_k_m", "f16", "amp-fp16", "fp32-tf32", "bf16", "fp8", ...
+  std::string phase;           // decode, prefill, train, inference, matmul
+  std::optional<int> context;  // tokens (decode: generated; prefill: prompt length)
+  std::optional<int> batch;    // batch size where the source gives one
+  double value = 0;            // > 0, finite
+  std::string unit;            // tokens_per_s, samples_per_s, ... (benchmark_units())
+  std::string date;            // YYYY-MM-DD
+  std::string software;
+  std::string source;          // the original public URL
+  std::string notes;
+  // The source itself calls the figure suspect: shown, but left out of calibration and checks.
+  bool outlier = false;
+};
+
+// A set: one public source, run on one software generation.
+struct MeasuredSet {
+  std::string id;
+  std::string what;
+  std::string source;  // repository URL
+  std::string commit;  // the commit the figures were read at
+  std::string dates;
+};
+
+struct Benchmarks {
+  int schema_version = 0;
+  std::vector<MeasuredSet> sets;
+  std::vector<MeasuredResult> results;
+  std::vector<CatalogIssue> issues;
+
+  int error_count() const;
+  int warning_count() const;
+};
+
+const std::vector<std::string>& benchmark_units();   // tokens_per_s, samples_per_s, images_per_s, ...
+const std::vector<std::string>& benchmark_phases();  // decode, prefill, train, inference, matmul
+
+// Parses and validates benchmarks.json. With a catalog, a gpu_id it does not know is an
+// error (the row is dropped: nothing could show it). A set id not in `sets` is an error.
+Benchmarks load_benchmarks(std::string_view json_text);
+Benchmarks load_benchmarks(std::string_view json_text, const Catalog& catalog);
+
+// The rows for one card (any set), in file order.
+std::vector<const MeasuredResult*> results_for(const Benchmarks& benchmarks, std::string_view gpu_id);
+
+}  // namespace gpuwise

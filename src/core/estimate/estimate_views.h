@@ -1,0 +1,42 @@
+// The view sections the estimates compute from: the model for the VRAM fit, the
+// advisor's machine, the Speed tab. Sections of ViewState (view/view_state.h); fit_model,
+// advise and speed_table take them as they are (after the field table's clamp).
+#pragma once
+#include <string>
+
+namespace gpuwise {
+
+struct FitView {
+  std::string preset = "llama-3-8b";        // a named model shape, or "custom"
+  double params_b = 8.03;                   // parameters, billions
+  std::string precision = "bf16";           // fp32, bf16, fp16, int8, int4
+  std::string mode = "inference";           // inference, lora, full
+  int batch_size = 1;
+  int context = 8192;                       // sequence length, tokens
+  int layers = 32;
+  int kv_heads = 8;                         // GQA: fewer KV heads than attention heads
+  int head_dim = 128;
+  int hidden_size = 4096;                   // drives the activation estimate
+};
+
+struct AdvisorView {
+  std::string gpu_id = "rtx-4090";
+  int gpu_count = 1;
+  double dataset_read_mbs = 300;            // how fast training reads data, MB/s
+};
+
+// The Speed tab: how fast a language model runs on each card (speed_view.h). Defaults
+// are `gpuwise speed`'s, so the page and the CLI agree.
+struct SpeedView {
+  std::string preset = "llama-3-8b";        // a model_presets() id
+  std::string quant = "q4_k_m";             // a quantisations() id
+  int context = 4096;                       // tokens held per request
+  int prompt_tokens = 0;                    // prompt for time to first token; 0: the whole context
+  int concurrent = 1;                       // requests decoded together
+  int gpu_count = 1;                        // tensor parallel over this many of each card
+  std::string sort = "decode";              // decode, prefill, ttft (speed_sort_keys())
+  bool fits_only = true;                    // hide the cards the model does not fit on
+  int top_n = 20;
+};
+
+}  // namespace gpuwise

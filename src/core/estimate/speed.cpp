@@ -1,0 +1,672 @@
+#include "estimate/speed.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <numeric>
+#include <set>
+
+#include "catalog/data_file.h"
+#include "text/limits.h"
+#include "text/stable_sort.h"
+#include "text/template_text.h"
+
+namespace gpuwise {
+namespace {
+
+// [SECTION] Quantisations. Bits per weight include the block scales: llama.cpp's k-quants
+// as its quantize tool reports them for Llama-class models (Q4_K_M mixes Q4_K and Q6_K
+// tensors), Q8_0 = 8 + 16/32, AWQ / GPTQ = 4 + a 16-bit scale and zero per 128 weights.
+const std::vector<Quantisation> kQuantisations = {
+    {"bf16", "BF16", 16, false, false},
+    {"fp16", "FP16", 16, false, false},
+    {"fp8", "FP8", 8, false, true},
+    {"q8_0", "Q8_0 (llama.cpp)", 8.5, true, false},
+    {"q6_k", "Q6_K (llama.cpp)", 6.56, true, false},
+    {"q5_k_m", "Q5_K_M (llama.cpp)", 5.69, true, false},
+    {"q4_k_m", "Q4_K_M (llama.cpp)", 4.85, true, false},
+    {"q3_k_m", "Q3_K_M (llama.cpp)", 3.91, true, false},
+    {"int4-awq", "INT4 AWQ", 4.25, false, false},
+    {"int4-gptq", "INT4 GPTQ", 4.25, false, false},
+};
+
+constexpr double kBytesPerGb = 1e9;
+constexpr double kKvBytesPerValue = 2;  // the KV cache stays 16-bit
+// Decode overhead candidates for the fit: 0 to 300 µs per layer.
+constexpr double kOverheadStepS = 2.5e-6;
+constexpr int kOverheadSteps = 120;
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0;
+  stable_sort_rows(values);
+  const std::size_t mid = values.size() / 2;
+  return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}
+
+double safe(double value) { return std::isfinite(value) && value > 0 ? value : 0; }
+
+double tensor_parallel_share(int gpus) { return gpus <= 1 ? 1.0 : kTensorParallelEfficiency; }
+
+// GeForce and TITAN RTX-class consumer NVIDIA cards: the catalog's figure is FP32
+// accumulate, which runs at half the FP16-accumulate rate llama.cpp's cuBLAS path uses.
+bool half_rate_fp32_accumulate(const Gpu& gpu) {
+  return gpu.vendor == "NVIDIA" && gpu.line == "geforce" && gpu.name.find("TITAN") == std::string::npos;
+}
+
+// The matrix throughput inference runs at for this quantisation, before efficiency.
+double inference_peak_tflops(const Gpu& gpu, const Quantisation& quant) {
+  if (quant.fp8_compute && gpu.fp8_tensor_tflops) return *gpu.fp8_tensor_tflops;
+  if (gpu.fp16_tensor_tflops) return *gpu.fp16_tensor_tflops * (half_rate_fp32_accumulate(gpu) ? 2 : 1);
+  if (gpu.bf16_tensor_tflops) return *gpu.bf16_tensor_tflops;
+  if (gpu.fp16_tflops) return *gpu.fp16_tflops;
+  return gpu.fp32_tflops.value_or(0);
+}
+
+// A board cannot sustain more than kTflopsPerWatt per watt: a harmonic cap, so a
+// power-limited card (RTX 6000 Ada at 300 W) falls below its printed peak.
+double power_capped_tflops(const Gpu& gpu, double peak_tflops) {
+  const double watts = gpu.tdp_w.value_or(0) / std::max(1, gpu.gpus_per_board);
+  if (!(peak_tflops > 0)) return 0;
+  if (!(watts > 0)) return peak_tflops;  // no published board power: nothing to cap by
+  return 1 / (1 / peak_tflops + 1 / (kTflopsPerWatt * watts));
+}
+
+double kv_bytes_per_token_of_context(const SpeedModel& model) {
+  return 2.0 * model.layers * model.kv_heads * model.head_dim * kKvBytesPerValue;
+}
+
+double weight_bytes_per_token(const SpeedModel& model, const Quantisation& quant) {
+  return model.active_params_b * 1e9 * quant.bits_per_weight / 8;
+}
+
+// FLOPs to process one prompt token at an average of `context_avg` earlier tokens.
+double prefill_flops_per_token(const SpeedModel& model, double context_avg) {
+  return 2 * model.active_params_b * 1e9 + kAttentionCostFactor * 4.0 * model.layers * model.hidden_size * context_avg;
+}
+
+const Quantisation& quant_or_default(const std::string& id) {
+  const Quantisation* q = find_quantisation(id);
+  return q ? *q : kQuantisations[6];  // q4_k_m
+}
+
+// [SECTION] The measured rows the calibration and the check read
+struct LlmRow {
+  const MeasuredResult* row;
+  const Gpu* gpu;
+  SpeedModel model;
+  const Quantisation* quant;
+};
+
+std::vector<LlmRow> llm_rows(const Catalog& catalog, const Benchmarks& benchmarks, const std::string& phase) {
+  std::vector<LlmRow> out;
+  for (const auto& r : benchmarks.results) {
+    if (r.phase != phase || r.outlier || r.unit != "tokens_per_s" || !r.context) continue;
+    const int index = catalog.find(r.gpu_id);
+    const auto model = speed_model_from_preset(r.model);
+    const Quantisation* quant = find_quantisation(r.precision);
+    // A card without a published bandwidth cannot be calibrated on (none has measurements today).
+    if (index < 0 || !model || !quant || !catalog.gpus[static_cast<std::size_t>(index)].memory_bandwidth_gbs) continue;
+    out.push_back({&r, &catalog.gpus[static_cast<std::size_t>(index)], *model, quant});
+  }
+  return out;
+}
+
+bool held_out(const MeasuredResult& r, const std::string& exclude_set, const std::string& exclude_gpu) {
+  return (!exclude_set.empty() && r.set == exclude_set) || (!exclude_gpu.empty() && r.gpu_id == exclude_gpu);
+}
+
+// llama-bench tgN generates N tokens from an empty cache: on average N/2 are cached.
+double decode_seconds(const LlmRow& r, double bandwidth_share, double overhead_s_per_layer) {
+  const double bytes = weight_bytes_per_token(r.model, *r.quant) +
+                       kv_bytes_per_token_of_context(r.model) * (*r.row->context) / 2.0;
+  return bytes / (r.gpu->memory_bandwidth_gbs.value_or(0) * kBytesPerGb * bandwidth_share) + r.model.layers * overhead_s_per_layer;
+}
+
+double prefill_ideal_tokens_per_s(const LlmRow& r) {
+  const double peak = power_capped_tflops(*r.gpu, inference_peak_tflops(*r.gpu, *r.quant)) * 1e12;
+  return peak / prefill_flops_per_token(r.model, *r.row->context / 2.0);
+}
+
+struct TrainRow {
+  const MeasuredResult* row;
+  const Gpu* gpu;
+  bool tf32;
+};
+
+std::vector<TrainRow> train_rows(const Catalog& catalog, const Benchmarks& benchmarks) {
+  std::vector<TrainRow> out;
+  for (const auto& r : benchmarks.results) {
+    if (r.phase != "train" || r.outlier) continue;
+    const int index = catalog.find(r.gpu_id);
+    if (index < 0) continue;
+    const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(index)];
+    const bool tf32 = r.precision == "fp32-tf32";
+    if (!(train_peak_tflops(gpu, tf32) > 0) || !gpu.memory_bandwidth_gbs) continue;
+    out.push_back({&r, &gpu, tf32});
+  }
+  return out;
+}
+
+// BERT-large SQuAD fine-tuning in mixed precision is the one Lambda workload whose FLOPs
+// per sample are plain transformer arithmetic: 6 × 336M params × 384 tokens.
+bool is_mfu_anchor(const MeasuredResult& r) { return r.model == "bert_large_squad" && r.precision == "amp-fp16"; }
+double anchor_mfu(const TrainRow& t) {
+  return t.row->value * 6 * kBertLargeParams * kSquadSequenceTokens / (train_peak_tflops(*t.gpu, false) * 1e12);
+}
+
+// A family's own factor needs this many different cards; with one, that card's quirks
+// (driver, clocks, a cloud VM) would become the family's, so it takes the default. Two
+// is enough: with three, holding out one of the three measured Apple machines sent the
+// other two to the default factor (decode, leave one card out: Spearman 0.947 vs 0.964).
+constexpr std::size_t kMinCardsPerFamily = 2;
+
+// Per family: the factor of each row, and the cards they came from.
+struct FamilyValues {
+  std::vector<double> values;
+  std::set<std::string> cards;
+  void add(const Gpu& gpu, double value) {
+    values.push_back(value);
+    cards.insert(gpu.id);
+  }
+};
+
+// Fills table[family] with the median of each family's values (families with enough
+// cards) and "default" with the median of all; samples counts them under "<what>/<family>".
+void fill_medians(const std::map<std::string, FamilyValues>& by_family, const std::string& what,
+                  std::map<std::string, double>& table, std::map<std::string, int>& samples) {
+  std::vector<double> all;
+  for (const auto& [family, fv] : by_family) {
+    const std::vector<double>& values = fv.values;
+    if (fv.cards.size() >= kMinCardsPerFamily) {
+      table[family] = median(values);
+      samples[what + "/" + family] = static_cast<int>(values.size());
+    }
+    all.insert(all.end(), values.begin(), values.end());
+  }
+  if (!all.empty()) {
+    table["default"] = median(all);
+    samples[what + "/default"] = static_cast<int>(all.size());
+  }
+}
+
+}  // namespace
+
+// [SECTION] Quantisations
+const std::vector<Quantisation>& quantisations() { return kQuantisations; }
+
+const Quantisation* find_quantisation(std::string_view id) {
+  std::string lower;
+  for (char c : id) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower == "f16") lower = "fp16";
+  for (const auto& q : kQuantisations) {
+    if (q.id == lower) return &q;
+  }
+  return nullptr;
+}
+
+// [SECTION] Calibration
+double SpeedCalibration::factor(const std::map<std::string, double>& table, const std::string& family,
+                                double fallback) {
+  auto it = table.find(family);
+  if (it != table.end() && it->second > 0) return it->second;
+  it = table.find("default");
+  if (it != table.end() && it->second > 0) return it->second;
+  return fallback;
+}
+
+std::string efficiency_family(const Gpu& gpu) {
+  // Apple's GPUs (M1 to M5) are one family: one design lineage run through Metal by
+  // llama.cpp, and no single generation has the three measured machines a factor needs.
+  if (gpu.architecture.rfind("Apple GPU", 0) == 0) return "Apple GPU";
+  return gpu.architecture;
+}
+
+SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks& benchmarks,
+                                       const std::string& exclude_set, const std::string& exclude_gpu) {
+  SpeedCalibration cal;
+  // Decode: for each per-layer overhead, each family's bandwidth share is the median of
+  // ideal / (measured − overhead) time; keep the overhead with the smallest median error.
+  std::vector<LlmRow> decode;
+  for (const auto& r : llm_rows(catalog, benchmarks, "decode")) {
+    if (!held_out(*r.row, exclude_set, exclude_gpu)) decode.push_back(r);
+  }
+  double best_error = INFINITY;
+  for (int step = 0; step <= kOverheadSteps && !decode.empty(); ++step) {
+    const double overhead = step * kOverheadStepS;
+    std::map<std::string, FamilyValues> shares;
+    for (const auto& r : decode) {
+      const double rest = 1 / r.row->value - r.model.layers * overhead;
+      if (rest <= 0) continue;
+      shares[efficiency_family(*r.gpu)].add(*r.gpu, decode_seconds(r, 1, 0) / rest);
+    }
+    std::map<std::string, double> table;
+    std::map<std::string, int> samples;
+    fill_medians(shares, "decode", table, samples);
+    std::vector<double> errors;
+    for (const auto& r : decode) {
+      const double share = SpeedCalibration::factor(table, efficiency_family(*r.gpu), 1);
+      errors.push_back(std::fabs(1 / decode_seconds(r, share, overhead) / r.row->value - 1));
+    }
+    const double error = median(errors);
+    if (error < best_error) {
+      best_error = error;
+      cal.decode_overhead_s_per_layer = overhead;
+      cal.decode_bandwidth = table;
+      cal.samples = samples;
+    }
+  }
+  // Prefill: the median share of the power-capped tensor peak, per family and path.
+  std::map<std::string, FamilyValues> quantised, sixteen;
+  for (const auto& r : llm_rows(catalog, benchmarks, "prefill")) {
+    if (held_out(*r.row, exclude_set, exclude_gpu)) continue;
+    const double ideal = prefill_ideal_tokens_per_s(r);
+    if (!(ideal > 0)) continue;
+    (r.quant->llama_cpp ? quantised : sixteen)[efficiency_family(*r.gpu)].add(*r.gpu, r.row->value / ideal);
+  }
+  fill_medians(quantised, "prefill_quantised", cal.prefill_quantised, cal.samples);
+  fill_medians(sixteen, "prefill_16bit", cal.prefill_16bit, cal.samples);
+  // Training: MFU of BERT-large fine-tuning per family.
+  std::map<std::string, FamilyValues> mfu;
+  for (const auto& t : train_rows(catalog, benchmarks)) {
+    if (is_mfu_anchor(*t.row) && !held_out(*t.row, exclude_set, exclude_gpu)) {
+      mfu[efficiency_family(*t.gpu)].add(*t.gpu, anchor_mfu(t));
+    }
+  }
+  fill_medians(mfu, "train_mfu", cal.train_mfu, cal.samples);
+  return cal;
+}
+
+json speed_calibration_to_json(const SpeedCalibration& cal) {
+  auto rounded = [](const std::map<std::string, double>& table) {
+    json out = json::object();
+    for (const auto& [key, value] : table) out[key] = std::round(value * 10000) / 10000;
+    return out;
+  };
+  return json{{"schema_version", 1},
+               {"decode_overhead_us_per_layer", std::round(cal.decode_overhead_s_per_layer * 1e7) / 10},
+               {"decode_bandwidth", rounded(cal.decode_bandwidth)},
+               {"prefill_quantised", rounded(cal.prefill_quantised)},
+               {"prefill_16bit", rounded(cal.prefill_16bit)},
+               {"train_mfu", rounded(cal.train_mfu)},
+               {"samples", cal.samples}};
+}
+
+SpeedCalibration load_speed_calibration(std::string_view text, std::vector<CatalogIssue>& issues) {
+  SpeedCalibration cal;
+  json root;
+  int version = 0;
+  if (!open_data_file(text, "speed_calibration.json", "{\"schema_version\": 1, \"decode_bandwidth\": {...}, ...}",
+                      issues, version, root)) {
+    return cal;
+  }
+  auto error = [&](const std::string& field, const std::string& message) {
+    issues.push_back({CatalogIssue::Severity::error, "", field, message});
+  };
+  auto it = root.find("decode_overhead_us_per_layer");
+  if (it != root.end() && it->is_number() && std::isfinite(it->get<double>()) && it->get<double>() >= 0 &&
+      it->get<double>() < 1e6) {
+    cal.decode_overhead_s_per_layer = it->get<double>() / 1e6;
+  } else {
+    error("decode_overhead_us_per_layer", "must be a number from 0 to 1e6");
+  }
+  auto table = [&](const char* name, std::map<std::string, double>& out) {
+    auto t = root.find(name);
+    if (t == root.end() || !t->is_object()) {
+      error(name, "must be an object of family -> factor");
+      return;
+    }
+    for (const auto& item : t->items()) {
+      const json& value = item.value();
+      if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() <= 0 ||
+          value.get<double>() > 10) {
+        error(std::string(name) + "." + item.key(), "must be a number > 0 and at most 10 (got " +
+                                                        describe_json(value) + ")");
+        continue;
+      }
+      out[item.key()] = value.get<double>();
+    }
+  };
+  table("decode_bandwidth", cal.decode_bandwidth);
+  table("prefill_quantised", cal.prefill_quantised);
+  table("prefill_16bit", cal.prefill_16bit);
+  table("train_mfu", cal.train_mfu);
+  auto samples = root.find("samples");
+  if (samples != root.end() && samples->is_object()) {
+    for (const auto& item : samples->items()) {
+      if (item.value().is_number_integer() && std::fabs(item.value().get<double>()) < 1e9) {
+        cal.samples[item.key()] = item.value().get<int>();
+      }
+    }
+  }
+  return cal;
+}
+
+// [SECTION] Inference
+std::optional<SpeedModel> speed_model_from_preset(const std::string& preset_id) {
+  const ModelPreset* preset = find_preset(preset_id);
+  if (!preset) return std::nullopt;
+  SpeedModel model;
+  model.preset = preset->id;
+  model.params_b = preset->params_b;
+  model.active_params_b = preset->active_params_b > 0 ? preset->active_params_b : preset->params_b;
+  model.layers = preset->layers;
+  model.kv_heads = preset->kv_heads;
+  model.head_dim = preset->head_dim;
+  model.hidden_size = preset->hidden_size;
+  model.max_context = preset->max_context;
+  return model;
+}
+
+SpeedModel speed_model_from_size(double params_b, std::optional<double> active_params_b) {
+  const ModelPreset& shape = nearest_preset(params_b);
+  SpeedModel model;
+  model.preset = "custom";
+  model.params_b = params_b;
+  model.active_params_b = active_params_b.value_or(params_b);
+  model.layers = shape.layers;
+  model.kv_heads = shape.kv_heads;
+  model.head_dim = shape.head_dim;
+  model.hidden_size = shape.hidden_size;
+  model.max_context = 0;
+  return model;
+}
+
+std::string check_speed_input(const SpeedInput& input) {
+  const SpeedModel& m = input.model;
+  auto in_range = [](double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; };
+  if (!in_range(m.params_b, limits::kParamsB.min, limits::kParamsB.max)) {
+    return "params_b " + format_number(m.params_b, 3) + " must be from 0.01 to 2000 (billions)";
+  }
+  if (!in_range(m.active_params_b, limits::kParamsB.min, m.params_b)) {
+    return "active_params_b " + format_number(m.active_params_b, 3) + " must be from 0.01 to params_b (" +
+           format_number(m.params_b, 3) + ")";
+  }
+  if (!find_quantisation(input.quant)) {
+    std::string list;
+    for (const auto& q : kQuantisations) list += (list.empty() ? "" : ", ") + q.id;
+    return "quantisation '" + input.quant + "' is not one of " + list;
+  }
+  if (input.context < 1 || input.context > limits::kContextTokens.max) {
+    return "context " + std::to_string(input.context) + " must be from 1 to 1048576 tokens";
+  }
+  if (m.max_context > 0 && input.context > m.max_context) {
+    return "context " + std::to_string(input.context) + " is beyond " + m.preset + "'s limit of " +
+           std::to_string(m.max_context) + " tokens";
+  }
+  if (input.prompt_tokens < 0 || input.prompt_tokens > input.context) {
+    return "prompt_tokens " + std::to_string(input.prompt_tokens) + " must be from 0 to the context (" +
+           std::to_string(input.context) + ")";
+  }
+  if (input.concurrent < 1 || input.concurrent > limits::kBatchSize.max) {
+    return "concurrent " + std::to_string(input.concurrent) + " must be from 1 to 1024 requests";
+  }
+  if (input.gpus < 1 || input.gpus > 64) return "gpus " + std::to_string(input.gpus) + " must be from 1 to 64";
+  if (!in_range(input.unified_memory_gb, 0, 1e5)) return "unified_memory_gb must be from 0 to 100000";
+  if (m.layers < 1 || m.kv_heads < 1 || m.head_dim < 1 || m.hidden_size < 1 || m.layers > limits::kLayers.max ||
+      m.kv_heads > limits::kKvHeads.max || m.head_dim > limits::kHeadDim.max ||
+      m.hidden_size > limits::kHiddenSize.max) {
+    return "the model's shape (layers, kv_heads, head_dim, hidden_size) is out of range";
+  }
+  return {};
+}
+
+SpeedEstimate estimate_speed(const Gpu& gpu, const SpeedInput& input, const SpeedCalibration& cal) {
+  SpeedEstimate out;
+  out.gpu_id = gpu.id;
+  out.gpus = std::max(1, input.gpus);
+  out.family = efficiency_family(gpu);
+  out.family_calibrated = cal.decode_bandwidth.count(out.family) > 0;
+  if (!check_speed_input(input).empty()) return out;
+  const SpeedModel& m = input.model;
+  const Quantisation& quant = quant_or_default(input.quant);
+
+  // Fit: vram_fit's inference estimate, with the weights at this format's real bits.
+  FitView view;
+  view.preset = m.preset;
+  view.params_b = m.params_b;
+  view.precision = quant.bits_per_weight >= 16 ? "bf16" : quant.bits_per_weight >= 8 ? "int8" : "int4";
+  view.mode = "inference";
+  view.batch_size = input.concurrent;
+  view.context = input.context;
+  view.layers = m.layers;
+  view.kv_heads = m.kv_heads;
+  view.head_dim = m.head_dim;
+  view.hidden_size = m.hidden_size;
+  FitResult fit = fit_model(view);
+  const double weights_gb = m.params_b * 1e9 * quant.bits_per_weight / 8 / kBytesPerGb;
+  fit.total_gb += weights_gb - fit.part_gb("weights");
+  out.needed_gb = per_gpu_need_gb(fit, out.gpus);
+  out.usable_gb = input.unified_memory_gb > 0 ? input.unified_memory_gb * kUnifiedGpuShare : usable_vram_gb(gpu);
+  out.fits = out.needed_gb <= out.usable_gb;
+  out.lacks_gb = out.fits ? 0 : out.needed_gb - out.usable_gb;
+
+  // Decode: every step reads the active weights once and each request's KV cache.
+  const double share = SpeedCalibration::factor(cal.decode_bandwidth, out.family, 0.6);
+  const double scale = out.gpus * tensor_parallel_share(out.gpus);
+  out.effective_bandwidth_gbs = safe(gpu.memory_bandwidth_gbs.value_or(0) * share * scale);  // unknown: no decode figure
+  const bool quantised = quant.llama_cpp;
+  const double compute_share = SpeedCalibration::factor(quantised ? cal.prefill_quantised : cal.prefill_16bit,
+                                                        out.family, 0.3);
+  out.effective_tflops = safe(power_capped_tflops(gpu, inference_peak_tflops(gpu, quant)) * compute_share * scale);
+  const double kv_bytes = kv_bytes_per_token_of_context(m) * input.context;
+  out.bytes_per_token_gb = (weight_bytes_per_token(m, quant) + kv_bytes) / kBytesPerGb;
+  if (out.effective_bandwidth_gbs > 0) {
+    const double batch = input.concurrent;
+    const double memory_s = (weight_bytes_per_token(m, quant) + batch * kv_bytes) /
+                                (out.effective_bandwidth_gbs * kBytesPerGb) +
+                            m.layers * cal.decode_overhead_s_per_layer;
+    // Many requests at once turn decode compute-bound: 2 × active FLOPs per token each.
+    const double compute_s = out.effective_tflops > 0 ? batch * 2 * m.active_params_b * 1e9 /
+                                                            (out.effective_tflops * 1e12)
+                                                      : 0;
+    const double step_s = std::max(memory_s, compute_s);
+    out.decode_total_tokens_per_s = safe(batch / step_s);
+    out.decode_tokens_per_s = safe(1 / step_s);
+  }
+  const int prompt = input.prompt_tokens > 0 ? input.prompt_tokens : input.context;
+  if (out.effective_tflops > 0) {
+    out.prefill_tokens_per_s = safe(out.effective_tflops * 1e12 / prefill_flops_per_token(m, prompt / 2.0));
+    out.time_to_first_token_s = out.prefill_tokens_per_s > 0 ? prompt / out.prefill_tokens_per_s : 0;
+  }
+  return out;
+}
+
+// [SECTION] Training
+double train_peak_tflops(const Gpu& gpu, bool tf32) {
+  if (tf32) return gpu.tf32_tensor_tflops.value_or(gpu.fp32_tflops.value_or(0));
+  if (gpu.fp16_tensor_tflops) return *gpu.fp16_tensor_tflops;
+  if (gpu.bf16_tensor_tflops) return *gpu.bf16_tensor_tflops;
+  // No tensor cores: mixed precision runs at the vector FP16 rate where it is fast.
+  return std::max(gpu.fp16_tflops.value_or(0), gpu.fp32_tflops.value_or(0));
+}
+
+double train_tokens_per_s(const Gpu& gpu, const TrainInput& input, const SpeedCalibration& cal) {
+  const double active = std::isfinite(input.active_params_b) && input.active_params_b > 0 ? input.active_params_b
+                                                                                          : input.params_b;
+  if (!std::isfinite(active) || active <= 0 || input.gpus < 1) return 0;
+  const double mfu = SpeedCalibration::factor(cal.train_mfu, efficiency_family(gpu), 0.35);
+  const double flops_per_token = (input.recompute ? 8 : 6) * active * 1e9;
+  const double gpus = input.gpus * tensor_parallel_share(input.gpus);
+  return safe(mfu * train_peak_tflops(gpu, false) * 1e12 * gpus / flops_per_token);
+}
+
+// [SECTION] Checking
+double spearman(const std::vector<double>& a, const std::vector<double>& b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  if (n < 3) return 0;
+  auto ranks = [n](const std::vector<double>& v) {
+    const std::vector<std::size_t> order = stable_order(
+        n, [](const void* c, std::size_t x, std::size_t y) {
+          const auto& values = *static_cast<const std::vector<double>*>(c);
+          return values[x] < values[y];
+        },
+        &v);
+    std::vector<double> r(n);
+    for (std::size_t i = 0; i < n;) {
+      std::size_t j = i;
+      while (j + 1 < n && v[order[j + 1]] == v[order[i]]) ++j;
+      for (std::size_t k = i; k <= j; ++k) r[order[k]] = (static_cast<double>(i) + static_cast<double>(j)) / 2;
+      i = j + 1;
+    }
+    return r;
+  };
+  const std::vector<double> ra = ranks(a), rb = ranks(b);
+  const double mean = (static_cast<double>(n) - 1) / 2;
+  double cov = 0, va = 0, vb = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    cov += (ra[i] - mean) * (rb[i] - mean);
+    va += (ra[i] - mean) * (ra[i] - mean);
+    vb += (rb[i] - mean) * (rb[i] - mean);
+  }
+  return va > 0 && vb > 0 ? cov / std::sqrt(va * vb) : 0;
+}
+
+namespace {
+
+struct Pair {
+  std::string gpu_id;
+  std::string group;
+  double predicted, measured;
+};
+
+SpeedCheck summarise(const std::string& set, const std::string& phase, const std::string& held,
+                     const std::vector<Pair>& pairs) {
+  SpeedCheck check;
+  check.set = set;
+  check.phase = phase;
+  check.held_out = held;
+  check.n = static_cast<int>(pairs.size());
+  std::map<std::string, std::pair<std::vector<double>, std::vector<double>>> groups;
+  std::vector<double> errors, all_p, all_m;
+  for (const auto& p : pairs) {
+    groups[p.group].first.push_back(p.predicted);
+    groups[p.group].second.push_back(p.measured);
+    errors.push_back(std::fabs(p.predicted / p.measured - 1) * 100);
+    all_p.push_back(p.predicted);
+    all_m.push_back(p.measured);
+    check.points.push_back({p.gpu_id, p.group, p.predicted, p.measured});
+  }
+  std::vector<double> rhos;
+  for (const auto& [name, values] : groups) {
+    if (values.first.size() < 4) continue;
+    rhos.push_back(spearman(values.first, values.second));
+    check.group_spearman[name] = rhos.back();
+  }
+  check.groups = static_cast<int>(rhos.size());
+  check.spearman = median(rhos);
+  check.spearman_min = rhos.empty() ? 0 : *std::min_element(rhos.begin(), rhos.end());
+  check.spearman_pooled = spearman(all_p, all_m);
+  check.median_abs_error_pct = median(errors);
+  return check;
+}
+
+std::string llm_group(const LlmRow& r) {
+  return r.row->model + " " + r.row->precision + " " + std::to_string(*r.row->context);
+}
+
+double predict_llm(const LlmRow& r, const SpeedCalibration& cal, const std::string& phase) {
+  const std::string family = efficiency_family(*r.gpu);
+  if (phase == "decode") {
+    const double share = SpeedCalibration::factor(cal.decode_bandwidth, family, 0.6);
+    return 1 / decode_seconds(r, share, cal.decode_overhead_s_per_layer);
+  }
+  const double share =
+      SpeedCalibration::factor(r.quant->llama_cpp ? cal.prefill_quantised : cal.prefill_16bit, family, 0.3);
+  return share * prefill_ideal_tokens_per_s(r);
+}
+
+// Training steps also stream activations and weights: a harmonic roofline of MFU × peak
+// and bandwidth × kTrainFlopsPerByte (the workloads' typical arithmetic intensity).
+double train_roofline_tflops(double compute_tflops, double bandwidth_gbs) {
+  if (!(compute_tflops > 0) || !(bandwidth_gbs > 0)) return 0;
+  return 1 / (1 / compute_tflops + 1 / (kTrainFlopsPerByte * bandwidth_gbs / 1000));
+}
+
+// Training: the card's MFU × peak orders it; each workload's FLOPs per sample is one
+// scale, the median of measured / unscaled predicted over the calibration rows.
+std::vector<Pair> train_pairs(const std::vector<TrainRow>& rows, const std::string& set, const SpeedCalibration& cal,
+                              const std::vector<TrainRow>& scale_rows) {
+  auto unscaled = [&](const TrainRow& t) {
+    const double compute = SpeedCalibration::factor(cal.train_mfu, efficiency_family(*t.gpu), 0.35) *
+                           train_peak_tflops(*t.gpu, t.tf32);
+    return train_roofline_tflops(compute, t.gpu->memory_bandwidth_gbs.value_or(0));
+  };
+  std::map<std::string, std::vector<double>> ratios;
+  for (const auto& t : scale_rows) ratios[t.row->model + " " + t.row->precision].push_back(t.row->value / unscaled(t));
+  std::vector<Pair> pairs;
+  for (const auto& t : rows) {
+    if (t.row->set != set) continue;
+    const std::string group = t.row->model + " " + t.row->precision;
+    auto it = ratios.find(group);
+    if (it == ratios.end()) continue;
+    pairs.push_back({t.gpu->id, group, median(it->second) * unscaled(t), t.row->value});
+  }
+  return pairs;
+}
+
+}  // namespace
+
+std::vector<SpeedCheck> check_speed(const Catalog& catalog, const Benchmarks& benchmarks) {
+  std::vector<SpeedCheck> out;
+  const SpeedCalibration all = fit_speed_calibration(catalog, benchmarks);
+  for (const std::string phase : {"decode", "prefill"}) {
+    const std::vector<LlmRow> rows = llm_rows(catalog, benchmarks, phase);
+    std::map<std::string, std::vector<const LlmRow*>> by_set;
+    for (const auto& r : rows) by_set[r.row->set].push_back(&r);
+    for (const auto& [set, set_rows] : by_set) {
+      std::vector<Pair> in_sample, held;
+      std::map<std::string, SpeedCalibration> without_card;
+      for (const LlmRow* r : set_rows) {
+        in_sample.push_back({r->gpu->id, llm_group(*r), predict_llm(*r, all, phase), r->row->value});
+        auto it = without_card.find(r->gpu->id);
+        if (it == without_card.end()) {
+          it = without_card.emplace(r->gpu->id, fit_speed_calibration(catalog, benchmarks, "", r->gpu->id)).first;
+        }
+        held.push_back({r->gpu->id, llm_group(*r), predict_llm(*r, it->second, phase), r->row->value});
+      }
+      out.push_back(summarise(set, phase, "in-sample", in_sample));
+      out.push_back(summarise(set, phase, "leave-one-card-out", held));
+      if (by_set.size() > 1) {
+        const SpeedCalibration without_set = fit_speed_calibration(catalog, benchmarks, set);
+        std::vector<Pair> loso;
+        for (const LlmRow* r : set_rows) loso.push_back({r->gpu->id, llm_group(*r), predict_llm(*r, without_set, phase), r->row->value});
+        out.push_back(summarise(set, phase, "leave-one-set-out", loso));
+      }
+    }
+  }
+  const std::vector<TrainRow> train = train_rows(catalog, benchmarks);
+  std::vector<std::string> sets;
+  for (const auto& t : train) {
+    if (std::find(sets.begin(), sets.end(), t.row->set) == sets.end()) sets.push_back(t.row->set);
+  }
+  for (const auto& set : sets) {
+    out.push_back(summarise(set, "train", "in-sample", train_pairs(train, set, all, train)));
+    const SpeedCalibration without_set = fit_speed_calibration(catalog, benchmarks, set);
+    std::vector<TrainRow> others;
+    for (const auto& t : train) {
+      if (t.row->set != set) others.push_back(t);
+    }
+    out.push_back(summarise(set, "train", "leave-one-set-out", train_pairs(train, set, without_set, others)));
+  }
+  return out;
+}
+
+json speed_checks_to_json(const std::vector<SpeedCheck>& checks) {
+  json rows = json::array();
+  auto r3 = [](double v) { return std::round(v * 1000) / 1000; };
+  for (const auto& c : checks) {
+    rows.push_back({{"set", c.set},
+                    {"phase", c.phase},
+                    {"held_out", c.held_out},
+                    {"n", c.n},
+                    {"groups", c.groups},
+                    {"spearman", r3(c.spearman)},
+                    {"spearman_min", r3(c.spearman_min)},
+                    {"spearman_pooled", r3(c.spearman_pooled)},
+                    {"median_abs_error_pct", std::round(c.median_abs_error_pct * 10) / 10},
+                    {"group_spearman", c.group_spearman}});
+  }
+  return json{{"checks", rows}};
+}
+
+}  // namespace gpuwise

@@ -1,0 +1,120 @@
+// How much GPU memory a language model needs, part by part, and which cards hold it on
+// 1, 2, 4 or 8 GPUs. Method and every constant: docs/vram-fit.md.
+//
+// Index:
+//   [SECTION] Model presets    named shapes from published Hugging Face config.json files
+//   [SECTION] The estimate     fit_model(): parts with a typical value, a range and a formula
+//   [SECTION] Which cards fit  fits(), per_gpu_need_gb(), cards_that_fit()
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "text/table_view.h"
+#include "text/template_text.h"
+#include "estimate/estimate_views.h"
+
+namespace gpuwise {
+
+// [SECTION] Model presets
+
+struct ModelPreset {
+  const char* id;          // "llama-3-70b": what FitView::preset holds
+  const char* name;        // "Llama 3 70B"
+  double params_b = 0;     // parameters, billions (all experts for a mixture of experts)
+  int layers = 0;          // num_hidden_layers
+  int kv_heads = 0;        // num_key_value_heads (== attention heads: no GQA)
+  int head_dim = 0;        // head_dim, or hidden_size / num_attention_heads
+  int hidden_size = 0;     // hidden_size
+  const char* source;      // the config.json the shape comes from
+  // Parameters one token passes through, billions: params_b for a dense model; for a
+  // mixture of experts the shared layers plus the experts routed to (speed.h reads it;
+  // the memory needed is always params_b).
+  double active_params_b = 0;
+  int max_context = 0;     // max_position_embeddings: the longest context it was trained for
+};
+
+// Every preset, smallest first; the UI lists them in this order.
+TableView<ModelPreset> model_presets();
+// The preset with this id, or nullptr.
+const ModelPreset* find_preset(const std::string& preset_id);
+// The dense preset whose size is nearest to params_b by ratio (10B: 8.03B is ×1.25 away,
+// 13B ×1.3, so Llama 3 8B); gives a bare parameter count a plausible shape.
+const ModelPreset& nearest_preset(double params_b);
+
+// The view with the preset's size and shape. An unknown id leaves the numbers alone
+// and sets preset to "custom".
+FitView apply_preset(FitView view, const std::string& preset_id);
+// Keeps params_b, takes layers / KV heads / head_dim / hidden size from nearest_preset(),
+// and sets preset to "custom".
+FitView shape_from_nearest_preset(FitView view);
+
+// The choices the UI offers, in display order.
+const std::vector<std::string>& fit_precisions();  // fp32, bf16, fp16, int8, int4
+const std::vector<std::string>& fit_modes();       // inference, lora, full
+bool is_fit_precision(const std::string& precision);
+bool is_fit_mode(const std::string& mode);
+// Every pattern a FitResult notice can use, for translation tables and their tests.
+const std::vector<std::string>& fit_notice_patterns();
+
+// Inputs outside the ranges in limits.h (limits::kParamsB, kBatchSize, kContextTokens,
+// kLayers, kKvHeads, kHeadDim, kHiddenSize) are clamped and reported in FitResult::notices.
+
+// [SECTION] The estimate
+
+struct MemoryPart {
+  std::string key;       // weights, gradients, optimizer, activations, kv_cache, overhead
+  double gb = 0;         // typical; GB = 1e9 bytes
+  double low_gb = 0;     // low == gb == high where the part is exact arithmetic
+  double high_gb = 0;
+  std::string formula;   // "weights = params × bytes per param = 70.6e9 × 2 B = 141.2 GB"
+};
+
+struct FitResult {
+  FitView input;                     // the inputs actually used (after clamping)
+  std::vector<MemoryPart> parts;     // always the six keys above, in that order
+  double total_gb = 0;               // sum of the typical parts
+  double total_low_gb = 0;
+  double total_high_gb = 0;
+  // The part of `overhead` every GPU pays again (CUDA context, library workspaces);
+  // the rest of the total is split evenly across GPUs.
+  double per_gpu_fixed_gb = 0;
+  std::vector<TemplateText> notices;  // "params_b: 5000 is out of range; clamped to 2000"
+
+  const MemoryPart* part(const std::string& key) const;
+  double part_gb(const std::string& key) const;  // 0 for an unknown key
+};
+
+// The memory the model needs. Never NaN, inf or negative: bad inputs are clamped or
+// replaced by the defaults and each change becomes a notice.
+FitResult fit_model(const FitView& view);
+
+// [SECTION] Which cards fit
+
+// Of a card's printed VRAM, what one process can fill. Printed VRAM is GiB (memory chips
+// come in powers of two), so usable GB = vram_gb × 1.073741824 × 0.95; for unified memory
+// (gpu_memory_share_pct given) only the GPU's share of that: × share / 100.
+constexpr double kUsableVramFraction = 0.95;
+constexpr double kBytesPerPrintedVramGb = 1073741824.0;
+double usable_vram_gb(const Gpu& gpu);
+// The fit output's sentence on unified memory (an I18N pattern without arguments).
+const char* unified_memory_fit_rule();
+// For a unified-memory row: "a model can use about 73 GB of the 96 GB ..."; empty otherwise.
+TemplateText usable_memory_note(const Gpu& gpu);
+
+// GB each GPU must hold when the model is split evenly over gpu_count GPUs
+// (tensor or pipeline parallel): (total − fixed) / count + fixed.
+double per_gpu_need_gb(const FitResult& result, int gpu_count);
+
+// True when gpu_count of this card hold the typical total (count < 1 never fits).
+bool fits(const Gpu& gpu, const FitResult& result, int gpu_count);
+
+// The GPU counts the fit table shows.
+const std::vector<int>& fit_gpu_counts();  // 1, 2, 4, 8
+
+// For each count in fit_gpu_counts(): the ids of every card that fits at that count
+// (a card that fits on 1 is listed again for 2, 4 and 8), smallest VRAM first, then id.
+std::map<int, std::vector<std::string>> cards_that_fit(const Catalog& catalog, const FitResult& result);
+
+}  // namespace gpuwise

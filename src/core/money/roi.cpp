@@ -1,0 +1,272 @@
+#include "money/roi.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "text/format.h"
+#include "money/roi_formulas.h"
+#include "money/roi_model.h"
+
+#include "text/limits.h"
+
+namespace gpuwise {
+namespace {
+
+// [SECTION] Sane ranges: the input ranges of limits.h (the field table's), so a value the
+// page or a link accepts is never clamped here. Anything outside is clamped, and the
+// clamp becomes a notice.
+using namespace limits;
+
+std::string plain(double value) { return format_number(value, 4); }
+
+class Clamper {
+ public:
+  explicit Clamper(std::vector<RoiNotice>& notices) : notices_(notices) {}
+
+  double number(const char* field, double value, const NumberRange& range, double fallback) {
+    const double lo = range.min, hi = range.max;
+    if (!std::isfinite(value)) {
+      note(field, {I18N("{0} is not a number; using {1}"), {field, plain(fallback)}});
+      return fallback;
+    }
+    if (value < lo) return clamped(field, value, lo);
+    if (value > hi) return clamped(field, value, hi);
+    return value;
+  }
+  int whole(const char* field, int value, const NumberRange& range) {
+    const int lo = static_cast<int>(range.min), hi = static_cast<int>(range.max);
+    if (value < lo) return static_cast<int>(clamped(field, value, lo));
+    if (value > hi) return static_cast<int>(clamped(field, value, hi));
+    return value;
+  }
+  void note(const std::string& field, TemplateText text) {
+    std::string message = text.text();
+    notices_.push_back({field, std::move(message), std::move(text)});
+  }
+
+ private:
+  double clamped(const char* field, double value, double limit) {
+    note(field, {I18N("{0} {1} is out of range; clamped to {2}"), {field, plain(value), plain(limit)}});
+    return limit;
+  }
+  std::vector<RoiNotice>& notices_;
+};
+
+// [SECTION] Inputs: clamping and defaults
+void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& book, const RoiView& view,
+                    RoiResult& result) {
+  RoiInputs& in = result.inputs;
+  RoiDefaults& defaults = result.defaults;
+  Clamper clamp(result.notices);
+  const RoiView fallback;  // the site's defaults, for inputs that are not numbers
+  const int per_board = std::max(1, gpu.gpus_per_board);
+
+  in.gpu_id = gpu.id;
+  in.gpu_name = gpu.name;
+  in.gpu_count = clamp.whole("gpu_count", view.gpu_count, kGpuCount);
+  in.months = clamp.whole("months", view.months, kMonths);
+  in.host_cost_usd = clamp.number("host_cost_usd", view.host_cost_usd, kHostCostUsd, fallback.host_cost_usd);
+  in.host_power_w = clamp.number("host_power_w", view.host_power_w, kHostPowerW, fallback.host_power_w);
+  in.kwh_price_usd = clamp.number("kwh_price_usd", view.kwh_price_usd, kKwhPriceUsd, fallback.kwh_price_usd);
+  in.hours_per_day = clamp.number("hours_per_day", view.hours_per_day, kHoursPerDay, fallback.hours_per_day);
+  in.depreciation_pct_per_year = clamp.number("depreciation_pct_per_year", view.depreciation_pct_per_year, kPercent,
+                                              fallback.depreciation_pct_per_year);
+  in.maintenance_usd_per_year = clamp.number("maintenance_usd_per_year", view.maintenance_usd_per_year,
+                                             kMaintenanceUsdPerYear, fallback.maintenance_usd_per_year);
+  in.occupancy_pct = clamp.number("occupancy_pct", view.occupancy_pct, kPercent, fallback.occupancy_pct);
+  in.platform_fee_pct = clamp.number("platform_fee_pct", view.platform_fee_pct, kPercent, fallback.platform_fee_pct);
+
+  // An override that is not a number is dropped: the data's default is used instead.
+  auto usable = [&](const char* field, const std::optional<double>& value) {
+    if (value && !std::isfinite(*value)) {
+      clamp.note(field, {I18N("{0} is not a number; using the default from data"), {field}});
+      return std::optional<double>();
+    }
+    return value;
+  };
+
+  if (auto price = usable("price_usd", view.price_usd)) {
+    in.price_usd = clamp.number("price_usd", *price, kPriceUsd, 0);
+    defaults.price.kind = PriceKind::user;
+    defaults.price.usd_per_gpu = defaults.price.usd_per_board = in.price_usd;
+  } else {
+    defaults.price = default_price(catalog, book, gpu.id);
+    if (defaults.price.found()) {
+      in.price_usd = std::fmin(defaults.price.usd_per_gpu, kPriceUsd.max);
+    } else {
+      result.missing.push_back("price");
+    }
+  }
+
+  defaults.rate_kinds = provider_kind_set(view.provider_kinds);
+  if (auto rate = usable("rate_usd_per_hour", view.rate_usd_per_hour)) {
+    in.rate_usd_per_hour = clamp.number("rate_usd_per_hour", *rate, kUsdPerHour, 0);
+  } else if ((defaults.rate = cheapest_on_demand_rate(book, gpu.id, defaults.rate_kinds))) {
+    in.rate_usd_per_hour = std::fmin(defaults.rate->usd_per_gpu_hour, kUsdPerHour.max);
+    defaults.rate_age = rate_age(book, *defaults.rate);
+  } else {
+    result.missing.push_back("rate");
+  }
+
+  defaults.tdp_w_per_gpu = gpu.tdp_w.value_or(0) / per_board;  // 0: the vendor publishes none
+  if (auto power = usable("power_w", view.power_w)) {
+    defaults.power_is_tdp = false;
+    in.power_w = clamp.number("power_w", *power, kPowerW, defaults.tdp_w_per_gpu);
+  } else if (gpu.tdp_w) {
+    in.power_w = std::fmin(defaults.tdp_w_per_gpu, kPowerW.max);
+  } else {
+    result.missing.push_back("power");  // running cost needs the reader's figure
+  }
+
+  if (auto rent_out = usable("rent_out_rate_usd_per_hour", view.rent_out_rate_usd_per_hour)) {
+    defaults.rent_out_rate_is_rate = false;
+    in.rent_out_rate_usd_per_hour =
+        clamp.number("rent_out_rate_usd_per_hour", *rent_out, kUsdPerHour, in.rate_usd_per_hour);
+  } else {
+    in.rent_out_rate_usd_per_hour = in.rate_usd_per_hour;
+  }
+
+  // What a card fetches second-hand today. Never above what it costs new.
+  defaults.used_price = newest_used_price(book, gpu.id);
+  if (defaults.used_price) {
+    defaults.resale_now_basis = "street_used";
+    defaults.used_usd_per_gpu = defaults.used_price->usd / per_board;
+    defaults.used_price_age = price_age(defaults.used_price->date_seen, book.today);
+    in.resale_now_usd = std::fmin(in.price_usd, defaults.used_usd_per_gpu);
+  } else {
+    defaults.resale_now_basis = "depreciation";
+    in.resale_now_usd = in.price_usd * (1 - in.depreciation_pct_per_year / 100);
+  }
+
+  if (auto resale = usable("resale_usd", view.resale_usd)) {
+    double value = clamp.number("resale_usd", *resale, kPriceUsd, 0);
+    if (value > in.price_usd) {
+      clamp.note("resale_usd", {I18N("{0} {1} is above the price {2}; clamped to the price (the calculator does "
+                                     "not bet on a rise)"),
+                                {"resale_usd", plain(value), plain(in.price_usd)}});
+      value = in.price_usd;
+    }
+    in.resale_usd = value;
+  }
+}
+
+void find_break_even(const RoiModel& model, RoiResult& result) {
+  const RoiInputs& in = model.in;
+  for (int month = 1; month <= in.months; ++month) {
+    if (model.owning_pays(month)) {
+      result.break_even_month = month;
+      return;
+    }
+  }
+  const double rent_per_month = model.rent(1);
+  const double running_per_month = model.electricity(1) + model.maintenance(1);
+  if (in.hours_per_day <= 0) {
+    result.never_reason = NeverReason::zero_use;
+  } else if (rent_per_month <= running_per_month) {
+    result.never_reason = NeverReason::rate_below_running_cost;
+  } else {
+    for (int month = in.months + 1; month <= kBreakEvenSearchMonths; ++month) {
+      if (model.owning_pays(month)) {
+        result.break_even_beyond_horizon_month = month;
+        break;
+      }
+    }
+    result.never_reason = result.break_even_beyond_horizon_month ? NeverReason::horizon_too_short
+                                                                 : NeverReason::beyond_search;
+  }
+}
+
+void set_error(RoiResult& result, TemplateText text) {
+  result.error = text.text();
+  result.error_text = std::move(text);
+}
+
+}  // namespace
+
+const char* never_reason_key(NeverReason reason) {
+  switch (reason) {
+    case NeverReason::missing_input: return "missing_input";
+    case NeverReason::zero_use: return "zero_use";
+    case NeverReason::rate_below_running_cost: return "rate_below_running_cost";
+    case NeverReason::horizon_too_short: return "horizon_too_short";
+    case NeverReason::beyond_search: return "beyond_search";
+    case NeverReason::none: break;
+  }
+  return "none";
+}
+
+bool RoiDefaults::uses_stale_price() const {
+  const bool price_from_data = price.kind == PriceKind::street_new || price.kind == PriceKind::street_used;
+  return (price_from_data && price.age.stale) || (rate && rate_age.stale) ||
+         (resale_now_basis == "street_used" && used_price_age.stale);
+}
+
+RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view) {
+  RoiResult result;
+  const int index = catalog.find(view.gpu_id);
+  if (index < 0) {
+    set_error(result, {I18N("unknown GPU id '{0}' (see gpuwise catalog --json for ids)"), {view.gpu_id}});
+    result.never_reason = NeverReason::missing_input;
+    return result;
+  }
+  const Gpu& gpu = catalog.gpus[index];
+  resolve_inputs(catalog, gpu, book, view, result);
+  if (!result.missing.empty()) {
+    result.never_reason = NeverReason::missing_input;
+    const bool no_price = std::count(result.missing.begin(), result.missing.end(), "price") > 0;
+    const bool no_rate = std::count(result.missing.begin(), result.missing.end(), "rate") > 0;
+    // A rate that exists only from kinds the reader left out: say so, rather than "none".
+    const bool other_kinds_have_rate = no_rate && result.defaults.rate_kinds != kAllProviderKinds &&
+                                       cheapest_on_demand_rate(book, gpu.id).has_value();
+    const bool no_power = std::count(result.missing.begin(), result.missing.end(), "power") > 0;
+    const char* pattern = no_price && no_rate ? I18N("no price and no on-demand rental rate for {0} in the data; enter them")
+                          : no_price          ? I18N("no price for {0} in the data; enter one")
+                          : no_power && !no_rate ? I18N("no board power for {0} in the data (its maker publishes none); enter the watts it draws")
+                          : other_kinds_have_rate
+                              ? I18N("no on-demand rental rate for {0} from the chosen provider kinds; choose more kinds or enter one")
+                              : I18N("no on-demand rental rate for {0} in the data; enter one");
+    set_error(result, {pattern, {gpu.name}});
+    result.never_text = result.error;
+    return result;
+  }
+  result.ok = true;
+
+  const RoiModel model{result.inputs};
+  const RoiInputs& in = model.in;
+  result.purchase_usd = model.purchase();
+  result.own_at_purchase_usd = model.own(0);
+  result.months.reserve(static_cast<std::size_t>(in.months));
+  for (int month = 1; month <= in.months; ++month) {
+    result.months.push_back({month, model.own(month), model.rent(month)});
+  }
+  find_break_even(model, result);
+
+  result.gpu_hours = model.gpu_hours(in.months);
+  result.own_total_usd = model.own(in.months);
+  result.rent_total_usd = model.rent(in.months);
+  result.owning_saves_usd = result.rent_total_usd - result.own_total_usd;
+  result.electricity_total_usd = model.electricity(in.months);
+  result.maintenance_total_usd = model.maintenance(in.months);
+  result.hardware_value_at_horizon_usd = model.hardware_value(in.months);
+  // Per GPU-hour figures need hours to divide by; a vanishing amount (a link's
+  // roi.hpd=1e-300) is treated like 0 hours rather than giving an infinite cost.
+  const double own_per_hour = result.own_total_usd / result.gpu_hours;
+  const double rent_per_hour = result.rent_total_usd / result.gpu_hours;
+  const double running_per_hour = (result.electricity_total_usd + result.maintenance_total_usd) / result.gpu_hours;
+  if (result.gpu_hours > 0 && std::isfinite(own_per_hour) && std::isfinite(rent_per_hour) &&
+      std::isfinite(running_per_hour)) {
+    result.own_cost_per_gpu_hour = own_per_hour;
+    result.rent_cost_per_gpu_hour = rent_per_hour;
+    result.running_cost_per_gpu_hour = running_per_hour;
+  }
+  result.effective_depreciation_pct_per_year = in.depreciation_pct_per_year;
+  if (in.resale_usd && in.resale_now_usd > 0) {
+    result.effective_depreciation_pct_per_year =
+        100 * (1 - std::pow(*in.resale_usd / in.resale_now_usd, 12.0 / in.months));
+  }
+  for (int horizon : kOwnerHorizonMonths) result.owner.push_back(model.owner_at(horizon));
+  result.never_text = roi_never_reason(result).text();  // English and USD, like the JSON
+  return result;
+}
+
+}  // namespace gpuwise

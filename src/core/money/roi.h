@@ -1,0 +1,145 @@
+// Buy vs rent: the month-by-month cost of owning GPUs against renting the same GPU-hours,
+// the break-even month, cost per delivered GPU-hour, and the owner-of-idle-cards case
+// (sell now, keep idle, or rent out on a GPU cloud). Every formula, with a worked
+// example: docs/roi.md. All money is USD; convert for display with prices.h.
+//
+// [SECTION] Inputs: RoiView (view_state.h) -> clamped RoiInputs, defaults from data
+// [SECTION] Result: RoiResult, with the series, break-even, owner options and notices
+// The formulas popup and the never-pays-off sentence: roi_formulas.h. The JSON the CLI
+// prints: roi_json.h.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "money/prices.h"
+#include "text/template_text.h"
+#include "money/money_views.h"
+
+namespace gpuwise {
+
+// 365.25 / 12: the average month, so 12 months are exactly one year.
+constexpr double kDaysPerMonth = 365.25 / 12;
+// Break-even beyond the horizon is searched this far (100 years), then called "never".
+constexpr int kBreakEvenSearchMonths = 1200;
+// The owner's options are compared at these horizons, in months.
+constexpr int kOwnerHorizonMonths[] = {12, 24, 36};
+
+// An input the calculator changed ("clamped to ...") or a default it had to use.
+struct RoiNotice {
+  std::string field;    // the RoiView field, e.g. "gpu_count"
+  std::string message;  // "gpu_count 0 is out of range; clamped to 1": text.text()
+  TemplateText text;    // "{0} {1} is out of range; clamped to {2}" with its args, for tr()
+};
+
+// The figures every formula uses, after defaults and clamping. Per GPU unless named.
+struct RoiInputs {
+  std::string gpu_id;
+  std::string gpu_name;
+  int gpu_count = 1;
+  double price_usd = 0;               // purchase price per GPU
+  double rate_usd_per_hour = 0;       // rent per GPU-hour
+  double power_w = 0;                 // draw per GPU while working
+  double host_cost_usd = 0;           // whole purchase
+  double host_power_w = 0;            // whole purchase
+  double kwh_price_usd = 0;
+  double hours_per_day = 0;
+  int months = 1;
+  double depreciation_pct_per_year = 0;
+  std::optional<double> resale_usd;   // per GPU at the horizon, when the user gave one
+  double maintenance_usd_per_year = 0;  // whole purchase
+  double rent_out_rate_usd_per_hour = 0;
+  double occupancy_pct = 0;
+  double platform_fee_pct = 0;
+  // What one GPU fetches second-hand today: min(price, newest used street price), or
+  // price × (1 − depreciation) when the data has no used price. See docs/roi.md.
+  double resale_now_usd = 0;
+};
+
+// Which defaults came from data, with their provenance for the page to show.
+struct RoiDefaults {
+  PriceChoice price;                  // kind == user when the view gave a price
+  std::optional<CloudRate> rate;      // set when the rate is the data's cheapest on-demand
+  ProviderKindSet rate_kinds = kAllProviderKinds;  // the kinds that rate was chosen among (view.provider_kinds)
+  bool power_is_tdp = true;           // false: the view gave power_w
+  double tdp_w_per_gpu = 0;
+  bool rent_out_rate_is_rate = true;  // false: the view gave rent_out_rate_usd_per_hour
+  // resale_now_usd came from: "street_used" (used_price is set) or "depreciation".
+  std::string resale_now_basis;
+  std::optional<StreetPrice> used_price;
+  double used_usd_per_gpu = 0;        // used_price per board / gpus_per_board
+  // Ages as of book.today (docs/roi.md, "Price age"); price age is in price.age.
+  PriceAge rate_age;                  // of the data's rate, when rate is set
+  PriceAge used_price_age;            // of used_price, when set
+  // True when a figure the calculation used came from a price older than 12 months,
+  // so the page and the CLI can say so next to the result.
+  bool uses_stale_price() const;
+};
+
+enum class NeverReason {
+  none,                     // it breaks even within the horizon
+  missing_input,            // no price or no rate: nothing to compare
+  zero_use,                 // 0 hours a day: renting costs nothing
+  rate_below_running_cost,  // renting an hour costs no more than running your own for one
+  horizon_too_short,        // it breaks even, but after the horizon (see beyond-horizon month)
+  beyond_search,            // it would take more than kBreakEvenSearchMonths
+};
+const char* never_reason_key(NeverReason reason);  // "zero_use", ...
+
+struct RoiMonth {
+  int month = 0;
+  double own_usd = 0;   // cumulative net cost of owning (cash out − what the hardware sells for)
+  double rent_usd = 0;  // cumulative cost of renting the same GPU-hours
+};
+
+// One horizon of the owner-of-idle-cards comparison; each figure is what the owner
+// holds at the horizon (cash plus hardware value), in USD, no interest.
+struct OwnerHorizon {
+  int months = 0;
+  double sell_now_usd = 0;
+  double keep_idle_usd = 0;
+  double rent_out_usd = 0;
+  double hardware_value_usd = 0;     // cards + host at the horizon
+  double rent_out_income_usd = 0;    // after the platform fee
+  double rent_out_power_usd = 0;
+  double maintenance_usd = 0;
+  std::string best;                  // "sell_now", "keep_idle" or "rent_out" (ties: that order)
+};
+
+struct RoiResult {
+  bool ok = false;                   // false: see error and missing; no series
+  std::string error;                 // "unknown GPU id 'x'" / "no price for ...: enter one"
+  TemplateText error_text;           // the same as a pattern and its args, for tr()
+  std::vector<std::string> missing;  // "price", "rate"
+  RoiInputs inputs;
+  RoiDefaults defaults;
+  std::vector<RoiNotice> notices;
+
+  double purchase_usd = 0;           // gpu_count × price + host
+  double own_at_purchase_usd = 0;    // month 0: purchase − what it would sell for at once
+  std::vector<RoiMonth> months;      // 1 .. inputs.months
+  std::optional<int> break_even_month;  // first month with own <= rent
+  NeverReason never_reason = NeverReason::none;
+  std::string never_text;            // English, USD; roi_never_reason() gives it for tr()
+  std::optional<int> break_even_beyond_horizon_month;
+
+  double gpu_hours = 0;              // delivered over the horizon, all GPUs
+  std::optional<double> own_cost_per_gpu_hour;   // absent at 0 (or vanishingly few) hours a day
+  std::optional<double> rent_cost_per_gpu_hour;
+  double running_cost_per_gpu_hour = 0;  // electricity + maintenance only (0 at 0 hours)
+  double own_total_usd = 0;
+  double rent_total_usd = 0;
+  double owning_saves_usd = 0;       // rent_total − own_total; negative: renting is cheaper
+  double electricity_total_usd = 0;
+  double maintenance_total_usd = 0;
+  double hardware_value_at_horizon_usd = 0;  // cards + host
+  double effective_depreciation_pct_per_year = 0;  // implied by resale_usd when given
+
+  std::vector<OwnerHorizon> owner;   // at kOwnerHorizonMonths
+};
+
+// The one function the page and `gpuwise roi` call.
+RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view);
+
+}  // namespace gpuwise

@@ -1,0 +1,42 @@
+// The LLM profiles ranked by what the buyer asks: how fast the chosen model runs on each
+// card. llm-inference ranks by the speed model's decode tokens/s (speed.h estimate_speed),
+// llm-training by its training tokens/s (train_tokens_per_s), for the VRAM-fit model
+// (FitView) on the ranking's "fits on N GPUs" count. VRAM is a filter, not a weight: only
+// the cards of which N hold the model are ranked. Score = 100 × tokens/s / the fastest in
+// the list. The ranking tab and `gpuwise rank` both call rank_view(). docs/ranking.md.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "catalog/compat.h"
+#include "rank/ranking.h"
+#include "estimate/speed.h"
+#include "text/template_text.h"
+
+namespace gpuwise {
+
+// True for the profiles the speed model ranks (llm-inference, llm-training) when no
+// single metric is chosen.
+bool ranks_by_speed(const RankingView& view);
+
+// The speed model's format for a VRAM-fit precision: bf16, fp16; int8 → q8_0 and int4 →
+// q4_k_m (llama.cpp's, which the model is calibrated on); "" for fp32 (no estimate).
+std::string quant_for_fit_precision(const std::string& precision);
+
+// The speed model's input for the VRAM-fit model on `gpus` GPUs: a preset's own shape
+// (with its active parameters) or the custom shape. A context beyond the preset's limit is
+// lowered to it, with a note in `notes`.
+SpeedInput ranking_speed_input(const FitView& fit, int gpus, std::vector<TemplateText>& notes);
+
+// The LLM profile's list: the cards passing `view`'s filters of which fit_gpu_count hold
+// the model, by estimated tokens/s. RankedList::speed says what the estimate is for;
+// RankedList::error (and error_text) say why nothing could be ranked.
+RankedList rank_by_speed(const Catalog& catalog, const RankingView& view, const FitView& fit,
+                         const SpeedCalibration& calibration, const Compat* compat = nullptr);
+
+// The ranking tab's list for any view: rank_by_speed() for the LLM profiles (without a
+// calibration: an error saying the speed model is not loaded), else rank_with_fit().
+RankedList rank_view(const Catalog& catalog, const RankingView& view, const FitView& fit,
+                     const SpeedCalibration* calibration, const Compat* compat = nullptr);
+
+}  // namespace gpuwise

@@ -1,0 +1,91 @@
+// The allowed range of every number and list a user can set, in one place. The field
+// table (view_fields.cpp) gives each input one of these; links, the saved state, the
+// CLI's flags and the page's input widgets check or clamp against it, and the
+// calculators (roi.cpp, vram_fit.cpp, advisor.cpp) clamp to the same ranges, so a value
+// typed in the page always survives a link.
+#pragma once
+
+#include "text/template_text.h"
+
+namespace gpuwise {
+
+struct NumberRange {
+  double min;
+  double max;
+  bool whole;      // integers only (counts, years, tokens)
+  bool zero_too;   // 0 is also allowed, meaning "no bound" / "from data"
+
+  constexpr bool contains(double value) const {
+    if (zero_too && value == 0) return true;
+    return value >= min && value <= max;  // false for NaN
+  }
+};
+
+namespace limits {
+
+// [SECTION] Top level
+inline constexpr NumberRange kCnyPerUsd{0.01, 1000, false, true};  // 0: the rate in prices.json
+
+// [SECTION] Catalog and ranking filters
+inline constexpr NumberRange kMinVramGb{0, 10000, false, false};
+inline constexpr NumberRange kYear{1990, 2100, true, true};        // 0: no bound
+// The ranking's "max launch price" filter: a bound on a whole card's launch price,
+// 0 for no limit. Wider than kPriceUsd (what one GPU of a purchase may cost in the ROI
+// calculator) because it is only compared with, never multiplied into a total.
+inline constexpr NumberRange kPriceFilterUsd{0, 1e9, false, false};
+inline constexpr NumberRange kTopN{1, 500, true, false};
+inline constexpr NumberRange kMetricWeight{0, 100, false, false};  // only ratios matter
+
+// [SECTION] Counts of cards (ranking "fits on N GPUs", advisor, ROI)
+inline constexpr NumberRange kGpuCount{1, 10000, true, false};
+
+// [SECTION] VRAM fit
+inline constexpr NumberRange kParamsB{0.01, 2000, false, false};   // billions of parameters
+inline constexpr NumberRange kBatchSize{1, 1024, true, false};
+inline constexpr NumberRange kContextTokens{1, 1048576, true, false};
+inline constexpr NumberRange kLayers{1, 512, true, false};
+inline constexpr NumberRange kKvHeads{1, 256, true, false};
+inline constexpr NumberRange kHeadDim{8, 1024, true, false};
+inline constexpr NumberRange kHiddenSize{64, 65536, true, false};
+
+// [SECTION] Advisor
+inline constexpr NumberRange kDatasetReadMbs{0, 1e6, false, false};
+
+// [SECTION] Speed (speed.h checks the same bounds)
+inline constexpr NumberRange kSpeedGpuCount{1, 64, true, false};
+inline constexpr NumberRange kPromptTokens{1, 1048576, true, true};  // 0: the whole context
+// [SECTION] Cost of a job (job_cost.h checks the same bounds)
+inline constexpr NumberRange kJobTokensB{1e-6, 1e6, false, false};      // billions trained on: 1000 to 10^15
+inline constexpr NumberRange kJobTokensPerDay{1, 1e13, false, false};   // served a day
+inline constexpr NumberRange kJobGpuCount{1, 64, true, true};           // 0: 1, 2, 4 and 8
+
+// [SECTION] ROI: money is USD, >= 0; roi.cpp clamps its inputs to exactly these
+inline constexpr NumberRange kPriceUsd{0, 10e6, false, false};          // per GPU: price, resale
+inline constexpr NumberRange kUsdPerHour{0, 1000, false, false};        // per GPU-hour: cloud, rent-out
+inline constexpr NumberRange kPowerW{0, 5000, false, false};            // per GPU
+inline constexpr NumberRange kHostCostUsd{0, 1e9, false, false};        // whole purchase
+inline constexpr NumberRange kHostPowerW{0, 10e6, false, false};        // whole purchase
+inline constexpr NumberRange kKwhPriceUsd{0, 10, false, false};
+inline constexpr NumberRange kMaintenanceUsdPerYear{0, 1e9, false, false};
+inline constexpr NumberRange kHoursPerDay{0, 24, false, false};
+inline constexpr NumberRange kMonths{1, 120, true, false};
+inline constexpr NumberRange kPercent{0, 100, false, false};            // depreciation, occupancy, fee
+
+// [SECTION] Text and lists (characters are Unicode code points)
+inline constexpr int kSearchMaxChars = 200;
+inline constexpr int kFilterValueMaxChars = 64;   // one vendor / line / series / architecture
+inline constexpr int kKeyMaxChars = 64;           // card ids, metric and column keys, presets
+inline constexpr int kVersionMaxChars = 10;       // "12.1"
+inline constexpr int kFilterMaxValues = 32;
+inline constexpr int kHiddenColumnsMax = 64;
+inline constexpr int kCustomWeightsMax = 32;
+inline constexpr int kCompareMaxCards = 4;
+
+}  // namespace limits
+
+// The nearest value in `range` (NaN: `fallback`); 0 stays 0 where the range allows it.
+double clamp_to_range(const NumberRange& range, double value, double fallback);
+// "a number from 0 to 24", "0 or a whole number from 1990 to 2100".
+TemplateText describe_range(const NumberRange& range);
+
+}  // namespace gpuwise

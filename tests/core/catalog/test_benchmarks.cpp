@@ -1,0 +1,80 @@
+// The measured-results loader (benchmarks.h): the shipped file, and each bad field named.
+#include <catch2/catch.hpp>
+
+#include "catalog/benchmarks.h"
+#include "test_support.h"
+
+using namespace gpuwise;
+using gpuwise::test::read_source_file;
+using gpuwise::test::shipped_catalog;
+
+namespace {
+
+bool has_issue(const Benchmarks& b, const std::string& row_part, const std::string& field) {
+  for (const auto& issue : b.issues) {
+    if (issue.severity == CatalogIssue::Severity::error && issue.row.find(row_part) != std::string::npos &&
+        issue.field == field) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("shipped benchmarks.json loads without errors against the catalog", "[benchmarks]") {
+  const Benchmarks b = load_benchmarks(read_source_file("data/benchmarks.json"), shipped_catalog());
+  for (const auto& issue : b.issues) INFO(issue.to_string());
+  CHECK(b.error_count() == 0);
+  CHECK(b.sets.size() == 6);
+  CHECK(b.results.size() > 900);
+  // Every row cites a public page, never a local folder.
+  for (const auto& r : b.results) REQUIRE(r.source.rfind("https://github.com/", 0) == 0);
+  // The llama.cpp row the issue quotes: RTX 4090, LLaMA 3 8B Q4_K_M, tg512.
+  bool found = false;
+  for (const MeasuredResult* r : results_for(b, "rtx-4090")) {
+    if (r->phase == "decode" && r->model == "llama-3-8b" && r->precision == "q4_k_m" && r->context == 512) {
+      CHECK(r->value == 130.58);
+      found = true;
+    }
+  }
+  CHECK(found);
+}
+
+TEST_CASE("bad benchmark rows are dropped and each problem names row and field", "[benchmarks]") {
+  const Benchmarks b = load_benchmarks(read_source_file("tests/fixtures/bad_benchmarks.json"), shipped_catalog());
+  REQUIRE(b.results.size() == 1);
+  CHECK(b.results[0].value == 130.58);
+  CHECK(has_issue(b, "results #2 (rtx-9999)", "gpu_id"));
+  CHECK(has_issue(b, "results #3", "unit"));
+  CHECK(has_issue(b, "results #4", "phase"));
+  CHECK(has_issue(b, "results #5", "date"));
+  CHECK(has_issue(b, "results #5", "source"));
+  CHECK(has_issue(b, "results #6", "value"));
+  CHECK(has_issue(b, "results #7", "set"));
+  CHECK(has_issue(b, "results #7", "date"));
+  CHECK(has_issue(b, "results #7", "source"));
+}
+
+TEST_CASE("non-finite and absurd values are errors, not crashes", "[benchmarks]") {
+  auto one_row = [](const json& value) {
+    json row = {{"gpu_id", "rtx-4090"}, {"set", "s"},      {"model", "m"},
+                {"precision", "f16"},   {"phase", "decode"}, {"value", value},
+                {"unit", "tokens_per_s"}, {"date", "2024-05-12"}, {"software", "x"},
+                {"source", "https://example.org"}};
+    json doc = {{"schema_version", 1},
+                {"sets", {{{"id", "s"}, {"what", "w"}, {"source", "https://example.org"}}}},
+                {"results", {row}}};
+    return load_benchmarks(dump_json(doc));
+  };
+  CHECK(one_row(1e300).results.empty());
+  CHECK(one_row("12").results.empty());
+  CHECK(one_row(0).results.empty());
+  CHECK(one_row(12.5).results.size() == 1);
+  // Not JSON, not an object, no lists: file-level errors, nothing loaded.
+  CHECK(load_benchmarks("{").error_count() == 1);
+  CHECK(load_benchmarks("[]").error_count() == 1);
+  CHECK(load_benchmarks("{\"schema_version\": 1}").error_count() == 2);
+  // Without a catalog an unknown id is not checked (the fuzz target and early loads).
+  CHECK(load_benchmarks(read_source_file("tests/fixtures/bad_benchmarks.json")).results.size() == 2);
+}

@@ -1,0 +1,220 @@
+// The speed model (speed.h): hand-worked decode / prefill / training figures, MoE and
+// multi-GPU rules, agreement with vram_fit, bad input, and the calibration's accuracy
+// against the measured sets (the aims of issue 11; docs/speed.md).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "catalog/benchmarks.h"
+#include "estimate/speed.h"
+#include "test_support.h"
+
+using namespace gpuwise;
+
+using gpuwise::test::read_source_file;
+using gpuwise::test::shipped_benchmarks;
+using gpuwise::test::shipped_catalog;
+
+namespace {
+
+// A round-number card: 1000 GB/s, 100 TFLOPS FP16 tensor (datacenter: no accumulate doubling).
+Gpu round_card() {
+  Gpu gpu;
+  gpu.id = "round";
+  gpu.name = "Round";
+  gpu.vendor = "NVIDIA";
+  gpu.line = "datacenter";
+  gpu.architecture = "Testwell";
+  gpu.vram_gb = 80;
+  gpu.memory_bandwidth_gbs = 1000;
+  gpu.fp32_tflops = 50;
+  gpu.fp16_tensor_tflops = 100;
+  gpu.tdp_w = 100000;  // no power cap to speak of
+  return gpu;
+}
+
+
+}  // namespace
+
+TEST_CASE("decode reads the active weights at their real bits plus the KV cache", "[speed]") {
+  SpeedInput in;
+  in.model = *speed_model_from_preset("llama-3-8b");
+  in.quant = "q4_k_m";
+  in.context = 4096;
+  const SpeedEstimate e = estimate_speed(round_card(), in, test::round_calibration());
+  // 8.03e9 × 4.85 / 8 = 4.868e9 B of weights; KV 2 × 32 × 8 × 128 × 2 B × 4096 = 0.537e9 B.
+  const double bytes = 8.03e9 * 4.85 / 8 + 2.0 * 32 * 8 * 128 * 2 * 4096;
+  CHECK(e.bytes_per_token_gb == Approx(bytes / 1e9));
+  CHECK(e.decode_tokens_per_s == Approx(500e9 / bytes));  // 0.5 × 1000 GB/s: 92.5 tokens/s
+  // Prefill: 0.4 × 100 TFLOPS over 2 × 8.03e9 + 4 × 4 × 32 × 4096 × 2048 FLOPs per token.
+  const double flops = 2 * 8.03e9 + kAttentionCostFactor * 4.0 * 32 * 4096 * 2048;
+  const double peak = 1 / (1 / 100.0 + 1 / (kTflopsPerWatt * 100000));
+  CHECK(e.prefill_tokens_per_s == Approx(0.4 * peak * 1e12 / flops));
+  CHECK(e.time_to_first_token_s == Approx(4096 / e.prefill_tokens_per_s));
+  CHECK(e.fits);
+  CHECK(!e.family_calibrated);
+}
+
+TEST_CASE("the fit agrees with vram_fit at the same precision", "[speed]") {
+  SpeedInput in;
+  in.model = *speed_model_from_preset("llama-3-70b");
+  in.quant = "bf16";
+  in.context = 8192;
+  FitView view = apply_preset(FitView{}, "llama-3-70b");
+  view.precision = "bf16";
+  view.context = 8192;
+  const FitResult fit = fit_model(view);
+  for (int gpus : {1, 2, 4}) {
+    in.gpus = gpus;
+    const SpeedEstimate e = estimate_speed(round_card(), in, test::round_calibration());
+    CHECK(e.needed_gb == Approx(per_gpu_need_gb(fit, gpus)));
+    CHECK(e.fits == fits(round_card(), fit, gpus));
+  }
+  in.gpus = 1;
+  const SpeedEstimate one = estimate_speed(round_card(), in, test::round_calibration());
+  CHECK(one.lacks_gb == Approx(one.needed_gb - usable_vram_gb(round_card())));
+}
+
+TEST_CASE("mixture of experts: total params decide memory, active params speed", "[speed]") {
+  SpeedInput in;
+  in.model = *speed_model_from_preset("mixtral-8x7b");
+  in.quant = "q4_k_m";
+  in.context = 1024;
+  REQUIRE(in.model.active_params_b == Approx(12.9));
+  const SpeedEstimate moe = estimate_speed(round_card(), in, test::round_calibration());
+  CHECK(moe.needed_gb > 46.7 * 4.85 / 8);
+  const double kv = 2.0 * 32 * 8 * 128 * 2 * 1024;
+  CHECK(moe.decode_tokens_per_s == Approx(500e9 / (12.9e9 * 4.85 / 8 + kv)));
+  for (const char* id : {"deepseek-v3", "qwen3-30b-a3b", "qwen3-235b-a22b", "gpt-oss-20b", "gpt-oss-120b"}) {
+    INFO(id);
+    const auto model = speed_model_from_preset(id);
+    REQUIRE(model);
+    CHECK(model->active_params_b < model->params_b / 3);
+    CHECK(model->max_context >= 32768);
+  }
+}
+
+TEST_CASE("several GPUs add bandwidth and compute at the tensor-parallel share", "[speed]") {
+  SpeedInput in;
+  in.model = *speed_model_from_preset("llama-3-8b");
+  in.context = 2048;
+  const SpeedEstimate one = estimate_speed(round_card(), in, test::round_calibration());
+  in.gpus = 4;
+  const SpeedEstimate four = estimate_speed(round_card(), in, test::round_calibration());
+  CHECK(four.effective_bandwidth_gbs == Approx(one.effective_bandwidth_gbs * 4 * kTensorParallelEfficiency));
+  CHECK(four.decode_tokens_per_s == Approx(one.decode_tokens_per_s * 4 * kTensorParallelEfficiency));
+  CHECK(four.needed_gb < one.needed_gb);
+}
+
+TEST_CASE("unified memory: the GPU's share of the machine's RAM decides the fit", "[speed]") {
+  SpeedInput in;
+  in.model = *speed_model_from_preset("llama-3-70b");
+  in.quant = "q4_k_m";
+  in.context = 4096;
+  Gpu small = round_card();
+  small.vram_gb = 8;
+  CHECK(!estimate_speed(small, in, test::round_calibration()).fits);
+  in.unified_memory_gb = 128;
+  const SpeedEstimate e = estimate_speed(small, in, test::round_calibration());
+  CHECK(e.usable_gb == Approx(128 * kUnifiedGpuShare));
+  CHECK(e.fits);
+}
+
+TEST_CASE("many concurrent requests turn decode compute-bound", "[speed]") {
+  SpeedInput in;
+  in.model = *speed_model_from_preset("llama-3-8b");
+  in.context = 512;
+  in.concurrent = 1024;
+  const SpeedEstimate e = estimate_speed(round_card(), in, test::round_calibration());
+  // 1024 × 2 × 8.03e9 FLOPs at 0.4 × ~99.9 TFLOPS is slower than reading the weights once.
+  CHECK(e.decode_total_tokens_per_s <= e.effective_tflops * 1e12 / (2 * 8.03e9) * 1.0001);
+  CHECK(e.decode_tokens_per_s == Approx(e.decode_total_tokens_per_s / 1024));
+}
+
+TEST_CASE("training: MFU x peak over 6 (8 with recompute) x params", "[speed]") {
+  TrainInput in;
+  in.params_b = 8;
+  in.active_params_b = 8;
+  CHECK(train_tokens_per_s(round_card(), in, test::round_calibration()) == Approx(0.4 * 100e12 / (6 * 8e9)));
+  in.recompute = true;
+  CHECK(train_tokens_per_s(round_card(), in, test::round_calibration()) == Approx(0.4 * 100e12 / (8 * 8e9)));
+  in.recompute = false;
+  in.gpus = 8;
+  CHECK(train_tokens_per_s(round_card(), in, test::round_calibration()) ==
+        Approx(8 * kTensorParallelEfficiency * 0.4 * 100e12 / (6 * 8e9)));
+  in.params_b = std::nan("");
+  in.active_params_b = std::nan("");
+  CHECK(train_tokens_per_s(round_card(), in, test::round_calibration()) == 0);
+}
+
+TEST_CASE("bad speed input names the field", "[speed]") {
+  SpeedInput in;
+  in.model = *speed_model_from_preset("llama-3-8b");
+  CHECK(check_speed_input(in).empty());
+  in.context = 9000;
+  CHECK(check_speed_input(in).find("beyond llama-3-8b's limit of 8192") != std::string::npos);
+  in.context = 4096;
+  in.quant = "q2_xs";
+  CHECK(check_speed_input(in).find("quantisation 'q2_xs'") != std::string::npos);
+  in.quant = "Q4_K_M";
+  CHECK(check_speed_input(in).empty());
+  CHECK(find_quantisation("f16")->id == "fp16");
+  in.model.active_params_b = 9;
+  CHECK(check_speed_input(in).find("active_params_b") == 0);
+  in.model.active_params_b = 8;
+  in.gpus = 0;
+  CHECK(check_speed_input(in).find("gpus") == 0);
+  // Bad input never yields NaN.
+  in.gpus = 1;
+  in.model.params_b = std::nan("");
+  const SpeedEstimate e = estimate_speed(round_card(), in, test::round_calibration());
+  CHECK(e.decode_tokens_per_s == 0);
+  CHECK(!e.fits);
+}
+
+TEST_CASE("Spearman's rank correlation, ties averaged", "[speed]") {
+  CHECK(spearman({1, 2, 3, 4}, {10, 20, 30, 40}) == Approx(1));
+  CHECK(spearman({1, 2, 3, 4}, {4, 3, 2, 1}) == Approx(-1));
+  CHECK(spearman({1, 2, 2, 3}, {1, 2, 3, 4}) == Approx(0.9486832981));
+  CHECK(spearman({1, 2}, {1, 2}) == 0);
+}
+
+TEST_CASE("the shipped calibration is what the fit on benchmarks.json gives", "[speed][calibration]") {
+  std::vector<CatalogIssue> issues;
+  const SpeedCalibration shipped = load_speed_calibration(read_source_file("data/speed_calibration.json"), issues);
+  CHECK(issues.empty());
+  const json fitted = speed_calibration_to_json(fit_speed_calibration(shipped_catalog(), shipped_benchmarks()));
+  CHECK(dump_json(speed_calibration_to_json(shipped), 2) == dump_json(fitted, 2));
+}
+
+// The figures docs/speed.md quotes; a change to the model or the data that makes them
+// worse fails here. Aims of issue 11 where reached, else the reached figure (see docs).
+TEST_CASE("estimates match the measured sets (issue 11 aims)", "[speed][calibration]") {
+  const auto checks = check_speed(shipped_catalog(), shipped_benchmarks());
+  auto find = [&](const std::string& set, const std::string& phase, const std::string& held) {
+    for (const auto& c : checks) {
+      if (c.set == set && c.phase == phase && c.held_out == held) return c;
+    }
+    FAIL("no check for " + set + " " + phase + " " + held);
+    return SpeedCheck{};
+  };
+  for (const char* held : {"in-sample", "leave-one-card-out"}) {
+    INFO(held);
+    const SpeedCheck decode = find("xiongjiedai-llama3-llamacpp", "decode", held);
+    CHECK(decode.n >= 80);
+    CHECK(decode.spearman >= 0.95);
+    CHECK(decode.median_abs_error_pct <= 20);
+    const SpeedCheck prefill = find("xiongjiedai-llama3-llamacpp", "prefill", held);
+    CHECK(prefill.spearman >= 0.90);
+    CHECK(prefill.median_abs_error_pct <= 20);
+  }
+  // Training vs Lambda: aim 0.93, median over workloads. v1/v2 and v0 held out reach it;
+  // v0 in sample reaches 0.922 (docs/speed.md: the pre-Ampere GeForce and Quadro rows).
+  CHECK(find("lambda-pytorch-train-v1v2", "train", "in-sample").spearman >= 0.93);
+  CHECK(find("lambda-pytorch-train-v1v2", "train", "leave-one-set-out").spearman >= 0.93);
+  CHECK(find("lambda-pytorch-train-v0", "train", "leave-one-set-out").spearman >= 0.93);
+  CHECK(find("lambda-pytorch-train-v0", "train", "in-sample").spearman >= 0.92);
+  for (const char* set : {"lambda-pytorch-train-v0", "lambda-pytorch-train-v1v2"}) {
+    CHECK(find(set, "train", "leave-one-set-out").median_abs_error_pct <= 20);
+  }
+}

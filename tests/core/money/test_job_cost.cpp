@@ -1,0 +1,399 @@
+// Cost of a job: hand-worked hours and costs on one round-number card (to the cent), the
+// provider-kind choice and stale rates, and the edge cases (no rate, no price, does not
+// fit, cannot keep up, bad input). docs/speed.md, "Cost of a job", has the formulas.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "money/job_cost.h"
+#include "test_support.h"
+
+using namespace gpuwise;
+using gpuwise::test::catalog_text;
+using gpuwise::test::read_source_file;
+using gpuwise::test::shipped_catalog;
+using gpuwise::test::valid_row;
+
+namespace {
+
+// 80 GB, 1000 GB/s, 100 TFLOPS FP16 tensor, 500 W, launch price 10 000 USD.
+json round_row(const std::string& id, std::optional<double> launch_price) {
+  json row = valid_row(id);
+  row["name"] = "Round " + id;
+  row["line"] = "datacenter";
+  row["vram_gb"] = 80;
+  row["memory_bandwidth_gbs"] = 1000;
+  row["fp16_tensor_tflops"] = 100;
+  row["tdp_w"] = 500;
+  row.erase("launch_price_usd");
+  if (launch_price) row["launch_price_usd"] = *launch_price;
+  return row;
+}
+const Catalog& job_catalog() {
+  static const Catalog c = load_catalog(catalog_text(
+      json::array({round_row("job-card", 10000), round_row("no-rate", 10000), round_row("no-price", std::nullopt)})));
+  return c;
+}
+json rate(const std::string& id, const std::string& provider, const std::string& kind, double usd,
+          const std::string& pricing, const std::string& date) {
+  return {{"gpu_id", id},         {"provider", provider}, {"provider_kind", kind},
+          {"pricing", pricing},   {"usd_per_gpu_hour", usd}, {"date_seen", date},
+          {"source", "https://example.com/" + kind}};
+}
+const PriceBook& job_book() {
+  static const PriceBook b = [] {
+    PriceBook book = load_prices(dump_json(json{
+        {"schema_version", 1},
+        {"cny_per_usd", 7},
+        {"street_prices", json::array()},
+        {"cloud_rates", json::array({rate("job-card", "Cloud A", "gpu-cloud", 2.0, "on-demand", "2026-09-20"),
+                                     rate("job-card", "Spot C", "gpu-cloud", 1.0, "spot", "2026-09-20"),
+                                     rate("job-card", "Hyper B", "hyperscaler", 3.0, "on-demand", "2025-01-01"),
+                                     rate("no-price", "Cloud A", "gpu-cloud", 2.0, "on-demand", "2026-09-20")})}}));
+    book.today = "2026-12-02";
+    return book;
+  }();
+  return b;
+}
+// Own: bought at 10 000, worth 10 000 × 0.75 at once (no used price: one year's 25 %
+// depreciation) and 10 000 × 0.75² = 5 625 after the 12-month horizon; 500 W, no host,
+// 0.20 USD/kWh.
+RoiView round_ownership() {
+  RoiView v;
+  v.months = 12;
+  v.hours_per_day = 10;
+  v.kwh_price_usd = 0.2;
+  v.host_power_w = 0;
+  v.host_cost_usd = 0;
+  v.depreciation_pct_per_year = 25;
+  return v;
+}
+JobInput worked_training() {
+  JobInput in;
+  in.kind = JobKind::train;
+  in.params_b = 1;
+  in.tokens_b = 0.36;
+  in.gpus = 1;
+  in.ownership = round_ownership();
+  return in;
+}
+const JobOption* option_for(const JobCostResult& r, const std::string& id, int gpus) {
+  for (const auto& o : r.options) {
+    if (o.gpu_id == id && o.gpus == gpus) return &o;
+  }
+  return nullptr;
+}
+double cents(double usd) { return std::round(usd * 100) / 100; }
+
+}  // namespace
+
+TEST_CASE("training: hours from the speed model, own from the ROI model, rent from the cheapest on-demand rate",
+          "[job_cost]") {
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), worked_training());
+  REQUIRE(r.ok);
+  CHECK(r.per == "job");
+  CHECK(r.tokens == Approx(3.6e8));
+  const JobOption* o = option_for(r, "job-card", 1);
+  REQUIRE(o);
+  // tokens/s = MFU 0.4 × 100e12 / (6 × 1e9) = 6 666.67; hours = 3.6e8 / 6 666.67 / 3 600 = 15.
+  CHECK(o->tokens_per_s == Approx(6666.6667));
+  CHECK(o->hours == Approx(15.0));
+  CHECK(o->gpu_hours == Approx(15.0));
+  // Own per GPU-hour over 12 months at 10 h a day: (10 000 − 5 625 + 0.5 kW × 10 h × 365.25 d
+  // × 0.20) / (10 × 365.25) = 4 740.25 / 3 652.5 = 1.29781; × 15 h = 19.47.
+  REQUIRE(o->own_cost_usd);
+  CHECK(*o->own_usd_per_gpu_hour == Approx(4740.25 / 3652.5));
+  CHECK(cents(*o->own_cost_usd) == Approx(19.47));
+  CHECK(o->price.kind == PriceKind::launch_msrp);
+  // Rent: Cloud A's 2.00 on-demand, not the 1.00 spot rate: 2 × 15 = 30.00.
+  REQUIRE(o->rent_cost_usd);
+  CHECK(cents(*o->rent_cost_usd) == Approx(30.00));
+  REQUIRE(o->rate);
+  CHECK(o->rate->provider == "Cloud A");
+  CHECK(o->rate->date_seen == "2026-09-20");
+  CHECK_FALSE(o->rate_age.stale);
+  // Per million tokens: 19.467 / 360 and 30 / 360.
+  CHECK(*o->own_usd_per_million_tokens == Approx(19.46715 / 360).epsilon(1e-5));
+  CHECK(*o->rent_usd_per_million_tokens == Approx(30.0 / 360));
+  // Owning (19.47, tied with the same card "no-rate") comes first, then renting at 30.00.
+  REQUIRE(r.cheapest.size() == 4);  // job-card own + rent, no-rate own, no-price rent
+  CHECK(r.cheapest[0].gpu_id == "job-card");
+  CHECK(r.cheapest[0].own);
+  CHECK(r.cheapest[1].gpu_id == "no-rate");
+  CHECK_FALSE(r.cheapest[2].own);
+  CHECK(r.cheapest[2].provider == "Cloud A");
+  CHECK(cents(r.cheapest[2].cost_usd) == Approx(30.00));
+}
+
+TEST_CASE("several GPUs add compute at the tensor-parallel share and pay for every GPU-hour", "[job_cost]") {
+  JobInput in = worked_training();
+  in.gpus = 2;
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  REQUIRE(r.ok);
+  const JobOption* o = option_for(r, "job-card", 2);
+  REQUIRE(o);
+  // 2 × 0.85 × 6 666.67 = 11 333.3 tokens/s: 8.8235 h, 17.647 GPU-hours, rent 35.29.
+  CHECK(o->hours == Approx(15.0 / 1.7));
+  CHECK(o->gpu_hours == Approx(30.0 / 1.7));
+  CHECK(cents(*o->rent_cost_usd) == Approx(35.29));
+  // Without --gpus every count 1, 2, 4 and 8 is tried.
+  in.gpus = 0;
+  const JobCostResult all = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  for (int count : {1, 2, 4, 8}) CHECK(option_for(all, "job-card", count));
+}
+
+TEST_CASE("the provider-kind choice picks the rate; an old rate is flagged stale", "[job_cost]") {
+  JobInput in = worked_training();
+  in.provider_kinds = provider_kind_bit(ProviderKind::hyperscaler);
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  const JobOption* o = option_for(r, "job-card", 1);
+  REQUIRE(o);
+  REQUIRE(o->rate);
+  CHECK(o->rate->provider == "Hyper B");
+  CHECK(cents(*o->rent_cost_usd) == Approx(45.00));  // 3.00 × 15 h
+  CHECK(o->rate_age.stale);                            // 2025-01-01 is 23 months before 2026-12-02
+  // No marketplace rate: renting is absent with its reason, owning still priced.
+  in.provider_kinds = provider_kind_bit(ProviderKind::marketplace);
+  const JobOption* none = option_for(job_cost(job_catalog(), job_book(), test::round_calibration(), in), "job-card", 1);
+  REQUIRE(none);
+  CHECK_FALSE(none->rent_cost_usd);
+  CHECK(none->rent_missing.find("from the chosen providers") != std::string::npos);
+  CHECK(none->own_cost_usd);
+}
+
+TEST_CASE("a missing rate or price leaves that side absent with a reason, never 0", "[job_cost]") {
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), worked_training());
+  const JobOption* no_rate = option_for(r, "no-rate", 1);
+  REQUIRE(no_rate);
+  CHECK_FALSE(no_rate->rent_cost_usd);
+  CHECK_FALSE(no_rate->rent_usd_per_million_tokens);
+  CHECK(no_rate->rent_missing == "no on-demand rental rate for Round no-rate in the data");
+  REQUIRE(no_rate->own_cost_usd);
+  CHECK(cents(*no_rate->own_cost_usd) == Approx(19.47));  // the rate plays no part in owning
+  const JobOption* no_price = option_for(r, "no-price", 1);
+  REQUIRE(no_price);
+  CHECK_FALSE(no_price->own_cost_usd);
+  CHECK(no_price->own_missing == "no purchase price for Round no-price in the data");
+  CHECK(cents(*no_price->rent_cost_usd) == Approx(30.00));
+  // Neither shows up as a 0-dollar way.
+  for (const auto& way : r.cheapest) CHECK(way.cost_usd > 0);
+  const json out = job_cost_to_json(r);
+  bool saw_null = false;
+  for (const auto& row : out["results"]) {
+    if (row["id"] == "no-rate") {
+      saw_null = row["rent_cost_usd"].is_null() && row.contains("rent_missing");
+    }
+  }
+  CHECK(saw_null);
+}
+
+TEST_CASE("serving: busy hours a day from decode tokens/s, owned cards amortised over those hours", "[job_cost]") {
+  JobInput in;
+  in.kind = JobKind::serve;
+  in.preset = "llama-3-8b";
+  in.quant = "q4_k_m";
+  in.context = 4096;
+  in.concurrent = 1;
+  in.tokens_per_day = 1e6;
+  in.gpus = 1;
+  in.ownership = round_ownership();
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  REQUIRE(r.ok);
+  CHECK(r.per == "day");
+  const JobOption* o = option_for(r, "job-card", 1);
+  REQUIRE(o);
+  // A token reads 8.03e9 × 4.85 / 8 + 131 072 × 4 096 = 5 405 058 412 B at 0.5 × 1000 GB/s:
+  // 92.506 tokens/s; 1e6 tokens take 5.405058412e15 / (500e9 × 3600) = 3.00281 h a day.
+  CHECK(o->hours == Approx(3.002810229));
+  // Rent: 2.00 × 3.00281 = 6.01 a day.
+  CHECK(cents(*o->rent_cost_usd) == Approx(6.01));
+  // Own, the cards bought for this load (hours_per_day = 3.00281): a day costs the
+  // 4 375 lost over 365.25 days plus 0.5 kW × 3.00281 h × 0.20 = 11.978 + 0.300 = 12.28.
+  CHECK(cents(*o->own_cost_usd) == Approx(12.28));
+  CHECK(*o->own_usd_per_million_tokens == Approx(*o->own_cost_usd));  // a million tokens a day
+}
+
+TEST_CASE("a job that fits no card, or that no card keeps up with, is an error naming why", "[job_cost]") {
+  JobInput in = worked_training();
+  in.params_b = 2000;  // 32 TB of weights, gradients and optimizer state at 1 GPU
+  const JobCostResult big = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  CHECK_FALSE(big.ok);
+  CHECK(big.error.find("fits no card at 1 GPU(s)") != std::string::npos);
+  CHECK(big.options.empty());
+
+  JobInput serve;
+  serve.kind = JobKind::serve;
+  serve.preset = "llama-3-8b";
+  serve.concurrent = 1;
+  serve.tokens_per_day = 1e12;
+  const JobCostResult slow = job_cost(job_catalog(), job_book(), test::round_calibration(), serve);
+  CHECK_FALSE(slow.ok);
+  CHECK(slow.error.find("no card keeps up with") != std::string::npos);
+  CHECK(slow.counts_too_slow > 0);
+}
+
+TEST_CASE("bad job input gets a message naming the field", "[job_cost]") {
+  auto error_of = [](const JobInput& in) { return check_job_input(in); };
+  JobInput in = worked_training();
+  CHECK(error_of(in).empty());
+  in.params_b = 5000;
+  CHECK(error_of(in).find("params_b 5000") == 0);
+  in = worked_training();
+  in.active_params_b = 2;
+  CHECK(error_of(in).find("active_params_b 2 must be from 0.01 to params_b") == 0);
+  in = worked_training();
+  in.tokens_b = 0;
+  CHECK(error_of(in).find("tokens_b 0") == 0);
+  in.tokens_b = std::nan("");
+  CHECK(error_of(in).find("tokens_b") == 0);
+  in = worked_training();
+  in.gpus = 65;
+  CHECK(error_of(in).find("gpus 65") == 0);
+
+  JobInput serve;
+  serve.kind = JobKind::serve;
+  serve.preset = "llama-9";
+  CHECK(error_of(serve).find("unknown preset 'llama-9'") == 0);
+  serve.preset = "llama-3-70b";
+  serve.quant = "q2_xs";
+  CHECK(error_of(serve).find("quantisation 'q2_xs'") == 0);
+  serve.quant = "q4_k_m";
+  serve.context = 100000;
+  CHECK(error_of(serve).find("context 100000 is beyond") == 0);
+  serve.context = 4096;
+  serve.tokens_per_day = 0;
+  CHECK(error_of(serve).find("tokens_per_day 0") == 0);
+  // job_cost() refuses the same input with the same message.
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), serve);
+  CHECK_FALSE(r.ok);
+  CHECK(r.error == error_of(serve));
+}
+
+TEST_CASE("on the shipped data the ways are sorted cheapest first and every cost is positive", "[job_cost]") {
+  const PriceBook& book = test::shipped_prices();
+  const SpeedCalibration& cal = test::shipped_calibration();
+  JobInput serve;
+  serve.kind = JobKind::serve;
+  serve.preset = "llama-3-70b";
+  serve.quant = "q4_k_m";
+  serve.tokens_per_day = 1e7;
+  for (const JobInput& in : {JobInput{}, serve}) {
+    const JobCostResult r = job_cost(shipped_catalog(), book, cal, in);
+    REQUIRE(r.ok);
+    REQUIRE(r.cheapest.size() > 5);
+    for (std::size_t i = 1; i < r.cheapest.size(); ++i) CHECK(r.cheapest[i - 1].cost_usd <= r.cheapest[i].cost_usd);
+    for (const auto& o : r.options) {
+      CHECK(o.hours > 0);
+      CHECK((o.own_cost_usd ? *o.own_cost_usd > 0 : !o.own_missing.empty()));
+      CHECK((o.rent_cost_usd ? *o.rent_cost_usd > 0 : !o.rent_missing.empty()));
+      if (in.kind == JobKind::serve) CHECK(o.hours <= 24);
+    }
+  }
+}
+
+TEST_CASE("the page's job view becomes the job: presets give the size, owning the ROI view's assumptions",
+          "[job_cost]") {
+  JobView view;  // the site's default: train Llama 3 8B on 20B tokens, 1, 2, 4 and 8 GPUs
+  RoiView roi = round_ownership();
+  roi.gpu_id = "job-card";
+  roi.price_usd = 1;  // the buy-or-rent view's own card figures do not carry over
+  roi.rate_usd_per_hour = 1;
+  JobInput in = job_input_from_view(view, roi);
+  CHECK(in.kind == JobKind::train);
+  CHECK(in.params_b == Approx(8.03));
+  CHECK_FALSE(in.active_params_b);
+  CHECK(in.tokens_b == 20);
+  CHECK(in.gpus == 0);
+  CHECK(in.ownership.months == 12);
+  CHECK(in.ownership.kwh_price_usd == 0.2);
+  CHECK_FALSE(in.ownership.price_usd);
+  CHECK_FALSE(in.ownership.rate_usd_per_hour);
+
+  view.kind = "finetune";  // trains every weight, as training does
+  view.preset = "mixtral-8x7b";
+  in = job_input_from_view(view, roi);
+  CHECK(in.kind == JobKind::train);
+  CHECK(in.params_b == Approx(46.7));
+  REQUIRE(in.active_params_b);
+  CHECK(*in.active_params_b < 15);  // two of eight experts per token
+
+  view.kind = "serve";
+  view.preset = "custom";
+  view.params_b = 1;
+  view.tokens_per_day = 1e6;
+  view.concurrent = 1;
+  view.gpu_count = 1;
+  in = job_input_from_view(view, roi);
+  CHECK(in.kind == JobKind::serve);
+  CHECK(in.preset == "custom");
+  CHECK(check_job_input(in).empty());
+  // A custom size serves with the nearest preset's shape: 1B parameters at Q4_K_M on the round card.
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  REQUIRE(r.ok);
+  const JobOption* o = option_for(r, "job-card", 1);
+  REQUIRE(o);
+  CHECK(o->tokens_per_s > 0);
+  CHECK(o->hours == Approx(1e6 / o->tokens_per_s / 3600));
+}
+
+TEST_CASE("job errors are translatable patterns with the same English text", "[job_cost]") {
+  JobInput in = worked_training();
+  in.params_b = 2000;
+  const JobCostResult big = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  CHECK(big.error_text.pattern.find("fits no card at {1}") != std::string::npos);
+  CHECK(big.error_text.text() == big.error);
+  REQUIRE(big.error_text.nested.size() == 2);
+  CHECK(big.error_text.nested[1].pattern == "{0} GPU(s)");
+  in.gpus = 0;
+  const JobCostResult any = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  CHECK(any.error.find("fits no card at 1, 2, 4 or 8 GPUs") != std::string::npos);
+
+  in = worked_training();
+  in.tokens_b = 0;
+  CHECK(check_job_input_text(in).pattern == "tokens_b {0} must be from 0.000001 to 1000000 (billions of tokens)");
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), worked_training());
+  const JobOption* no_price = option_for(r, "no-price", 1);
+  REQUIRE(no_price);
+  CHECK(no_price->own_missing_text.pattern == "no purchase price for {0} in the data");
+  CHECK(no_price->own_missing == "no purchase price for Round no-price in the data");
+  const JobOption* no_rate = option_for(r, "no-rate", 1);
+  REQUIRE(no_rate);
+  CHECK(no_rate->rent_missing == no_rate->rent_missing_text.text());
+}
+
+TEST_CASE("the job table as CSV: one row per card and count, costs in USD, the rate's provider and source",
+          "[job_cost]") {
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), worked_training());
+  const std::string csv = job_cost_csv(r);
+  CHECK(csv.find("id,name,gpus,hours,gpu_hours,tokens_per_s,needed_gb_per_gpu,own_usd,") != std::string::npos);
+  CHECK(csv.find("job-card,Round job-card,1,15.000,15.000,6666.7,") != std::string::npos);
+  CHECK(csv.find(",19.47,0.0541,10000.00,launch_msrp,,30.00,0.0833,Cloud A,2.0000,2026-09-20,"
+                 "https://example.com/gpu-cloud,") != std::string::npos);
+  CHECK(csv.find("no purchase price for Round no-price in the data") != std::string::npos);
+  std::size_t lines = 0;
+  for (char c : csv) lines += c == '\n';
+  CHECK(lines == r.options.size() + 1);
+}
+
+TEST_CASE("an owned cost that overflows is refused with a reason, not shown as infinite", "[job_cost]") {
+  // fuzz_job_cost: ~1e-305 hours a day amortises the price over almost no hours; the cost
+  // per GPU-hour is still finite (~1e305) but times the run's GPU-hours it became infinite.
+  const PriceBook& book = test::shipped_prices();
+  const SpeedCalibration& cal = test::shipped_calibration();
+  JobInput in;
+  in.tokens_b = 1000;
+  in.gpus = 1;
+  in.ownership.hours_per_day = 1e-305;
+  const JobCostResult r = job_cost(shipped_catalog(), book, cal, in);
+  REQUIRE(r.ok);
+  int refused = 0;
+  for (const auto& o : r.options) {
+    if (o.own_cost_usd) {
+      CHECK(std::isfinite(*o.own_cost_usd));
+    } else if (o.own_missing.find("too large to compute") != std::string::npos) {
+      ++refused;
+    }
+  }
+  CHECK(refused > 0);
+  for (const auto& way : r.cheapest) CHECK(std::isfinite(way.cost_usd));
+}
