@@ -24,4 +24,27 @@ TemplateText describe_range(const NumberRange& range) {
   return {pattern, {shortest_number(range.min), shortest_number(range.max)}, {}};
 }
 
+double RangeClamp::number(const char* field, double value, const NumberRange& range, double fallback) {
+  if (!std::isfinite(value)) {
+    notices_.push_back({field, {kNoticeNotNumber, {field, shortest_number(fallback)}, {}}});
+    return fallback;
+  }
+  const double clamped = clamp_to_range(range, value, fallback);
+  if (clamped != value) {
+    notices_.push_back({field, {kNoticeClamped, {field, shortest_number(value), shortest_number(clamped)}, {}}});
+  }
+  return clamped;
+}
+
+int RangeClamp::whole(const char* field, int value, const NumberRange& range) {
+  return static_cast<int>(number(field, value, range, range.min));
+}
+
+std::vector<TemplateText> RangeClamp::texts() const {
+  std::vector<TemplateText> out;
+  out.reserve(notices_.size());
+  for (const FieldNotice& notice : notices_) out.push_back(notice.text);
+  return out;
+}
+
 }  // namespace gpuwise

@@ -4,6 +4,8 @@
 // calculators (roi.cpp, vram_fit.cpp, advisor.cpp) clamp to the same ranges, so a value
 // typed in the page always survives a link.
 #pragma once
+#include <string>
+#include <vector>
 
 #include "text/template_text.h"
 
@@ -87,5 +89,29 @@ inline constexpr int kCompareMaxCards = 4;
 double clamp_to_range(const NumberRange& range, double value, double fallback);
 // "a number from 0 to 24", "0 or a whole number from 1990 to 2100".
 TemplateText describe_range(const NumberRange& range);
+
+// [SECTION] The one clamp with a notice. The field table clamps links, the saved state,
+// the CLI and the page's inputs to these ranges before anything computes; a computation
+// called with a value outside them (a test, a fuzzer, a caller that skipped the table)
+// clamps the same way with this class, and says so in the same words.
+inline constexpr const char* kNoticeClamped = I18N("{0} {1} is out of range; clamped to {2}");
+inline constexpr const char* kNoticeNotNumber = I18N("{0} is not a number; using {1}");
+
+struct FieldNotice {
+  std::string field;  // the input's name as the caller knows it: "hours_per_day"
+  TemplateText text;  // kNoticeClamped or kNoticeNotNumber
+};
+
+class RangeClamp {
+ public:
+  // The nearest value in `range` (clamp_to_range); NaN and infinities become `fallback`.
+  double number(const char* field, double value, const NumberRange& range, double fallback);
+  int whole(const char* field, int value, const NumberRange& range);
+  const std::vector<FieldNotice>& notices() const { return notices_; }
+  std::vector<TemplateText> texts() const;  // the notices' sentences, in order
+
+ private:
+  std::vector<FieldNotice> notices_;
+};
 
 }  // namespace gpuwise
