@@ -60,6 +60,7 @@ int run_fit(const Args& args);
 int run_link(const Args& args);
 int run_rank(const Args& args);
 int run_speed(const Args& args);
+int run_advise(const Args& args);
 int run_job(const Args& args);
 
 }  // namespace gpuwise::cli
