@@ -56,9 +56,6 @@ constexpr double kTrainFlopsPerParamRecompute = 8;
 constexpr double kFallbackDecodeBandwidthShare = 0.6;
 constexpr double kFallbackPrefillShare = 0.3;
 constexpr double kFallbackTrainMfu = 0.35;
-// What an unknown quantisation id falls back to (check_speed_input refuses it first; the
-// fallback keeps estimate_speed total): the default of SpeedInput and the page.
-constexpr const char* kDefaultQuantId = "q4_k_m";
 // Decode overhead candidates for the fit: 0 to 300 µs per layer.
 constexpr double kOverheadStepS = 2.5e-6;
 constexpr int kOverheadSteps = 120;
@@ -115,7 +112,8 @@ double prefill_flops_per_token(const SpeedModel& model, double context_avg) {
 
 const Quantisation& quant_or_default(const std::string& id) {
   const Quantisation* q = find_quantisation(id);
-  return q ? *q : *find_quantisation(kDefaultQuantId);
+  // speed_input_problem refuses an unknown id first; the page's default keeps this total.
+  return q ? *q : *find_quantisation(SpeedView{}.quant);
 }
 
 // [SECTION] The measured rows the calibration and the check read

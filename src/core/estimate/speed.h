@@ -20,6 +20,7 @@
 #include "text/json_util.h"
 #include "text/limits.h"
 #include "text/template_text.h"
+#include "estimate/estimate_views.h"
 #include "estimate/vram_fit.h"
 
 namespace gpuwise {
@@ -87,13 +88,15 @@ std::optional<SpeedModel> speed_model_from_preset(const std::string& preset_id);
 // A bare size: the nearest preset's shape (as `gpuwise fit`), active = active_params_b or params_b.
 SpeedModel speed_model_from_size(double params_b, std::optional<double> active_params_b);
 
+// The defaults are the Speed tab's (SpeedView, estimate_views.h): one set for the page,
+// the CLI and a caller that fills a SpeedInput itself.
 struct SpeedInput {
   SpeedModel model;
-  std::string quant = "q4_k_m";
-  int context = 4096;         // tokens held per request (prompt + generated)
-  int prompt_tokens = 0;      // time to first token for a prompt this long; 0: context
-  int concurrent = 1;         // requests decoded together (batch)
-  int gpus = 1;               // tensor parallel over this many of the card
+  std::string quant = SpeedView{}.quant;
+  int context = SpeedView{}.context;          // tokens held per request (prompt + generated)
+  int prompt_tokens = SpeedView{}.prompt_tokens;  // time to first token for a prompt this long; 0: context
+  int concurrent = SpeedView{}.concurrent;    // requests decoded together (batch)
+  int gpus = SpeedView{}.gpu_count;           // tensor parallel over this many of the card
   double unified_memory_gb = 0;  // > 0: a unified-memory machine; the GPU may use kUnifiedGpuShare of it
 };
 
