@@ -48,7 +48,7 @@ bool read_field_flag(const Args& args, const char* command, const char* flag, co
 // message on stderr. Shared by `gpuwise rank`'s "fits my model" filter.
 bool read_fit_flags(const Args& args, const char* command, FitView& view);
 
-// Numbers in the commands' own flags (speed, job), read like link values: false with
+// Numbers in the commands' own flags (job), read like link values: false with
 // "--flag must be a number (got 'x')" in `error`. parse_whole also wants 0 to 1e8, whole.
 bool parse_number(const std::string& flag, const std::string& text, double& out, std::string& error);
 bool parse_whole(const std::string& flag, const std::string& text, int& out, std::string& error);
@@ -60,6 +60,7 @@ int run_fit(const Args& args);
 int run_link(const Args& args);
 int run_rank(const Args& args);
 int run_speed(const Args& args);
+int run_advise(const Args& args);
 int run_job(const Args& args);
 
 }  // namespace gpuwise::cli

@@ -1,5 +1,7 @@
 // gpuwise speed: decode / prefill tokens/s of a language model per card, whether it fits,
 // and the measured figures beside the estimate (src/core/estimate/speed.h, docs/speed.md).
+// The flags are the speed.* fields of the view (the Speed tab's inputs, read like a link)
+// and the rows are speed_table()'s, so the CLI prints what the page shows.
 //   --check      predicted vs measured per set (Spearman, median error, held out)
 //   --calibrate  the efficiency factors fitted from data/benchmarks.json (as JSON)
 #include <cmath>
@@ -12,69 +14,49 @@
 #include "cli.h"
 #include "text/json_util.h"
 #include "estimate/speed.h"
+#include "estimate/speed_view.h"
+#include "view/view_fields.h"
 
 namespace gpuwise::cli {
 namespace {
 
-const char* const kUsage =
-    "usage: gpuwise speed [--gpu ID] (--preset ID | --params-b B [--active-params-b B]) [--quant Q]\n"
-    "                     [--context N] [--prompt N] [--concurrent N] [--gpus N] [--unified-memory-gb GB] [--json]\n"
-    "       gpuwise speed --check [--json]      estimates vs every measured set\n"
-    "       gpuwise speed --calibrate           the fitted efficiency factors as JSON\n"
-    "Default: --preset llama-3-8b --quant q4_k_m --context 4096.\n";
+// The defaults are SpeedView's (estimate_views.h), the page's too.
+std::string usage() {
+  const SpeedView defaults;
+  return "usage: gpuwise speed [--gpu ID] (--preset ID | --params-b B) [--active-params-b B] [--quant Q]\n"
+         "                     [--context N] [--prompt N] [--concurrent N] [--gpus N] [--unified-memory-gb GB]\n"
+         "                     [--sort decode|prefill|ttft] [--top N] [--fits-only] [--json]\n"
+         "       gpuwise speed --check [--json]      estimates vs every measured set\n"
+         "       gpuwise speed --calibrate           the fitted efficiency factors as JSON\n"
+         "Default: --preset " + defaults.preset + " --quant " + defaults.quant + " --context " +
+         std::to_string(defaults.context) + "; every card, the ones it does not fit on last.\n";
+}
 
 int fail(const std::string& message) {
-  std::fprintf(stderr, "gpuwise speed: %s\n%s", message.c_str(), kUsage);
+  std::fprintf(stderr, "gpuwise speed: %s\n%s", message.c_str(), usage().c_str());
   return 2;
 }
 
-bool read_input(const Args& args, SpeedInput& input, std::string& error) {
-  if (auto id = args.value("--preset")) {
-    auto model = speed_model_from_preset(*id);
-    if (!model) {
-      error = "unknown preset '" + *id + "'; one of:";
-      for (const auto& p : model_presets()) error += std::string(" ") + p.id;
-      return false;
+// The speed.* flags through the field table, as a link's speed.* keys. --quant also takes
+// llama.cpp's spellings (f16, Q4_K_M), as find_quantisation does. False after a message.
+bool read_view(const Args& args, SpeedView& view) {
+  ViewState state;
+  state.speed = view;
+  bool ok = read_field_flags(args, "speed", {"speed"}, state, {"--quant"});
+  if (ok && args.value("--quant")) {
+    const Quantisation* quant = find_quantisation(*args.value("--quant"));
+    const std::string text = quant ? quant->id : *args.value("--quant");
+    if (auto problem = apply_cli_value(view_field("speed.quant"), text, state)) {
+      std::fprintf(stderr, "gpuwise speed: %s\n", problem->text().c_str());
+      ok = false;
     }
-    input.model = *model;
   }
-  if (auto text = args.value("--params-b")) {
-    double params = 0;
-    if (!parse_number("--params-b", *text, params, error)) return false;
-    std::optional<double> active;
-    if (auto a = args.value("--active-params-b")) {
-      double value = 0;
-      if (!parse_number("--active-params-b", *a, value, error)) return false;
-      active = value;
-    }
-    input.model = speed_model_from_size(params, active);
-  } else if (args.value("--active-params-b")) {
-    error = "--active-params-b needs --params-b (the total)";
+  if (!ok) {
+    std::fprintf(stderr, "%s", usage().c_str());
     return false;
   }
-  if (auto q = args.value("--quant")) {
-    if (!find_quantisation(*q)) {
-      error = "unknown quantisation '" + *q + "'; one of:";
-      for (const auto& item : quantisations()) error += " " + item.id;
-      return false;
-    }
-    input.quant = find_quantisation(*q)->id;
-  }
-  struct CountFlag {
-    const char* flag;
-    int SpeedInput::*field;
-  };
-  for (const CountFlag& f : {CountFlag{"--context", &SpeedInput::context}, CountFlag{"--prompt", &SpeedInput::prompt_tokens},
-                             CountFlag{"--concurrent", &SpeedInput::concurrent}, CountFlag{"--gpus", &SpeedInput::gpus}}) {
-    if (auto text = args.value(f.flag)) {
-      if (!parse_whole(f.flag, *text, input.*f.field, error)) return false;
-    }
-  }
-  if (auto text = args.value("--unified-memory-gb")) {
-    if (!parse_number("--unified-memory-gb", *text, input.unified_memory_gb, error)) return false;
-  }
-  error = check_speed_input(input);
-  return error.empty();
+  view = state.speed;
+  return true;
 }
 
 // Rounds to `decimals` places without binary noise in the printed JSON (119.8, not 119.80000000000001).
@@ -114,9 +96,11 @@ json measured_json(const Benchmarks& benchmarks, const std::string& gpu_id) {
 }  // namespace
 
 int run_speed(const Args& args) {
-  const auto unknown = args.unknown({"--json", "--check", "--calibrate"},
-                                    {"--gpu", "--preset", "--params-b", "--active-params-b", "--quant", "--context",
-                                     "--prompt", "--concurrent", "--gpus", "--unified-memory-gb", "--data-dir"});
+  std::vector<std::string> switches = field_switches({"speed"});
+  switches.insert(switches.end(), {"--json", "--check", "--calibrate"});
+  std::vector<std::string> values = field_flags({"speed"});
+  values.insert(values.end(), {"--gpu", "--data-dir"});
+  const auto unknown = args.unknown(switches, values);
   if (!unknown.empty()) return fail("unknown option '" + unknown.front() + "'");
   std::string text;
   if (!read_file(data_path(args, "gpus.json"), text)) return 2;
@@ -149,14 +133,19 @@ int run_speed(const Args& args) {
   const SpeedCalibration calibration = load_speed_calibration(text, issues);
   for (const auto& issue : issues) std::fprintf(stderr, "speed_calibration.json: %s\n", issue.to_string().c_str());
 
-  SpeedInput input;
-  std::string error;
-  if (!read_input(args, input, error)) return fail(error);
+  // The CLI lists every card (those the model does not fit on after the others) unless
+  // --top or --fits-only say otherwise; the rest of the view is the page's.
+  SpeedView view;
+  view.fits_only = false;
+  view.top_n = static_cast<int>(catalog.gpus.size());
+  if (!read_view(args, view)) return 2;
+  if (auto problem = check_speed_view(view)) return fail(problem->text());
 
   if (auto id = args.value("--gpu")) {
     const int index = catalog.find(*id);
     if (index < 0) return fail("unknown GPU id '" + *id + "'");
-    const SpeedEstimate e = estimate_speed(catalog.gpus[static_cast<std::size_t>(index)], input, calibration);
+    const SpeedEstimate e =
+        estimate_speed(catalog.gpus[static_cast<std::size_t>(index)], speed_input_from_view(view), calibration);
     json out = estimate_json(e);
     out["measured"] = measured_json(benchmarks, e.gpu_id);
     if (args.flag("--json")) {
@@ -171,28 +160,18 @@ int run_speed(const Args& args) {
     return 0;
   }
 
-  json results = json::array();
-  int fitting = 0;
-  for (const auto& gpu : catalog.gpus) {
-    const SpeedEstimate e = estimate_speed(gpu, input, calibration);
-    fitting += e.fits;
-    results.push_back(estimate_json(e));
-  }
-  if (fitting == 0) {
-    return fail("the model fits no card at " + std::to_string(input.gpus) +
-                " GPU(s); try more --gpus, a smaller --quant or a shorter --context");
-  }
-  std::stable_sort(results.begin(), results.end(), [](const json& a, const json& b) {
-    if (a["fits"] != b["fits"]) return a["fits"].get<bool>();
-    return a["decode_tokens_per_s"].get<double>() > b["decode_tokens_per_s"].get<double>();
-  });
+  // The page's table: the same rows, order and problem as the Speed tab.
+  const SpeedTable table = speed_table(catalog, benchmarks, calibration, view);
+  if (table.problem && (table.rows.empty() || table.cards_fit == 0)) return fail(table.problem->text());
   if (args.flag("--json")) {
+    json results = json::array();
+    for (const SpeedRow& row : table.rows) results.push_back(estimate_json(row.estimate));
     std::printf("%s\n", dump_json(json{{"results", results}}, 2).c_str());
   } else {
-    for (const auto& r : results) {
-      std::printf("%-26s %-5s decode %8.1f tok/s  prefill %9.0f tok/s\n", r["id"].get<std::string>().c_str(),
-                  r["fits"].get<bool>() ? "fits" : "no", r["decode_tokens_per_s"].get<double>(),
-                  r["prefill_tokens_per_s"].get<double>());
+    for (const SpeedRow& row : table.rows) {
+      const SpeedEstimate& e = row.estimate;
+      std::printf("%-26s %-5s decode %8.1f tok/s  prefill %9.0f tok/s\n", e.gpu_id.c_str(), e.fits ? "fits" : "no",
+                  round_to(e.decode_tokens_per_s, 1), round_to(e.prefill_tokens_per_s, 1));  // as the JSON rounds
     }
   }
   return 0;

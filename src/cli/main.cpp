@@ -27,6 +27,8 @@ const Subcommand kSubcommands[] = {
     {"link", gpuwise::cli::run_link, "link decode|encode        share links: decode 'FRAGMENT' [--json]; encode < state.json"},
     {"speed", gpuwise::cli::run_speed, "speed [--gpu ID] (--preset ID | --params-b B [--active-params-b B]) --quant q4_k_m --context N [--gpus N] [--json]\n"
                                        "                            decode / prefill tokens/s and fit per card; --check: estimates vs measured; --calibrate"},
+    {"advise", gpuwise::cli::run_advise, "advise --gpu ID [--count N] [--read-mbs MBS] [--json]\n"
+                                         "                            the machine around the cards: RAM, CPU cores, disk, power supply, warnings"},
     {"job", gpuwise::cli::run_job, "job --kind train --params-b 8 --tokens-b 20 [--gpus N] [--json]\n"
                                    "                            job --kind serve --preset ID --quant Q --tokens-per-day N [--json]\n"
                                    "                            hours and cost of a job per card and count, owned or rented; cheapest first"},

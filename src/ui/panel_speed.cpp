@@ -35,9 +35,18 @@ float ComboWidth() { return std::min(290.0f, ImGui::GetContentRegionAvail().x - 
 // [SECTION] Inputs
 void ModelCombo(SpeedView& s, UiState& ui) {
   LabelFor("speed.model");
-  const ModelPreset* preset = find_preset(s.preset);
+  // A link may name the model by its size (speed.p): the combo says so, and picking a
+  // preset goes back to the presets.
+  const bool sized = s.params_b > 0;
+  const ModelPreset* preset = sized ? nullptr : find_preset(s.preset);
+  char sized_label[120] = "";
+  if (sized) {
+    std::snprintf(sized_label, sizeof sized_label, tr("%sB parameters, the shape of the nearest preset"),
+                  gpuwise::format_number(s.params_b, 2).c_str());
+  }
   ImGui::SetNextItemWidth(ComboWidth());
-  if (ImGui::BeginCombo("##speed-model", preset ? preset->name : s.preset.c_str(), ImGuiComboFlags_HeightLarge)) {
+  if (ImGui::BeginCombo("##speed-model", sized ? sized_label : preset ? preset->name : s.preset.c_str(),
+                        ImGuiComboFlags_HeightLarge)) {
     for (const ModelPreset& p : model_presets()) {
       char label[160];
       if (p.active_params_b < p.params_b) {
@@ -46,12 +55,22 @@ void ModelCombo(SpeedView& s, UiState& ui) {
       } else {
         std::snprintf(label, sizeof label, "%s  (%sB)", p.name, gpuwise::format_number(p.params_b, 2).c_str());
       }
-      if (ImGui::Selectable(label, s.preset == p.id)) s.preset = p.id;
+      if (ImGui::Selectable(label, !sized && s.preset == p.id)) {
+        s.preset = p.id;
+        s.params_b = 0;
+        s.active_params_b = 0;
+      }
       RecordTarget(ui, std::string("speed-model:") + p.id);
     }
     ImGui::EndCombo();
   }
   RecordTarget(ui, "speed-model");
+  if (s.active_params_b > 0) {
+    char active[80];
+    std::snprintf(active, sizeof active, tr("%sB active per token"), gpuwise::format_number(s.active_params_b, 2).c_str());
+    SameLineIfFits(ImGui::CalcTextSize(active).x);
+    TextDim(active);
+  }
   if (preset) {
     char limit[80];
     std::snprintf(limit, sizeof limit, tr("up to %d tokens"), preset->max_context);
@@ -92,6 +111,18 @@ void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
   LabelFor("speed.n");
   InputField("speed-gpus", "speed.n", view, ui);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Tensor parallel over this many of each card"));
+  // A unified-memory machine's RAM comes only from a link (speed.umem) or the CLI: shown
+  // while it is set, with the way back to the card's own VRAM.
+  if (s.unified_memory_gb > 0) {
+    char umem[120];
+    std::snprintf(umem, sizeof umem, tr("Unified memory: %s GB, of which the GPU may use %s%%"),
+                  gpuwise::format_number(s.unified_memory_gb, 1).c_str(),
+                  gpuwise::format_number(kUnifiedGpuShare * 100, 0).c_str());
+    TextDim(umem);
+    ImGui::SameLine();
+    if (ImGui::SmallButton(tr("Use the card's VRAM"))) s.unified_memory_gb = 0;
+    RecordTarget(ui, "speed-umem-off");
+  }
 
   LabelFor("speed.sort");
   ImGui::SetNextItemWidth(200);

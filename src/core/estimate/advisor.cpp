@@ -63,8 +63,6 @@ const char* const kWarnNoLink =
 const char* const kWarnBigSupply =
     "{0} W is more than one desktop power supply delivers (about {1} W): plan a server chassis with several "
     "supplies and circuits rated for the load.";
-const char* const kNoticeClamped = "{0}: {1} is out of range; clamped to {2}";
-const char* const kNoticeNotNumber = "{0}: not a number; using {1}";
 
 const std::vector<std::string> kAllPatterns = {
     kRamOneCard,  kRamManyCards, kCores,    kWorkers,        kDiskOneClass,  kDiskRaid,       kPower,         kPowerUnknown,
@@ -73,22 +71,15 @@ const std::vector<std::string> kAllPatterns = {
 
 std::string num(double value, int decimals = 0) { return format_number(value, decimals); }
 
+// The field table's ranges with the one clamp (text/limits.h): a caller that skipped the
+// table (a test, a fuzzer) gets the same values and sentences as everywhere else.
 AdvisorView checked_input(const AdvisorView& view, std::vector<TemplateText>& notices) {
   AdvisorView in = view;
-  const NumberRange cards = limits::kGpuCount;
-  if (!cards.contains(in.gpu_count)) {
-    in.gpu_count = static_cast<int>(std::min(std::max<double>(in.gpu_count, cards.min), cards.max));
-    notices.push_back({kNoticeClamped, {"gpu_count", std::to_string(view.gpu_count), std::to_string(in.gpu_count)}});
-  }
-  if (!std::isfinite(in.dataset_read_mbs)) {
-    in.dataset_read_mbs = AdvisorView{}.dataset_read_mbs;
-    notices.push_back({kNoticeNotNumber, {"dataset_read_mbs", num(in.dataset_read_mbs)}});
-  } else if (!limits::kDatasetReadMbs.contains(in.dataset_read_mbs)) {
-    in.dataset_read_mbs =
-        std::min(std::max(in.dataset_read_mbs, limits::kDatasetReadMbs.min), limits::kDatasetReadMbs.max);
-    notices.push_back(
-        {kNoticeClamped, {"dataset_read_mbs", num(view.dataset_read_mbs, 1), num(in.dataset_read_mbs, 1)}});
-  }
+  RangeClamp clamp;
+  in.gpu_count = clamp.whole("gpu_count", view.gpu_count, limits::kGpuCount);
+  in.dataset_read_mbs =
+      clamp.number("dataset_read_mbs", view.dataset_read_mbs, limits::kDatasetReadMbs, AdvisorView{}.dataset_read_mbs);
+  notices = clamp.texts();
   return in;
 }
 

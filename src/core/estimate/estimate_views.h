@@ -25,15 +25,19 @@ struct AdvisorView {
   double dataset_read_mbs = 300;            // how fast training reads data, MB/s
 };
 
-// The Speed tab: how fast a language model runs on each card (speed_view.h). Defaults
-// are `gpuwise speed`'s, so the page and the CLI agree.
+// The Speed tab: how fast a language model runs on each card (speed_view.h). `gpuwise
+// speed` reads its flags into this section too, so these are the defaults of both.
 struct SpeedView {
   std::string preset = "llama-3-8b";        // a model_presets() id
+  double params_b = 0;                      // > 0: a model of this many billion parameters instead
+                                            // of the preset (the nearest preset's shape); 0: the preset's
+  double active_params_b = 0;               // > 0: parameters per token (mixture of experts); 0: the model's
   std::string quant = "q4_k_m";             // a quantisations() id
   int context = 4096;                       // tokens held per request
   int prompt_tokens = 0;                    // prompt for time to first token; 0: the whole context
   int concurrent = 1;                       // requests decoded together
   int gpu_count = 1;                        // tensor parallel over this many of each card
+  double unified_memory_gb = 0;             // > 0: a unified-memory machine with this much RAM; 0: the card's VRAM
   std::string sort = "decode";              // decode, prefill, ttft (speed_sort_keys())
   bool fits_only = true;                    // hide the cards the model does not fit on
   int top_n = 20;

@@ -8,6 +8,7 @@
 
 #include "catalog/data_file.h"
 #include "text/limits.h"
+#include "text/number_text.h"
 #include "text/stable_sort.h"
 #include "text/template_text.h"
 
@@ -31,7 +32,30 @@ const std::vector<Quantisation> kQuantisations = {
 };
 
 constexpr double kBytesPerGb = 1e9;
-constexpr double kKvBytesPerValue = 2;  // the KV cache stays 16-bit
+constexpr double kParamsPerBillion = 1e9;  // the inputs count parameters in billions
+constexpr double kFlopsPerTflop = 1e12;
+constexpr double kGbsPerTbs = 1000;  // bandwidth: GB/s in the catalog, TB/s beside TFLOPS
+constexpr double kBitsPerByte = 8;
+constexpr double kKvBytesPerValue = 2;     // the KV cache stays 16-bit
+constexpr double kKvTensorsPerLayer = 2;   // a key and a value vector per head
+// A matrix-vector product costs a multiply and an add per weight: 2 FLOPs per active
+// parameter per token, in decode and in prefill alike.
+constexpr double kFlopsPerParamPerToken = 2;
+// Attention's two matrix products (Q·Kᵀ and the weighted sum of V) over the cached
+// tokens: 2 products × 2 FLOPs per multiply-add, per layer and hidden unit.
+constexpr double kAttentionFlopsPerLayerHiddenToken = 4;
+// Training: forward (2) + backward (4) FLOPs per parameter per token; recomputing the
+// activations (checkpointing) runs the forward pass once more: 8.
+constexpr double kTrainFlopsPerParam = 6;
+constexpr double kTrainFlopsPerParamRecompute = 8;
+// Used only when the calibration holds neither the card's family nor a "default"
+// (data/speed_calibration.json missing or refused): round shares below every fitted
+// default (decode 0.89, prefill 0.62 / 0.78, MFU 0.30 in the shipped file, docs/speed.md)
+// so a broken calibration file makes every card look slower rather than faster. The MFU
+// is the low end of what well-tuned training reaches (0.35 to 0.55).
+constexpr double kFallbackDecodeBandwidthShare = 0.6;
+constexpr double kFallbackPrefillShare = 0.3;
+constexpr double kFallbackTrainMfu = 0.35;
 // Decode overhead candidates for the fit: 0 to 300 µs per layer.
 constexpr double kOverheadStepS = 2.5e-6;
 constexpr int kOverheadSteps = 120;
@@ -52,11 +76,12 @@ double tensor_parallel_share(int gpus) { return gpus <= 1 ? 1.0 : kTensorParalle
 bool half_rate_fp32_accumulate(const Gpu& gpu) {
   return gpu.vendor == "NVIDIA" && gpu.line == "geforce" && gpu.name.find("TITAN") == std::string::npos;
 }
+constexpr double kFp16AccumulateSpeedup = 2;  // FP16 accumulate vs the listed FP32-accumulate rate
 
 // The matrix throughput inference runs at for this quantisation, before efficiency.
 double inference_peak_tflops(const Gpu& gpu, const Quantisation& quant) {
   if (quant.fp8_compute && gpu.fp8_tensor_tflops) return *gpu.fp8_tensor_tflops;
-  if (gpu.fp16_tensor_tflops) return *gpu.fp16_tensor_tflops * (half_rate_fp32_accumulate(gpu) ? 2 : 1);
+  if (gpu.fp16_tensor_tflops) return *gpu.fp16_tensor_tflops * (half_rate_fp32_accumulate(gpu) ? kFp16AccumulateSpeedup : 1);
   if (gpu.bf16_tensor_tflops) return *gpu.bf16_tensor_tflops;
   if (gpu.fp16_tflops) return *gpu.fp16_tflops;
   return gpu.fp32_tflops.value_or(0);
@@ -72,21 +97,23 @@ double power_capped_tflops(const Gpu& gpu, double peak_tflops) {
 }
 
 double kv_bytes_per_token_of_context(const SpeedModel& model) {
-  return 2.0 * model.layers * model.kv_heads * model.head_dim * kKvBytesPerValue;
+  return kKvTensorsPerLayer * model.layers * model.kv_heads * model.head_dim * kKvBytesPerValue;
 }
 
 double weight_bytes_per_token(const SpeedModel& model, const Quantisation& quant) {
-  return model.active_params_b * 1e9 * quant.bits_per_weight / 8;
+  return model.active_params_b * kParamsPerBillion * quant.bits_per_weight / kBitsPerByte;
 }
 
 // FLOPs to process one prompt token at an average of `context_avg` earlier tokens.
 double prefill_flops_per_token(const SpeedModel& model, double context_avg) {
-  return 2 * model.active_params_b * 1e9 + kAttentionCostFactor * 4.0 * model.layers * model.hidden_size * context_avg;
+  return kFlopsPerParamPerToken * model.active_params_b * kParamsPerBillion +
+         kAttentionCostFactor * kAttentionFlopsPerLayerHiddenToken * model.layers * model.hidden_size * context_avg;
 }
 
 const Quantisation& quant_or_default(const std::string& id) {
   const Quantisation* q = find_quantisation(id);
-  return q ? *q : kQuantisations[6];  // q4_k_m
+  // speed_input_problem refuses an unknown id first; the page's default keeps this total.
+  return q ? *q : *find_quantisation(SpeedView{}.quant);
 }
 
 // [SECTION] The measured rows the calibration and the check read
@@ -95,7 +122,21 @@ struct LlmRow {
   const Gpu* gpu;
   SpeedModel model;
   const Quantisation* quant;
+  std::string phase;  // decode, prefill
 };
+
+// The SpeedInput a measured run answers: one card, one request. llama-bench's tgN
+// generates N tokens from an empty cache, so on average N/2 are cached (the context);
+// ppN processes an N-token prompt (context and prompt N).
+SpeedInput measured_input(const LlmRow& r) {
+  SpeedInput input;
+  input.model = r.model;
+  input.quant = r.quant->id;
+  const int tokens = *r.row->context;
+  input.context = r.phase == "decode" ? std::max(1, tokens / 2) : tokens;
+  input.prompt_tokens = r.phase == "decode" ? 0 : tokens;
+  return input;
+}
 
 std::vector<LlmRow> llm_rows(const Catalog& catalog, const Benchmarks& benchmarks, const std::string& phase) {
   std::vector<LlmRow> out;
@@ -106,25 +147,13 @@ std::vector<LlmRow> llm_rows(const Catalog& catalog, const Benchmarks& benchmark
     const Quantisation* quant = find_quantisation(r.precision);
     // A card without a published bandwidth cannot be calibrated on (none has measurements today).
     if (index < 0 || !model || !quant || !catalog.gpus[static_cast<std::size_t>(index)].memory_bandwidth_gbs) continue;
-    out.push_back({&r, &catalog.gpus[static_cast<std::size_t>(index)], *model, quant});
+    out.push_back({&r, &catalog.gpus[static_cast<std::size_t>(index)], *model, quant, phase});
   }
   return out;
 }
 
 bool held_out(const MeasuredResult& r, const std::string& exclude_set, const std::string& exclude_gpu) {
   return (!exclude_set.empty() && r.set == exclude_set) || (!exclude_gpu.empty() && r.gpu_id == exclude_gpu);
-}
-
-// llama-bench tgN generates N tokens from an empty cache: on average N/2 are cached.
-double decode_seconds(const LlmRow& r, double bandwidth_share, double overhead_s_per_layer) {
-  const double bytes = weight_bytes_per_token(r.model, *r.quant) +
-                       kv_bytes_per_token_of_context(r.model) * (*r.row->context) / 2.0;
-  return bytes / (r.gpu->memory_bandwidth_gbs.value_or(0) * kBytesPerGb * bandwidth_share) + r.model.layers * overhead_s_per_layer;
-}
-
-double prefill_ideal_tokens_per_s(const LlmRow& r) {
-  const double peak = power_capped_tflops(*r.gpu, inference_peak_tflops(*r.gpu, *r.quant)) * 1e12;
-  return peak / prefill_flops_per_token(r.model, *r.row->context / 2.0);
 }
 
 struct TrainRow {
@@ -150,8 +179,14 @@ std::vector<TrainRow> train_rows(const Catalog& catalog, const Benchmarks& bench
 // BERT-large SQuAD fine-tuning in mixed precision is the one Lambda workload whose FLOPs
 // per sample are plain transformer arithmetic: 6 × 336M params × 384 tokens.
 bool is_mfu_anchor(const MeasuredResult& r) { return r.model == "bert_large_squad" && r.precision == "amp-fp16"; }
+// The row's MFU: measured tokens/s over what train_tokens_per_s() gives at an MFU of 1.
 double anchor_mfu(const TrainRow& t) {
-  return t.row->value * 6 * kBertLargeParams * kSquadSequenceTokens / (train_peak_tflops(*t.gpu, false) * 1e12);
+  SpeedCalibration full_utilisation;
+  full_utilisation.train_mfu["default"] = 1;
+  TrainInput bert;
+  bert.params_b = bert.active_params_b = kBertLargeParams / kParamsPerBillion;
+  const double at_full_utilisation = train_tokens_per_s(*t.gpu, bert, full_utilisation);
+  return at_full_utilisation > 0 ? t.row->value * kSquadSequenceTokens / at_full_utilisation : 0;
 }
 
 // A family's own factor needs this many different cards; with one, that card's quirks
@@ -226,26 +261,27 @@ SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks&
   SpeedCalibration cal;
   // Decode: for each per-layer overhead, each family's bandwidth share is the median of
   // ideal / (measured − overhead) time; keep the overhead with the smallest median error.
-  std::vector<LlmRow> decode;
+  // The roofline terms are estimate_speed()'s own (speed_roofline), read once per row.
+  std::vector<std::pair<LlmRow, SpeedRoofline>> decode;
   for (const auto& r : llm_rows(catalog, benchmarks, "decode")) {
-    if (!held_out(*r.row, exclude_set, exclude_gpu)) decode.push_back(r);
+    if (!held_out(*r.row, exclude_set, exclude_gpu)) decode.push_back({r, speed_roofline(*r.gpu, measured_input(r))});
   }
   double best_error = INFINITY;
   for (int step = 0; step <= kOverheadSteps && !decode.empty(); ++step) {
     const double overhead = step * kOverheadStepS;
     std::map<std::string, FamilyValues> shares;
-    for (const auto& r : decode) {
+    for (const auto& [r, roofline] : decode) {
       const double rest = 1 / r.row->value - r.model.layers * overhead;
       if (rest <= 0) continue;
-      shares[efficiency_family(*r.gpu)].add(*r.gpu, decode_seconds(r, 1, 0) / rest);
+      shares[efficiency_family(*r.gpu)].add(*r.gpu, decode_memory_seconds(roofline, 1, 0) / rest);
     }
     std::map<std::string, double> table;
     std::map<std::string, int> samples;
     fill_medians(shares, "decode", table, samples);
     std::vector<double> errors;
-    for (const auto& r : decode) {
+    for (const auto& [r, roofline] : decode) {
       const double share = SpeedCalibration::factor(table, efficiency_family(*r.gpu), 1);
-      errors.push_back(std::fabs(1 / decode_seconds(r, share, overhead) / r.row->value - 1));
+      errors.push_back(std::fabs(1 / decode_memory_seconds(roofline, share, overhead) / r.row->value - 1));
     }
     const double error = median(errors);
     if (error < best_error) {
@@ -259,9 +295,10 @@ SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks&
   std::map<std::string, FamilyValues> quantised, sixteen;
   for (const auto& r : llm_rows(catalog, benchmarks, "prefill")) {
     if (held_out(*r.row, exclude_set, exclude_gpu)) continue;
-    const double ideal = prefill_ideal_tokens_per_s(r);
+    const SpeedRoofline roofline = speed_roofline(*r.gpu, measured_input(r));
+    const double ideal = roofline.tensor_tflops * kFlopsPerTflop / roofline.prefill_flops_per_token;
     if (!(ideal > 0)) continue;
-    (r.quant->llama_cpp ? quantised : sixteen)[efficiency_family(*r.gpu)].add(*r.gpu, r.row->value / ideal);
+    (roofline.quantised_path ? quantised : sixteen)[efficiency_family(*r.gpu)].add(*r.gpu, r.row->value / ideal);
   }
   fill_medians(quantised, "prefill_quantised", cal.prefill_quantised, cal.samples);
   fill_medians(sixteen, "prefill_16bit", cal.prefill_16bit, cal.samples);
@@ -371,43 +408,86 @@ SpeedModel speed_model_from_size(double params_b, std::optional<double> active_p
   return model;
 }
 
-std::string check_speed_input(const SpeedInput& input) {
+namespace {
+// "context 0 must be a whole number from 1 to 1048576 tokens": the bound read from the range.
+TemplateText outside(const char* pattern, const std::string& value, const NumberRange& range) {
+  const TemplateText bounds = describe_range(range);
+  return {pattern, {value, bounds.text()}, {{}, bounds}};
+}
+bool within(double value, double lo, double hi) { return std::isfinite(value) && value >= lo && value <= hi; }
+}  // namespace
+
+std::optional<TemplateText> speed_input_problem(const SpeedInput& input) {
   const SpeedModel& m = input.model;
-  auto in_range = [](double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; };
-  if (!in_range(m.params_b, limits::kParamsB.min, limits::kParamsB.max)) {
-    return "params_b " + format_number(m.params_b, 3) + " must be from 0.01 to 2000 (billions)";
+  if (!within(m.params_b, limits::kParamsB.min, limits::kParamsB.max)) {
+    return outside(I18N("params_b {0} must be {1} (billions)"), format_number(m.params_b, 3), limits::kParamsB);
   }
-  if (!in_range(m.active_params_b, limits::kParamsB.min, m.params_b)) {
-    return "active_params_b " + format_number(m.active_params_b, 3) + " must be from 0.01 to params_b (" +
-           format_number(m.params_b, 3) + ")";
+  if (!within(m.active_params_b, limits::kParamsB.min, m.params_b)) {
+    return TemplateText{I18N("active_params_b {0} must be from {1} to params_b ({2})"),
+                        {format_number(m.active_params_b, 3), shortest_number(limits::kParamsB.min),
+                         format_number(m.params_b, 3)}};
   }
   if (!find_quantisation(input.quant)) {
     std::string list;
     for (const auto& q : kQuantisations) list += (list.empty() ? "" : ", ") + q.id;
-    return "quantisation '" + input.quant + "' is not one of " + list;
+    return TemplateText{I18N("quantisation '{0}' is not one of {1}"), {input.quant, list}};
   }
-  if (input.context < 1 || input.context > limits::kContextTokens.max) {
-    return "context " + std::to_string(input.context) + " must be from 1 to 1048576 tokens";
+  if (!limits::kContextTokens.contains(input.context)) {
+    return outside(I18N("context {0} must be {1} tokens"), std::to_string(input.context), limits::kContextTokens);
   }
   if (m.max_context > 0 && input.context > m.max_context) {
-    return "context " + std::to_string(input.context) + " is beyond " + m.preset + "'s limit of " +
-           std::to_string(m.max_context) + " tokens";
+    return TemplateText{I18N("context {0} is beyond {1}'s limit of {2} tokens"),
+                        {std::to_string(input.context), m.preset, std::to_string(m.max_context)}};
   }
   if (input.prompt_tokens < 0 || input.prompt_tokens > input.context) {
-    return "prompt_tokens " + std::to_string(input.prompt_tokens) + " must be from 0 to the context (" +
-           std::to_string(input.context) + ")";
+    return TemplateText{I18N("prompt_tokens {0} must be from 0 to the context ({1})"),
+                        {std::to_string(input.prompt_tokens), std::to_string(input.context)}};
   }
-  if (input.concurrent < 1 || input.concurrent > limits::kBatchSize.max) {
-    return "concurrent " + std::to_string(input.concurrent) + " must be from 1 to 1024 requests";
+  if (!limits::kBatchSize.contains(input.concurrent)) {
+    return outside(I18N("concurrent {0} must be {1} requests"), std::to_string(input.concurrent), limits::kBatchSize);
   }
-  if (input.gpus < 1 || input.gpus > 64) return "gpus " + std::to_string(input.gpus) + " must be from 1 to 64";
-  if (!in_range(input.unified_memory_gb, 0, 1e5)) return "unified_memory_gb must be from 0 to 100000";
-  if (m.layers < 1 || m.kv_heads < 1 || m.head_dim < 1 || m.hidden_size < 1 || m.layers > limits::kLayers.max ||
-      m.kv_heads > limits::kKvHeads.max || m.head_dim > limits::kHeadDim.max ||
-      m.hidden_size > limits::kHiddenSize.max) {
-    return "the model's shape (layers, kv_heads, head_dim, hidden_size) is out of range";
+  if (!limits::kSpeedGpuCount.contains(input.gpus)) {
+    return outside(I18N("gpus {0} must be {1}"), std::to_string(input.gpus), limits::kSpeedGpuCount);
   }
-  return {};
+  if (!kUnifiedMemoryGb.contains(input.unified_memory_gb)) {
+    return outside(I18N("unified_memory_gb {0} must be {1}"), format_number(input.unified_memory_gb, 3),
+                   kUnifiedMemoryGb);
+  }
+  if (!limits::kLayers.contains(m.layers) || !limits::kKvHeads.contains(m.kv_heads) ||
+      !limits::kHeadDim.contains(m.head_dim) || !limits::kHiddenSize.contains(m.hidden_size)) {
+    return TemplateText{I18N("the model's shape (layers, kv_heads, head_dim, hidden_size) is out of range")};
+  }
+  return std::nullopt;
+}
+
+std::string check_speed_input(const SpeedInput& input) {
+  const std::optional<TemplateText> problem = speed_input_problem(input);
+  return problem ? problem->text() : std::string();
+}
+
+SpeedRoofline speed_roofline(const Gpu& gpu, const SpeedInput& input) {
+  const SpeedModel& m = input.model;
+  const Quantisation& quant = quant_or_default(input.quant);
+  SpeedRoofline r;
+  r.bandwidth_gbs = gpu.memory_bandwidth_gbs.value_or(0);
+  r.tensor_tflops = power_capped_tflops(gpu, inference_peak_tflops(gpu, quant));
+  const int gpus = std::max(1, input.gpus);
+  r.gpu_scale = gpus * tensor_parallel_share(gpus);
+  r.weight_bytes = weight_bytes_per_token(m, quant);
+  r.kv_bytes_per_request = kv_bytes_per_token_of_context(m) * input.context;
+  r.decode_flops_per_token = kFlopsPerParamPerToken * m.active_params_b * kParamsPerBillion;
+  r.prompt_tokens = input.prompt_tokens > 0 ? input.prompt_tokens : input.context;
+  r.prefill_flops_per_token = prefill_flops_per_token(m, r.prompt_tokens / 2.0);
+  r.layers = m.layers;
+  r.concurrent = input.concurrent;
+  r.quantised_path = quant.llama_cpp;
+  return r;
+}
+
+double decode_memory_seconds(const SpeedRoofline& r, double bandwidth_share, double overhead_s_per_layer) {
+  const double bandwidth_gbs = r.bandwidth_gbs * bandwidth_share * r.gpu_scale;
+  return (r.weight_bytes + r.concurrent * r.kv_bytes_per_request) / (bandwidth_gbs * kBytesPerGb) +
+         r.layers * overhead_s_per_layer;
 }
 
 SpeedEstimate estimate_speed(const Gpu& gpu, const SpeedInput& input, const SpeedCalibration& cal) {
@@ -416,7 +496,7 @@ SpeedEstimate estimate_speed(const Gpu& gpu, const SpeedInput& input, const Spee
   out.gpus = std::max(1, input.gpus);
   out.family = efficiency_family(gpu);
   out.family_calibrated = cal.decode_bandwidth.count(out.family) > 0;
-  if (!check_speed_input(input).empty()) return out;
+  if (speed_input_problem(input)) return out;
   const SpeedModel& m = input.model;
   const Quantisation& quant = quant_or_default(input.quant);
 
@@ -424,6 +504,7 @@ SpeedEstimate estimate_speed(const Gpu& gpu, const SpeedInput& input, const Spee
   FitView view;
   view.preset = m.preset;
   view.params_b = m.params_b;
+  // vram_fit's precisions by the format's bits: 16-bit, 8-bit, else 4-bit weights.
   view.precision = quant.bits_per_weight >= 16 ? "bf16" : quant.bits_per_weight >= 8 ? "int8" : "int4";
   view.mode = "inference";
   view.batch_size = input.concurrent;
@@ -433,40 +514,35 @@ SpeedEstimate estimate_speed(const Gpu& gpu, const SpeedInput& input, const Spee
   view.head_dim = m.head_dim;
   view.hidden_size = m.hidden_size;
   FitResult fit = fit_model(view);
-  const double weights_gb = m.params_b * 1e9 * quant.bits_per_weight / 8 / kBytesPerGb;
+  const double weights_gb = m.params_b * kParamsPerBillion * quant.bits_per_weight / kBitsPerByte / kBytesPerGb;
   fit.total_gb += weights_gb - fit.part_gb("weights");
   out.needed_gb = per_gpu_need_gb(fit, out.gpus);
   out.usable_gb = input.unified_memory_gb > 0 ? input.unified_memory_gb * kUnifiedGpuShare : usable_vram_gb(gpu);
   out.fits = out.needed_gb <= out.usable_gb;
   out.lacks_gb = out.fits ? 0 : out.needed_gb - out.usable_gb;
 
+  // The roofline's terms times the family's efficiency factors.
+  const SpeedRoofline r = speed_roofline(gpu, input);
+  const double share = SpeedCalibration::factor(cal.decode_bandwidth, out.family, kFallbackDecodeBandwidthShare);
+  out.effective_bandwidth_gbs = safe(r.bandwidth_gbs * share * r.gpu_scale);  // unknown: no decode figure
+  const double compute_share = SpeedCalibration::factor(r.quantised_path ? cal.prefill_quantised : cal.prefill_16bit,
+                                                        out.family, kFallbackPrefillShare);
+  out.effective_tflops = safe(r.tensor_tflops * compute_share * r.gpu_scale);
+  out.bytes_per_token_gb = (r.weight_bytes + r.kv_bytes_per_request) / kBytesPerGb;
   // Decode: every step reads the active weights once and each request's KV cache.
-  const double share = SpeedCalibration::factor(cal.decode_bandwidth, out.family, 0.6);
-  const double scale = out.gpus * tensor_parallel_share(out.gpus);
-  out.effective_bandwidth_gbs = safe(gpu.memory_bandwidth_gbs.value_or(0) * share * scale);  // unknown: no decode figure
-  const bool quantised = quant.llama_cpp;
-  const double compute_share = SpeedCalibration::factor(quantised ? cal.prefill_quantised : cal.prefill_16bit,
-                                                        out.family, 0.3);
-  out.effective_tflops = safe(power_capped_tflops(gpu, inference_peak_tflops(gpu, quant)) * compute_share * scale);
-  const double kv_bytes = kv_bytes_per_token_of_context(m) * input.context;
-  out.bytes_per_token_gb = (weight_bytes_per_token(m, quant) + kv_bytes) / kBytesPerGb;
   if (out.effective_bandwidth_gbs > 0) {
-    const double batch = input.concurrent;
-    const double memory_s = (weight_bytes_per_token(m, quant) + batch * kv_bytes) /
-                                (out.effective_bandwidth_gbs * kBytesPerGb) +
-                            m.layers * cal.decode_overhead_s_per_layer;
+    const double memory_s = decode_memory_seconds(r, share, cal.decode_overhead_s_per_layer);
     // Many requests at once turn decode compute-bound: 2 × active FLOPs per token each.
-    const double compute_s = out.effective_tflops > 0 ? batch * 2 * m.active_params_b * 1e9 /
-                                                            (out.effective_tflops * 1e12)
+    const double compute_s = out.effective_tflops > 0 ? r.concurrent * r.decode_flops_per_token /
+                                                            (out.effective_tflops * kFlopsPerTflop)
                                                       : 0;
     const double step_s = std::max(memory_s, compute_s);
-    out.decode_total_tokens_per_s = safe(batch / step_s);
+    out.decode_total_tokens_per_s = safe(r.concurrent / step_s);
     out.decode_tokens_per_s = safe(1 / step_s);
   }
-  const int prompt = input.prompt_tokens > 0 ? input.prompt_tokens : input.context;
   if (out.effective_tflops > 0) {
-    out.prefill_tokens_per_s = safe(out.effective_tflops * 1e12 / prefill_flops_per_token(m, prompt / 2.0));
-    out.time_to_first_token_s = out.prefill_tokens_per_s > 0 ? prompt / out.prefill_tokens_per_s : 0;
+    out.prefill_tokens_per_s = safe(out.effective_tflops * kFlopsPerTflop / r.prefill_flops_per_token);
+    out.time_to_first_token_s = out.prefill_tokens_per_s > 0 ? r.prompt_tokens / out.prefill_tokens_per_s : 0;
   }
   return out;
 }
@@ -480,14 +556,20 @@ double train_peak_tflops(const Gpu& gpu, bool tf32) {
   return std::max(gpu.fp16_tflops.value_or(0), gpu.fp32_tflops.value_or(0));
 }
 
+double train_flops_per_s(const Gpu& gpu, const TrainInput& input, const SpeedCalibration& cal) {
+  if (input.gpus < 1) return 0;
+  const double mfu = SpeedCalibration::factor(cal.train_mfu, efficiency_family(gpu), kFallbackTrainMfu);
+  const double gpus = input.gpus * tensor_parallel_share(input.gpus);
+  return safe(mfu * train_peak_tflops(gpu, input.tf32) * kFlopsPerTflop * gpus);
+}
+
 double train_tokens_per_s(const Gpu& gpu, const TrainInput& input, const SpeedCalibration& cal) {
   const double active = std::isfinite(input.active_params_b) && input.active_params_b > 0 ? input.active_params_b
                                                                                           : input.params_b;
   if (!std::isfinite(active) || active <= 0 || input.gpus < 1) return 0;
-  const double mfu = SpeedCalibration::factor(cal.train_mfu, efficiency_family(gpu), 0.35);
-  const double flops_per_token = (input.recompute ? 8 : 6) * active * 1e9;
-  const double gpus = input.gpus * tensor_parallel_share(input.gpus);
-  return safe(mfu * train_peak_tflops(gpu, false) * 1e12 * gpus / flops_per_token);
+  const double flops_per_token =
+      (input.recompute ? kTrainFlopsPerParamRecompute : kTrainFlopsPerParam) * active * kParamsPerBillion;
+  return safe(train_flops_per_s(gpu, input, cal) / flops_per_token);
 }
 
 // [SECTION] Checking
@@ -564,22 +646,17 @@ std::string llm_group(const LlmRow& r) {
   return r.row->model + " " + r.row->precision + " " + std::to_string(*r.row->context);
 }
 
-double predict_llm(const LlmRow& r, const SpeedCalibration& cal, const std::string& phase) {
-  const std::string family = efficiency_family(*r.gpu);
-  if (phase == "decode") {
-    const double share = SpeedCalibration::factor(cal.decode_bandwidth, family, 0.6);
-    return 1 / decode_seconds(r, share, cal.decode_overhead_s_per_layer);
-  }
-  const double share =
-      SpeedCalibration::factor(r.quant->llama_cpp ? cal.prefill_quantised : cal.prefill_16bit, family, 0.3);
-  return share * prefill_ideal_tokens_per_s(r);
+// The shipped estimate for the measured run: the check validates estimate_speed() itself.
+double predict_llm(const LlmRow& r, const SpeedCalibration& cal) {
+  const SpeedEstimate e = estimate_speed(*r.gpu, measured_input(r), cal);
+  return r.phase == "decode" ? e.decode_tokens_per_s : e.prefill_tokens_per_s;
 }
 
 // Training steps also stream activations and weights: a harmonic roofline of MFU × peak
 // and bandwidth × kTrainFlopsPerByte (the workloads' typical arithmetic intensity).
 double train_roofline_tflops(double compute_tflops, double bandwidth_gbs) {
   if (!(compute_tflops > 0) || !(bandwidth_gbs > 0)) return 0;
-  return 1 / (1 / compute_tflops + 1 / (kTrainFlopsPerByte * bandwidth_gbs / 1000));
+  return 1 / (1 / compute_tflops + 1 / (kTrainFlopsPerByte * bandwidth_gbs / kGbsPerTbs));
 }
 
 // Training: the card's MFU × peak orders it; each workload's FLOPs per sample is one
@@ -587,8 +664,9 @@ double train_roofline_tflops(double compute_tflops, double bandwidth_gbs) {
 std::vector<Pair> train_pairs(const std::vector<TrainRow>& rows, const std::string& set, const SpeedCalibration& cal,
                               const std::vector<TrainRow>& scale_rows) {
   auto unscaled = [&](const TrainRow& t) {
-    const double compute = SpeedCalibration::factor(cal.train_mfu, efficiency_family(*t.gpu), 0.35) *
-                           train_peak_tflops(*t.gpu, t.tf32);
+    TrainInput one_card;
+    one_card.tf32 = t.tf32;
+    const double compute = train_flops_per_s(*t.gpu, one_card, cal) / kFlopsPerTflop;
     return train_roofline_tflops(compute, t.gpu->memory_bandwidth_gbs.value_or(0));
   };
   std::map<std::string, std::vector<double>> ratios;
@@ -617,19 +695,19 @@ std::vector<SpeedCheck> check_speed(const Catalog& catalog, const Benchmarks& be
       std::vector<Pair> in_sample, held;
       std::map<std::string, SpeedCalibration> without_card;
       for (const LlmRow* r : set_rows) {
-        in_sample.push_back({r->gpu->id, llm_group(*r), predict_llm(*r, all, phase), r->row->value});
+        in_sample.push_back({r->gpu->id, llm_group(*r), predict_llm(*r, all), r->row->value});
         auto it = without_card.find(r->gpu->id);
         if (it == without_card.end()) {
           it = without_card.emplace(r->gpu->id, fit_speed_calibration(catalog, benchmarks, "", r->gpu->id)).first;
         }
-        held.push_back({r->gpu->id, llm_group(*r), predict_llm(*r, it->second, phase), r->row->value});
+        held.push_back({r->gpu->id, llm_group(*r), predict_llm(*r, it->second), r->row->value});
       }
       out.push_back(summarise(set, phase, "in-sample", in_sample));
       out.push_back(summarise(set, phase, "leave-one-card-out", held));
       if (by_set.size() > 1) {
         const SpeedCalibration without_set = fit_speed_calibration(catalog, benchmarks, set);
         std::vector<Pair> loso;
-        for (const LlmRow* r : set_rows) loso.push_back({r->gpu->id, llm_group(*r), predict_llm(*r, without_set, phase), r->row->value});
+        for (const LlmRow* r : set_rows) loso.push_back({r->gpu->id, llm_group(*r), predict_llm(*r, without_set), r->row->value});
         out.push_back(summarise(set, phase, "leave-one-set-out", loso));
       }
     }

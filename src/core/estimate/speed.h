@@ -18,6 +18,9 @@
 #include "catalog/benchmarks.h"
 #include "catalog/catalog.h"
 #include "text/json_util.h"
+#include "text/limits.h"
+#include "text/template_text.h"
+#include "estimate/estimate_views.h"
 #include "estimate/vram_fit.h"
 
 namespace gpuwise {
@@ -85,19 +88,53 @@ std::optional<SpeedModel> speed_model_from_preset(const std::string& preset_id);
 // A bare size: the nearest preset's shape (as `gpuwise fit`), active = active_params_b or params_b.
 SpeedModel speed_model_from_size(double params_b, std::optional<double> active_params_b);
 
+// The defaults are the Speed tab's (SpeedView, estimate_views.h): one set for the page,
+// the CLI and a caller that fills a SpeedInput itself.
 struct SpeedInput {
   SpeedModel model;
-  std::string quant = "q4_k_m";
-  int context = 4096;         // tokens held per request (prompt + generated)
-  int prompt_tokens = 0;      // time to first token for a prompt this long; 0: context
-  int concurrent = 1;         // requests decoded together (batch)
-  int gpus = 1;               // tensor parallel over this many of the card
+  std::string quant = SpeedView{}.quant;
+  int context = SpeedView{}.context;          // tokens held per request (prompt + generated)
+  int prompt_tokens = SpeedView{}.prompt_tokens;  // time to first token for a prompt this long; 0: context
+  int concurrent = SpeedView{}.concurrent;    // requests decoded together (batch)
+  int gpus = SpeedView{}.gpu_count;           // tensor parallel over this many of the card
   double unified_memory_gb = 0;  // > 0: a unified-memory machine; the GPU may use kUnifiedGpuShare of it
 };
 
-// Empty when the input can run; else a message naming the field ("context 9000 is beyond
-// Llama 3 8B's limit of 8192 tokens").
+// A unified-memory machine's RAM (SpeedInput::unified_memory_gb, the speed.umem field):
+// 0 for a card's own VRAM, else up to 100 TB.
+inline constexpr NumberRange kUnifiedMemoryGb{0, 1e5, false, false};
+// A model size instead of a preset (speed.p, speed.active): 0 for the preset's, else the
+// VRAM fit's range of billions of parameters.
+inline constexpr NumberRange kModelParamsB{limits::kParamsB.min, limits::kParamsB.max, false, true};
+
+// nullopt when the input can run; else a translatable sentence naming the field
+// ("context 9000 is beyond llama-3-8b's limit of 8192 tokens"). The bounds are
+// text/limits.h's ranges, written by describe_range. The one check of a SpeedInput.
+std::optional<TemplateText> speed_input_problem(const SpeedInput& input);
+// speed_input_problem()'s English sentence; empty when the input can run.
 std::string check_speed_input(const SpeedInput& input);
+
+// The roofline before any efficiency factor: a card at 100 % of its printed figures.
+// estimate_speed() multiplies these terms by the calibration's factors, and
+// fit_speed_calibration() divides measured figures by the same terms, so the fit and the
+// estimate cannot drift apart.
+struct SpeedRoofline {
+  double bandwidth_gbs = 0;            // one GPU's peak memory bandwidth
+  double tensor_tflops = 0;            // one GPU's power-capped matrix peak for this quantisation
+  double gpu_scale = 1;                // GPUs × kTensorParallelEfficiency (1 for one GPU)
+  double weight_bytes = 0;             // active weights read once per decode step
+  double kv_bytes_per_request = 0;     // one request's KV cache at the full context, read per step
+  double decode_flops_per_token = 0;   // 2 × active parameters
+  double prefill_flops_per_token = 0;  // at half the prompt cached, on average
+  int prompt_tokens = 0;               // the prompt time to first token is for
+  int layers = 0;
+  int concurrent = 1;
+  bool quantised_path = false;         // GGUF quant: the prefill_quantised factor, else prefill_16bit
+};
+SpeedRoofline speed_roofline(const Gpu& gpu, const SpeedInput& input);
+// One decode step's memory reads at `bandwidth_share` of peak plus the fixed per-layer
+// overhead, in seconds: the term the bandwidth share is fitted on.
+double decode_memory_seconds(const SpeedRoofline& roofline, double bandwidth_share, double overhead_s_per_layer);
 
 struct SpeedEstimate {
   std::string gpu_id;
@@ -128,7 +165,10 @@ struct TrainInput {
   double active_params_b = 8;  // MoE: FLOPs follow the active parameters
   bool recompute = false;      // activation checkpointing: 8 instead of 6 FLOPs per parameter
   int gpus = 1;
+  bool tf32 = false;           // FP32 on TF32 tensor cores (the check's fp32-tf32 runs); else 16-bit mixed
 };
+// The FLOP/s training sustains over all GPUs: MFU x peak x GPUs x tensor-parallel share.
+double train_flops_per_s(const Gpu& gpu, const TrainInput& input, const SpeedCalibration& calibration);
 // Training tokens/s over all GPUs: MFU x peak / (6 or 8 x active params). BF16/FP16 peak.
 double train_tokens_per_s(const Gpu& gpu, const TrainInput& input, const SpeedCalibration& calibration);
 // The peak the training estimate uses (TFLOPS, one GPU): 16-bit tensor, else FP16/FP32 vector.

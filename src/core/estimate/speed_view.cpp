@@ -48,26 +48,40 @@ const char* speed_sort_label(const std::string& key) {
   return I18N("Decode tokens/s");
 }
 
+namespace {
+// The view names a model by its size instead of the preset (speed.p, speed.active): the
+// measured runs, made with the presets, do not match it.
+bool sized_model(const SpeedView& view) { return view.params_b > 0 || view.active_params_b > 0; }
+}  // namespace
+
 SpeedInput speed_input_from_view(const SpeedView& view) {
   SpeedInput input;
-  if (auto model = speed_model_from_preset(view.preset)) input.model = *model;
+  if (view.params_b > 0) {
+    input.model = speed_model_from_size(view.params_b, std::nullopt);
+  } else if (auto model = speed_model_from_preset(view.preset)) {
+    input.model = *model;
+  }
+  if (view.active_params_b > 0) input.model.active_params_b = view.active_params_b;
   input.quant = view.quant;
   input.context = view.context;
   input.prompt_tokens = view.prompt_tokens;
   input.concurrent = view.concurrent;
   input.gpus = view.gpu_count;
+  input.unified_memory_gb = view.unified_memory_gb;
   return input;
 }
 
 std::optional<TemplateText> check_speed_view(const SpeedView& view) {
   const ModelPreset* preset = find_preset(view.preset);
-  if (!preset) return TemplateText{I18N("'{0}' is not a model this page knows; pick one from the list"), {view.preset}};
+  if (!preset && !(view.params_b > 0)) {
+    return TemplateText{I18N("'{0}' is not a model this page knows; pick one from the list"), {view.preset}};
+  }
   if (!find_quantisation(view.quant)) {
     std::string list;
     for (const auto& q : quantisations()) list += (list.empty() ? "" : ", ") + q.id;
     return TemplateText{I18N("'{0}' is not a quantisation; one of {1}"), {view.quant, list}};
   }
-  if (preset->max_context > 0 && view.context > preset->max_context) {
+  if (preset && !(view.params_b > 0) && preset->max_context > 0 && view.context > preset->max_context) {
     return TemplateText{I18N("A context of {0} tokens is beyond {1}'s limit of {2} tokens"),
                         {std::to_string(view.context), preset->name, std::to_string(preset->max_context)}};
   }
@@ -76,14 +90,13 @@ std::optional<TemplateText> check_speed_view(const SpeedView& view) {
                         {std::to_string(view.prompt_tokens), std::to_string(view.context)}};
   }
   // Anything else the model refuses (ranges the field table already clamps to).
-  const std::string other = check_speed_input(speed_input_from_view(view));
-  if (!other.empty()) return TemplateText{"{0}", {other}};
-  return std::nullopt;
+  return speed_input_problem(speed_input_from_view(view));
 }
 
 std::optional<MeasuredResult> matching_measurement(const Benchmarks& benchmarks, const std::string& gpu_id,
                                                    const SpeedView& view, const std::string& phase) {
   if (view.gpu_count != 1 || view.concurrent != 1) return std::nullopt;  // the public runs: one card, one request
+  if (sized_model(view)) return std::nullopt;
   const int wanted = phase == "prefill" ? prompt_of(view) : view.context;
   const MeasuredResult* best = nullptr;
   double best_distance = 0;
@@ -108,7 +121,11 @@ std::optional<MeasuredResult> matching_measurement(const Benchmarks& benchmarks,
 SpeedTable speed_table(const Catalog& catalog, const Benchmarks& benchmarks, const SpeedCalibration& calibration,
                        const SpeedView& view) {
   SpeedTable table;
-  if (const ModelPreset* preset = find_preset(view.preset)) table.model_name = preset->name;
+  if (view.params_b > 0) {
+    table.model_name = shortest_number(view.params_b) + "B";  // "14.8B": a model by its size
+  } else if (const ModelPreset* preset = find_preset(view.preset)) {
+    table.model_name = preset->name;
+  }
   table.problem = check_speed_view(view);
   if (table.problem) return table;
   const SpeedInput input = speed_input_from_view(view);

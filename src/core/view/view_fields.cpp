@@ -243,28 +243,39 @@ std::vector<ViewField> build_fields() {
   f.push_back(said(whole_field("fit.hidden", "fit", "hidden_size", kHiddenSize, REF(int, fit.hidden_size)),
                    I18N("Hidden size"), "", "--hidden"));
 
-  f.push_back(said(card_field("adv.gpu", "advisor", "gpu_id", false, REF(std::string, advisor.gpu_id)), I18N("Card")));
-  f.push_back(said(whole_field("adv.n", "advisor", "gpu_count", kGpuCount, REF(int, advisor.gpu_count)), I18N("Cards")));
+  f.push_back(said(card_field("adv.gpu", "advisor", "gpu_id", false, REF(std::string, advisor.gpu_id)), I18N("Card"),
+                   "", "--gpu"));
+  f.push_back(said(whole_field("adv.n", "advisor", "gpu_count", kGpuCount, REF(int, advisor.gpu_count)), I18N("Cards"),
+                   "", "--count"));
   f.push_back(said(number_field("adv.read", "advisor", "dataset_read_mbs", kDatasetReadMbs,
-                                REF(double, advisor.dataset_read_mbs)), I18N("Data read rate"), I18N("MB/s per GPU")));
+                                REF(double, advisor.dataset_read_mbs)), I18N("Data read rate"), I18N("MB/s per GPU"),
+                   "--read-mbs"));
 
   f.push_back(said(choice_field("speed.model", "speed", "preset", preset_keys(), REF(std::string, speed.preset)),
-                   I18N("Model")));
+                   I18N("Model"), "", "--preset"));
+  f.push_back(said(number_field("speed.p", "speed", "params_b", kModelParamsB, REF(double, speed.params_b)),
+                   I18N("Parameters"), I18N("billion"), "--params-b"));
+  f.push_back(said(number_field("speed.active", "speed", "active_params_b", kModelParamsB,
+                                REF(double, speed.active_params_b)),
+                   I18N("Active parameters"), I18N("billion"), "--active-params-b"));
   f.push_back(said(choice_field("speed.quant", "speed", "quant", quant_keys(), REF(std::string, speed.quant)),
-                   I18N("Quantisation")));
+                   I18N("Quantisation"), "", "--quant"));
   f.push_back(said(whole_field("speed.ctx", "speed", "context", kContextTokens, REF(int, speed.context)),
-                   I18N("Context"), I18N("tokens")));
+                   I18N("Context"), I18N("tokens"), "--context"));
   f.push_back(said(whole_field("speed.prompt", "speed", "prompt_tokens", kPromptTokens, REF(int, speed.prompt_tokens)),
-                   I18N("Prompt"), I18N("tokens")));
+                   I18N("Prompt"), I18N("tokens"), "--prompt"));
   f.push_back(said(whole_field("speed.conc", "speed", "concurrent", kBatchSize, REF(int, speed.concurrent)),
-                   I18N("Concurrent requests")));
+                   I18N("Concurrent requests"), "", "--concurrent"));
   f.push_back(said(whole_field("speed.n", "speed", "gpu_count", kSpeedGpuCount, REF(int, speed.gpu_count)),
-                   I18N("Number of GPUs")));
+                   I18N("Number of GPUs"), "", "--gpus"));
+  f.push_back(said(number_field("speed.umem", "speed", "unified_memory_gb", kUnifiedMemoryGb,
+                                REF(double, speed.unified_memory_gb)),
+                   I18N("Unified memory"), "GB", "--unified-memory-gb"));
   f.push_back(said(choice_field("speed.sort", "speed", "sort", keys_of(speed_sort_keys()), REF(std::string, speed.sort)),
-                   I18N("Sort by")));
+                   I18N("Sort by"), "", "--sort"));
   f.push_back(said(flag_field("speed.fits", "speed", "fits_only", REF(bool, speed.fits_only)),
-                   I18N("Only cards it fits on")));
-  f.push_back(said(whole_field("speed.top", "speed", "top_n", kTopN, REF(int, speed.top_n)), I18N("Top")));
+                   I18N("Only cards it fits on"), "", "--fits-only"));
+  f.push_back(said(whole_field("speed.top", "speed", "top_n", kTopN, REF(int, speed.top_n)), I18N("Top"), "", "--top"));
 
   f.push_back(said(choice_field("roi.view", "roi", "view", {"buy", "job"}, REF(std::string, roi.view)), I18N("View")));
   f.push_back(said(card_field("roi.gpu", "roi", "gpu_id", false, REF(std::string, roi.gpu_id)), I18N("Card"), "", "--gpu"));

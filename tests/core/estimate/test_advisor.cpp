@@ -134,7 +134,7 @@ TEST_CASE("advisor inputs are clamped and every sentence uses a known pattern") 
   CHECK(zero.input.gpu_count == 1);
   CHECK(zero.input.dataset_read_mbs == 0);
   REQUIRE(zero.notices.size() == 2);
-  CHECK(zero.notices[0].text() == "gpu_count: 0 is out of range; clamped to 1");
+  CHECK(zero.notices[0].text() == "gpu_count 0 is out of range; clamped to 1");  // RangeClamp's sentence
   const AdvisorResult nan = advise(kRtx4090, view(1, std::nan("")));
   CHECK(nan.input.dataset_read_mbs == 300);
   CHECK(nan.notices.size() == 1);

@@ -218,3 +218,63 @@ TEST_CASE("estimates match the measured sets (issue 11 aims)", "[speed][calibrat
     CHECK(find(set, "train", "leave-one-set-out").median_abs_error_pct <= 20);
   }
 }
+
+TEST_CASE("the fit and the check read estimate_speed's own roofline terms", "[speed]") {
+  SpeedInput in;
+  in.model = *speed_model_from_preset("llama-3-8b");
+  in.context = 2048;
+  in.prompt_tokens = 512;
+  const Gpu gpu = round_card();
+  const SpeedCalibration cal = test::round_calibration();
+  const SpeedEstimate e = estimate_speed(gpu, in, cal);
+  const SpeedRoofline r = speed_roofline(gpu, in);
+  CHECK(r.bandwidth_gbs == 1000);
+  CHECK(r.prompt_tokens == 512);
+  CHECK(r.quantised_path);  // q4_k_m: the GGUF prefill factor
+  // One request is memory-bound: decode is exactly the memory term at the fitted share.
+  CHECK(e.decode_tokens_per_s == Approx(1 / decode_memory_seconds(r, 0.5, 0)));
+  CHECK(e.prefill_tokens_per_s == Approx(0.4 * r.tensor_tflops * 1e12 / r.prefill_flops_per_token));
+  // Two GPUs: the terms carry the tensor-parallel scale the estimate multiplies in.
+  in.gpus = 2;
+  CHECK(speed_roofline(gpu, in).gpu_scale == Approx(2 * kTensorParallelEfficiency));
+  TrainInput train;
+  train.params_b = train.active_params_b = 8;
+  CHECK(train_tokens_per_s(gpu, train, cal) == Approx(train_flops_per_s(gpu, train, cal) / (6 * 8e9)));
+  train.tf32 = true;  // the check's fp32-tf32 rows: the TF32 (here FP32) peak
+  CHECK(train_flops_per_s(gpu, train, cal) == Approx(0.4 * 50e12));
+}
+
+TEST_CASE("without any calibration the fallback factors make every card slower, not faster", "[speed]") {
+  SpeedInput in;
+  in.model = *speed_model_from_preset("llama-3-8b");
+  const Gpu gpu = round_card();
+  SpeedCalibration fitted;
+  fitted.decode_bandwidth["default"] = 0.8946;  // data/speed_calibration.json's defaults
+  fitted.prefill_quantised["default"] = 0.6171;
+  fitted.train_mfu["default"] = 0.2959;
+  const SpeedEstimate with = estimate_speed(gpu, in, fitted);
+  const SpeedEstimate without = estimate_speed(gpu, in, SpeedCalibration{});
+  CHECK(without.decode_tokens_per_s > 0);
+  CHECK(without.decode_tokens_per_s < with.decode_tokens_per_s);
+  CHECK(without.prefill_tokens_per_s < with.prefill_tokens_per_s);
+}
+
+TEST_CASE("speed input problems are translatable and their bounds come from limits.h", "[speed]") {
+  SpeedInput in;
+  in.model = *speed_model_from_preset("llama-3-8b");
+  CHECK_FALSE(speed_input_problem(in));
+  in.context = 0;
+  REQUIRE(speed_input_problem(in));
+  CHECK(speed_input_problem(in)->text() == "context 0 must be a whole number from 1 to 1048576 tokens");
+  CHECK(speed_input_problem(in)->nested.at(1).pattern == describe_range(limits::kContextTokens).pattern);
+  in.context = 4096;
+  in.gpus = 65;
+  CHECK(speed_input_problem(in)->text() ==
+        "gpus 65 must be " + describe_range(limits::kSpeedGpuCount).text());
+  CHECK(check_speed_input(in) == speed_input_problem(in)->text());
+  in.gpus = 1;
+  in.unified_memory_gb = -1;
+  CHECK(speed_input_problem(in)->pattern == "unified_memory_gb {0} must be {1}");
+  in.unified_memory_gb = 0.5;  // any RAM size up to 100 TB, as before
+  CHECK_FALSE(speed_input_problem(in));
+}

@@ -225,3 +225,30 @@ TEST_CASE("the speed CSV has one line per row with the measured figure and its s
   view.top_n = 500;
   CHECK(speed_table_csv(shipped_table(view)).find("2024-05-12") != std::string::npos);
 }
+
+TEST_CASE("a model by its size, active parameters and unified memory come from the view", "[speed_view]") {
+  const LinkDecode link =
+      decode_link("v=1&tab=speed&speed.p=14.8&speed.active=3.6&speed.umem=192&speed.quant=fp8", ViewState{}, nullptr);
+  CHECK(link.notice_texts.empty());
+  const SpeedView& view = link.state.speed;
+  const SpeedInput input = speed_input_from_view(view);
+  CHECK(input.model.preset == "custom");
+  CHECK(input.model.params_b == 14.8);
+  CHECK(input.model.active_params_b == 3.6);
+  CHECK(input.unified_memory_gb == 192);
+  CHECK(input.quant == "fp8");
+  CHECK_FALSE(check_speed_view(view));
+  const SpeedTable table = shipped_table(view);
+  CHECK(table.model_name == "14.8B");
+  REQUIRE_FALSE(table.rows.empty());
+  for (const SpeedRow& row : table.rows) CHECK_FALSE(row.measured_decode);  // measured runs are of presets
+  // The defaults (0) change nothing: the preset's own model.
+  const SpeedInput preset = speed_input_from_view(SpeedView{});
+  CHECK(preset.model.preset == "llama-3-8b");
+  CHECK(preset.unified_memory_gb == 0);
+
+  SpeedView too_active = view;
+  too_active.active_params_b = 20;
+  REQUIRE(check_speed_view(too_active));
+  CHECK(check_speed_view(too_active)->pattern == "active_params_b {0} must be from {1} to params_b ({2})");
+}
