@@ -78,7 +78,7 @@ int run_roi(const Args& args) {
   if (args.flag("--json")) {
     std::printf("%s\n", dump_json(roi_to_json(result), 2).c_str());
   } else if (result.ok) {
-    std::printf("%s x %d\n", result.inputs.gpu_name.c_str(), result.inputs.gpu_count);
+    std::printf("%s x %d\n", result.figures.gpu_name.c_str(), result.view.gpu_count);
     const Gpu& card = catalog.gpus[static_cast<std::size_t>(catalog.find(view.gpu_id))];
     if (price_is_for_machine(card)) std::printf("%s\n", machine_price_note());
     print_stale_notes(result.defaults, book.today);
