@@ -150,6 +150,8 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
   }
   Label(view_field("roi.host").label);
   InputField("roi-host", "roi.host", view, ui);
+  Label(view_field("roi.tax").label);
+  InputField("roi-tax", "roi.tax", view, ui, "%.2f");
   Label(view_field("roi.hostw").label);
   InputField("roi-host-power", "roi.hostw", view, ui);
   Label(view_field("roi.kwh").label);

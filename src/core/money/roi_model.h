@@ -28,6 +28,7 @@ struct RoiView {
   std::optional<double> rate_usd_per_hour;  // cloud rate per GPU-hour
   std::optional<double> power_w;            // per card; default TDP
   double host_cost_usd = 0;                 // host / server share for the whole purchase
+  double sales_tax_pct = 0;                 // sales tax or import duty on the purchase (cards and host)
   double host_power_w = 150;                // CPU, RAM, disks, fans
   double kwh_price_usd = 0.15;
   double hours_per_day = 8;
@@ -64,6 +65,7 @@ inline constexpr RoiCount kRoiCounts[] = {
 };
 inline constexpr RoiNumber kRoiNumbers[] = {
     {"host_cost_usd", &RoiView::host_cost_usd, limits::kHostCostUsd},
+    {"sales_tax_pct", &RoiView::sales_tax_pct, limits::kPercent},
     {"host_power_w", &RoiView::host_power_w, limits::kHostPowerW},
     {"kwh_price_usd", &RoiView::kwh_price_usd, limits::kKwhPriceUsd},
     {"hours_per_day", &RoiView::hours_per_day, limits::kHoursPerDay},
@@ -132,7 +134,11 @@ struct RoiModel {
     return working_power_kw() * in.hours_per_day * days(month) * in.kwh_price_usd;
   }
   double maintenance(double month) const { return in.maintenance_usd_per_year * month / 12; }
-  double purchase() const { return in.gpu_count * data.price_usd + in.host_cost_usd; }
+  // What the buyer pays: the cards and the host, plus the sales tax on them. The tax is
+  // not recovered on resale, so the hardware's value above is taken before tax.
+  double purchase() const {
+    return (in.gpu_count * data.price_usd + in.host_cost_usd) * (1 + in.sales_tax_pct / 100);
+  }
 
   double own(double month) const {
     return purchase() + electricity(month) + maintenance(month) - hardware_value(month);

@@ -279,6 +279,8 @@ std::vector<ViewField> build_fields() {
                    I18N("Power per GPU"), "W", "--power"));
   f.push_back(said(number_field("roi.host", "roi", "host_cost_usd", kHostCostUsd, REF(double, roi.host_cost_usd)),
                    I18N("Host / server"), "USD", "--host-cost"));
+  f.push_back(said(number_field("roi.tax", "roi", "sales_tax_pct", kPercent, REF(double, roi.sales_tax_pct)),
+                   I18N("Sales tax"), "%", "--sales-tax"));
   f.push_back(said(number_field("roi.hostw", "roi", "host_power_w", kHostPowerW, REF(double, roi.host_power_w)),
                    I18N("Host power"), "W", "--host-power"));
   f.push_back(said(number_field("roi.kwh", "roi", "kwh_price_usd", kKwhPriceUsd, REF(double, roi.kwh_price_usd)),

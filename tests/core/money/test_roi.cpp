@@ -128,6 +128,31 @@ TEST_CASE("roi: more GPUs scale both sides and the break-even month stays") {
   CHECK(*r.break_even_month == 5);
 }
 
+TEST_CASE("roi: sales tax is paid on the cards and the host and not got back on resale") {
+  RoiView v = worked_view();
+  v.sales_tax_pct = 20;
+  const RoiResult r = roi(v);
+  REQUIRE(r.ok);
+  // purchase = 1000 × 1.20 = 1200; value(0) = 1000: the 200 of tax is lost the day it is bought.
+  CHECK(r.purchase_usd == Approx(1200));
+  CHECK(r.own_at_purchase_usd == Approx(200));
+  // own(m) = 1200 + 12.175 m, rent(m) = 243.5 m: own(5) = 1260.875 > 1217.5, own(6) = 1273.05 <= 1461.
+  CHECK(r.months[4].own_usd == Approx(1260.875));
+  REQUIRE(r.break_even_month);
+  CHECK(*r.break_even_month == 6);  // month 5 without the tax
+  CHECK(r.rent_total_usd == Approx(2922));  // renting pays no purchase tax
+  CHECK(roi_to_json(r)["inputs"]["sales_tax_pct"] == 20);
+  // The host is taxed too: (1000 + 500) × 1.20; it is worth its pre-tax 500 at 0 % depreciation.
+  v.host_cost_usd = 500;
+  const RoiResult host = roi(v);
+  CHECK(host.purchase_usd == Approx(1800));
+  CHECK(host.hardware_value_at_horizon_usd == Approx(500));
+  v.sales_tax_pct = 150;
+  const RoiResult clamped = roi(v);
+  CHECK(clamped.view.sales_tax_pct == 100);
+  CHECK(has_notice(clamped, "sales_tax_pct", "sales_tax_pct 150 is out of range; clamped to 100"));
+}
+
 TEST_CASE("roi: depreciation and resale now and the host") {
   RoiView v = worked_view();
   v.resale_usd.reset();
