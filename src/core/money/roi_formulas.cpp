@@ -105,8 +105,15 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
                        words(I18N("host_value(m) = host_cost × (1 − depreciation)^(1 + m / 12)")),
                        figures(n(in.host_cost_usd) + " × (1 − " + d + ")^(1 + " + M + " / 12)"),
                        m(model.host_value(months))));
-  lines.push_back(line(words(I18N("Purchase")), words(I18N("purchase = GPUs × price + host_cost")),
-                       figures(count + " × " + n(data.price_usd) + " + " + n(in.host_cost_usd)), m(model.purchase())));
+  const std::string bought = count + " × " + n(data.price_usd) + " + " + n(in.host_cost_usd);
+  if (in.sales_tax_pct > 0) {  // the tax line only when there is one: the usual case reads as before
+    lines.push_back(line(words(I18N("Purchase")), words(I18N("purchase = (GPUs × price + host_cost) × (1 + sales tax)")),
+                         figures("(" + bought + ") × (1 + " + plain(in.sales_tax_pct / 100) + ")"),
+                         m(model.purchase())));
+  } else {
+    lines.push_back(line(words(I18N("Purchase")), words(I18N("purchase = GPUs × price + host_cost")), figures(bought),
+                         m(model.purchase())));
+  }
   lines.push_back(line(words(I18N("GPU-hours to month m")), words(I18N("hours(m) = GPUs × hours/day × 30.4375 × m")),
                        figures(count + " × " + h + " × " + days + " × " + M),
                        figures(plain(model.gpu_hours(months), 1))));

@@ -454,6 +454,25 @@ TEST_CASE("roi edge: unknown card or no price or no rate") {
   CHECK(roi_to_json(r)["never_reason"] == "missing_input");
 }
 
+TEST_CASE("roi formulas show the sales tax in the purchase when there is one") {
+  RoiView v = worked_view();
+  v.host_cost_usd = 500;
+  v.sales_tax_pct = 20;
+  int purchases = 0;
+  for (const auto& line : roi_formulas(roi(v))) {
+    if (line.label != "Purchase") continue;
+    ++purchases;
+    CHECK(line.formula == "purchase = (GPUs × price + host_cost) × (1 + sales tax)");
+    CHECK(line.numbers == "(1 × 1000 + 500) × (1 + 0.2)");
+    CHECK(line.result == "$1,800.00");
+  }
+  CHECK(purchases == 1);
+  v.sales_tax_pct = 0;  // no tax: the purchase line as it always read
+  for (const auto& line : roi_formulas(roi(v))) {
+    if (line.label == "Purchase") CHECK(line.formula == "purchase = GPUs × price + host_cost");
+  }
+}
+
 TEST_CASE("roi formulas carry this result's numbers") {
   const RoiResult r = roi(worked_view());
   const auto lines = roi_formulas(r);
