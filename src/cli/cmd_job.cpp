@@ -18,21 +18,6 @@
 namespace gpuwise::cli {
 namespace {
 
-const char* const kUsage =
-    "usage: gpuwise job --kind train (--preset ID | --params-b B [--active-params-b B]) --tokens-b D\n"
-    "                   [--recompute] [--train-context N] [--gpus N] [options] [--json]\n"
-    "       gpuwise job --kind serve (--preset ID | --params-b B) --tokens-per-day N [--quant Q]\n"
-    "                   [--context N] [--concurrent N] [--gpus N] [options] [--json]\n"
-    "options: --provider-kinds KIND,KIND (hyperscaler, gpu-cloud, marketplace, china-cloud; default all;\n"
-    "         --providers is the same flag)\n"
-    "         owning, as gpuwise roi: --kwh-price USD --hours-per-day H --months M --host-cost USD\n"
-    "         --host-power W --sales-tax PCT --depreciation PCT_PER_YEAR --maintenance USD_PER_YEAR\n"
-    "         --top N (text: ways listed, default 10) --data-dir DIR --today YYYY-MM-DD\n"
-    "Without --gpus (or --gpus 0): 1, 2, 4 and 8 GPUs. Serve defaults: --quant q4_k_m --context 4096\n"
-    "--concurrent 8. --params-b is a size of one's own (the nearest preset's shape).\n"
-    "Owning: the ROI model's amortised cost per GPU-hour (default 36 months, 8 h a day, $0.15/kWh;\n"
-    "serving: the job's busy hours a day). Renting: the cheapest on-demand rate.\n";
-
 // The roi.* flags that are one card's figures or the rent-out case: a job prices every
 // card with its own data, so these do not apply. Every other roi.* flag (the owning
 // assumptions and --provider-kinds) is read as `gpuwise roi` reads it.
@@ -49,13 +34,40 @@ std::vector<std::string> ownership_flags() {
   return out;
 }
 
+// The usage; the owning flags are the table's (ownership_flags), so a new one is listed.
+std::string usage_text() {
+  std::string owning = "         owning, as gpuwise roi:";
+  std::size_t line = owning.size();
+  for (const std::string& flag : ownership_flags()) {
+    if (flag == "--provider-kinds") continue;  // its own line above
+    if (line + flag.size() + 1 > 96) {
+      owning += "\n        ";
+      line = 8;
+    }
+    owning += " " + flag;
+    line += flag.size() + 1;
+  }
+  return "usage: gpuwise job --kind train (--preset ID | --params-b B [--active-params-b B]) --tokens-b D\n"
+         "                   [--recompute] [--train-context N] [--gpus N] [options] [--json]\n"
+         "       gpuwise job --kind serve (--preset ID | --params-b B) --tokens-per-day N [--quant Q]\n"
+         "                   [--context N] [--concurrent N] [--gpus N] [options] [--json]\n"
+         "options: --provider-kinds KIND,KIND (hyperscaler, gpu-cloud, marketplace, china-cloud; default all;\n"
+         "         --providers is the same flag)\n" +
+         owning +
+         "\n         --top N (text: ways listed, default 10) --data-dir DIR --today YYYY-MM-DD\n"
+         "Without --gpus (or --gpus 0): 1, 2, 4 and 8 GPUs. Serve defaults: --quant q4_k_m --context 4096\n"
+         "--concurrent 8. --params-b is a size of one's own (the nearest preset's shape).\n"
+         "Owning: the ROI model's amortised cost per GPU-hour (default 36 months, 8 h a day, $0.15/kWh;\n"
+         "serving: the job's busy hours a day). Renting: the cheapest on-demand rate.\n";
+}
+
 int fail(const std::string& message) {
-  std::fprintf(stderr, "gpuwise job: %s\n%s", message.c_str(), kUsage);
+  std::fprintf(stderr, "gpuwise job: %s\n%s", message.c_str(), usage_text().c_str());
   return 2;
 }
 // After a message the field table's reader printed: the usage only.
 int usage() {
-  std::fprintf(stderr, "%s", kUsage);
+  std::fprintf(stderr, "%s", usage_text().c_str());
   return 2;
 }
 
