@@ -161,12 +161,6 @@ json optional_money(const std::optional<double>& v) { return v ? json(rounded(*v
 
 const char* job_kind_key(JobKind kind) { return kind == JobKind::serve ? "serve" : "train"; }
 
-std::optional<JobKind> parse_job_kind(const std::string& key) {
-  if (key == "train" || key == "finetune" || key == "fine-tune") return JobKind::train;
-  if (key == "serve") return JobKind::serve;
-  return std::nullopt;
-}
-
 JobModel job_model(const JobInput& input) {
   JobModel model;
   const JobView& job = input.job;

@@ -26,7 +26,6 @@ namespace gpuwise {
 
 enum class JobKind { train, serve };
 const char* job_kind_key(JobKind kind);  // "train", "serve"
-std::optional<JobKind> parse_job_kind(const std::string& key);
 
 // The most GPUs a job is priced on (the page's field: limits.h kJobGpuCount).
 constexpr int kJobMaxGpus = static_cast<int>(limits::kJobGpuCount.max);
