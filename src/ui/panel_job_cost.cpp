@@ -216,6 +216,8 @@ void DrawInputs(ViewState& view, UiState& ui) {
     InputField("job-host", "roi.host", view, ui);
     LabelFor("roi.hostw");
     InputField("job-host-power", "roi.hostw", view, ui);
+    LabelFor("roi.tax");  // what the cards cost to buy includes it, as on Buy or rent
+    InputField("job-tax", "roi.tax", view, ui, "%.2f");
     ImGui::TreePop();
   }
 }
