@@ -1,10 +1,11 @@
 // gpuwise job: what a training run or a day of serving costs on every card and count,
 // owned (the ROI model's amortised cost per GPU-hour) or rented (the cheapest dated
 // on-demand rate), and the cheapest ways to get it done (src/core/money/job_cost.h).
-#include <cmath>
+#include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "catalog/catalog.h"
 #include "cli.h"
@@ -12,134 +13,109 @@
 #include "text/json_util.h"
 #include "money/prices.h"
 #include "estimate/speed.h"
+#include "view/view_fields.h"
 
 namespace gpuwise::cli {
 namespace {
 
-const char* const kUsage =
-    "usage: gpuwise job --kind train --params-b B [--active-params-b B] --tokens-b D [--recompute]\n"
-    "                   [--train-context N] [--gpus N] [options] [--json]\n"
-    "       gpuwise job --kind serve --preset ID --quant Q --tokens-per-day N [--context N]\n"
-    "                   [--concurrent N] [--gpus N] [options] [--json]\n"
-    "options: --providers KIND,KIND (hyperscaler, gpu-cloud, marketplace, china-cloud; default all)\n"
-    "         --kwh-price USD --hours-per-day H --months M --host-cost USD --host-power W\n"
-    "         --top N (text: ways listed, default 10) --data-dir DIR --today YYYY-MM-DD\n"
-    "Without --gpus: 1, 2, 4 and 8 GPUs. Serve defaults: --context 4096 --concurrent 8.\n"
-    "Owning: the ROI model's amortised cost per GPU-hour (default 36 months, 8 h a day, $0.15/kWh;\n"
-    "serving: the job's busy hours a day). Renting: the cheapest on-demand rate.\n";
+// The roi.* flags that are one card's figures or the rent-out case: a job prices every
+// card with its own data, so these do not apply. Every other roi.* flag (the owning
+// assumptions and --provider-kinds) is read as `gpuwise roi` reads it.
+const std::vector<std::string> kNotForJobs = {"--gpu",   "--count",         "--price",     "--rate",
+                                              "--power", "--resale",        "--rent-out-rate", "--occupancy",
+                                              "--platform-fee"};
+
+// The ownership flags a job reads: the table's roi flags less kNotForJobs.
+std::vector<std::string> ownership_flags() {
+  std::vector<std::string> out;
+  for (const std::string& flag : field_flags({"roi"})) {
+    if (std::find(kNotForJobs.begin(), kNotForJobs.end(), flag) == kNotForJobs.end()) out.push_back(flag);
+  }
+  return out;
+}
+
+// The usage; the owning flags are the table's (ownership_flags), so a new one is listed.
+std::string usage_text() {
+  std::string owning = "         owning, as gpuwise roi:";
+  std::size_t line = owning.size();
+  for (const std::string& flag : ownership_flags()) {
+    if (flag == "--provider-kinds") continue;  // its own line above
+    if (line + flag.size() + 1 > 96) {
+      owning += "\n        ";
+      line = 8;
+    }
+    owning += " " + flag;
+    line += flag.size() + 1;
+  }
+  return "usage: gpuwise job --kind train (--preset ID | --params-b B [--active-params-b B]) --tokens-b D\n"
+         "                   [--recompute] [--train-context N] [--gpus N] [options] [--json]\n"
+         "       gpuwise job --kind serve (--preset ID | --params-b B) --tokens-per-day N [--quant Q]\n"
+         "                   [--context N] [--concurrent N] [--gpus N] [options] [--json]\n"
+         "options: --provider-kinds KIND,KIND (hyperscaler, gpu-cloud, marketplace, china-cloud; default all;\n"
+         "         --providers is the same flag)\n" +
+         owning +
+         "\n         --top N (text: ways listed, default 10) --data-dir DIR --today YYYY-MM-DD\n"
+         "Without --gpus (or --gpus 0): 1, 2, 4 and 8 GPUs. Serve defaults: --quant q4_k_m --context 4096\n"
+         "--concurrent 8. --params-b is a size of one's own (the nearest preset's shape).\n"
+         "Owning: the ROI model's amortised cost per GPU-hour (default 36 months, 8 h a day, $0.15/kWh;\n"
+         "serving: the job's busy hours a day). Renting: the cheapest on-demand rate.\n";
+}
 
 int fail(const std::string& message) {
-  std::fprintf(stderr, "gpuwise job: %s\n%s", message.c_str(), kUsage);
+  std::fprintf(stderr, "gpuwise job: %s\n%s", message.c_str(), usage_text().c_str());
+  return 2;
+}
+// After a message the field table's reader printed: the usage only.
+int usage() {
+  std::fprintf(stderr, "%s", usage_text().c_str());
   return 2;
 }
 
-bool read_number(const Args& args, const char* flag, double& out, std::string& error) {
-  const auto text = args.value(flag);
-  return !text || parse_number(flag, *text, out, error);
-}
-bool read_whole(const Args& args, const char* flag, int& out, std::string& error) {
-  const auto text = args.value(flag);
-  return !text || parse_whole(flag, *text, out, error);
-}
-
-bool read_providers(const std::string& text, ProviderKindSet& out, std::string& error) {
-  out = 0;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    const std::string key = text.substr(start, comma - start);
-    const auto kind = parse_provider_kind(key);
-    if (!kind) {
-      error = "--providers: unknown provider kind '" + key + "'; one of hyperscaler, gpu-cloud, marketplace, china-cloud";
-      return false;
-    }
-    out |= provider_kind_bit(*kind);
-    start = comma + 1;
+// The view the flags describe, through the field table (as a link's values are checked),
+// then the command line's own flags. 0: fine; else the exit code, the message printed.
+int read_input(const Args& args, JobInput& input) {
+  const auto kind = args.value("--kind");
+  if (!kind) return fail("--kind is required: train, finetune or serve");
+  ViewState state;
+  if (!read_field_flags(args, "job", {"job"}, state, {"--params-b"})) return usage();
+  // --params-b is a size of one's own, as in gpuwise fit: the preset becomes "custom".
+  if (args.value("--params-b")) {
+    if (!read_field_flag(args, "job", "--params-b", {"job"}, state)) return usage();
+    state.job.preset = "custom";
   }
-  return true;
-}
-
-bool read_input(const Args& args, JobInput& input, std::string& error) {
-  const auto kind_text = args.value("--kind");
-  if (!kind_text) {
-    error = "--kind is required: train or serve";
-    return false;
-  }
-  const auto kind = parse_job_kind(*kind_text);
-  if (!kind) {
-    error = "unknown --kind '" + *kind_text + "'; one of train, finetune, serve";
-    return false;
-  }
-  input.kind = *kind;
-  if (input.kind == JobKind::train) {
-    if (!args.value("--params-b") || !args.value("--tokens-b")) {
-      error = "--kind train needs --params-b and --tokens-b";
-      return false;
-    }
-    if (auto active = args.value("--active-params-b")) {
-      double value = 0;
-      if (!parse_number("--active-params-b", *active, value, error)) return false;
-      input.active_params_b = value;
-    }
-    input.recompute = args.flag("--recompute");
-    if (!read_number(args, "--params-b", input.params_b, error) ||
-        !read_number(args, "--tokens-b", input.tokens_b, error) ||
-        !read_whole(args, "--train-context", input.train_context, error)) {
-      return false;
-    }
-  } else {
-    if (!args.value("--preset") || !args.value("--tokens-per-day")) {
-      error = "--kind serve needs --preset and --tokens-per-day";
-      return false;
-    }
-    input.preset = *args.value("--preset");
-    if (auto q = args.value("--quant")) {
-      const Quantisation* quant = find_quantisation(*q);
-      if (!quant) {
-        error = "unknown quantisation '" + *q + "'; one of:";
-        for (const auto& item : quantisations()) error += " " + item.id;
-        return false;
-      }
-      input.quant = quant->id;
-    }
-    if (!read_number(args, "--tokens-per-day", input.tokens_per_day, error) ||
-        !read_whole(args, "--context", input.context, error) ||
-        !read_whole(args, "--concurrent", input.concurrent, error)) {
-      return false;
+  if (!read_field_flags(args, "job", {"roi"}, state, kNotForJobs)) return usage();
+  // --providers: the old name of --provider-kinds, still read (the error names it as typed).
+  if (const auto providers = args.value("--providers"); providers && !args.value("--provider-kinds")) {
+    ViewField alias = view_field("roi.kinds");
+    alias.cli_flag = "--providers";
+    if (auto problem = apply_cli_value(alias, *providers, state)) {
+      std::fprintf(stderr, "gpuwise job: %s\n", problem->text().c_str());
+      return usage();
     }
   }
-  if (auto providers = args.value("--providers")) {
-    if (!read_providers(*providers, input.provider_kinds, error)) return false;
+  const bool serve = state.job.kind == "serve";
+  const bool sized = args.value("--preset") || args.value("--params-b");
+  if (!serve && (!sized || !args.value("--tokens-b"))) {
+    return fail("--kind " + state.job.kind + " needs --preset or --params-b, and --tokens-b");
   }
-  RoiView& own = input.ownership;
-  if (!read_whole(args, "--gpus", input.gpus, error) || !read_number(args, "--kwh-price", own.kwh_price_usd, error) ||
-      !read_number(args, "--hours-per-day", own.hours_per_day, error) ||
-      !read_whole(args, "--months", own.months, error) || !read_number(args, "--host-cost", own.host_cost_usd, error) ||
-      !read_number(args, "--host-power", own.host_power_w, error)) {
-    return false;
+  if (serve && (!sized || !args.value("--tokens-per-day"))) {
+    return fail("--kind serve needs --preset or --params-b, and --tokens-per-day");
   }
-  if (args.value("--gpus") && input.gpus == 0) {
-    error = "--gpus must be from 1 to " + std::to_string(kJobMaxGpus) + " (got 0)";
-    return false;
+  // What the page does with its view (job_input_from_view), then the command line's own.
+  input = job_input_from_view(state.job, state.roi);
+  std::string error;
+  if (auto active = args.value("--active-params-b")) {
+    double value = 0;
+    if (!parse_number("--active-params-b", *active, value, error)) return fail(error);
+    input.active_params_b = value;
   }
-  if (own.kwh_price_usd < 0 || own.kwh_price_usd > 10) {
-    error = "--kwh-price must be from 0 to 10 USD";
-    return false;
-  }
-  if (own.hours_per_day <= 0 || own.hours_per_day > 24) {
-    error = "--hours-per-day must be above 0 and at most 24";
-    return false;
-  }
-  if (own.months < 1 || own.months > 120) {
-    error = "--months must be from 1 to 120";
-    return false;
-  }
-  if (own.host_cost_usd < 0 || own.host_power_w < 0) {
-    error = "--host-cost and --host-power must not be negative";
-    return false;
+  input.recompute = args.flag("--recompute");
+  for (const auto& [flag, out] : {std::pair<const char*, int*>{"--train-context", &input.train_context},
+                                  {"--context", &input.context}}) {
+    if (const auto text = args.value(flag); text && !parse_whole(flag, *text, *out, error)) return fail(error);
   }
   error = check_job_input(input);
-  return error.empty();
+  return error.empty() ? 0 : fail(error);
 }
 
 std::string money(const std::optional<double>& usd) {
@@ -152,17 +128,19 @@ std::string money(const std::optional<double>& usd) {
 }  // namespace
 
 int run_job(const Args& args) {
-  const auto unknown = args.unknown(
-      {"--json", "--recompute"},
-      {"--kind", "--params-b", "--active-params-b", "--tokens-b", "--train-context", "--preset", "--quant",
-       "--tokens-per-day", "--context", "--concurrent", "--gpus", "--providers", "--kwh-price", "--hours-per-day",
-       "--months", "--host-cost", "--host-power", "--top", "--data-dir", "--today"});
+  std::vector<std::string> values = field_flags({"job"});
+  for (const std::string& flag : ownership_flags()) values.push_back(flag);
+  for (const char* flag : {"--providers", "--active-params-b", "--train-context", "--context", "--top", "--data-dir",
+                           "--today"}) {
+    values.push_back(flag);
+  }
+  const auto unknown = args.unknown({"--json", "--recompute"}, values);
   if (!unknown.empty()) return fail("unknown option '" + unknown.front() + "'");
   JobInput input;
+  if (const int code = read_input(args, input)) return code;
   std::string error;
-  if (!read_input(args, input, error)) return fail(error);
   int top = 10;
-  if (!read_whole(args, "--top", top, error)) return fail(error);
+  if (const auto text = args.value("--top"); text && !parse_whole("--top", *text, top, error)) return fail(error);
 
   std::string text;
   if (!read_file(data_path(args, "gpus.json"), text)) return 2;
@@ -183,7 +161,7 @@ int run_job(const Args& args) {
     return 0;
   }
   const bool per_day = result.per == "day";
-  std::printf("%s %.4g tokens%s: %zu card x count options (prices as of %s)\n", job_kind_key(input.kind),
+  std::printf("%s %.4g tokens%s: %zu card x count options (prices as of %s)\n", job_kind_key(result.model.kind),
               result.tokens, per_day ? " a day" : "", result.options.size(), book.today.c_str());
   std::printf("\ncheapest ways%s:\n", per_day ? " (cost a day)" : "");
   for (std::size_t i = 0; i < result.cheapest.size() && i < static_cast<std::size_t>(top); ++i) {

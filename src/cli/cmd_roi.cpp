@@ -1,6 +1,8 @@
 // gpuwise roi --gpu ID [...] [--json]: buy vs rent with the same core function the page
 // calls (compute_roi); without --json, the formulas with their numbers.
+#include <cctype>
 #include <cstdio>
+#include <string>
 
 #include "catalog/catalog.h"
 #include "cli.h"
@@ -9,20 +11,42 @@
 #include "money/roi.h"
 #include "money/roi_formulas.h"
 #include "money/roi_json.h"
+#include "view/view_fields.h"
 
 namespace gpuwise::cli {
 namespace {
 
-const char* kUsage =
-    "usage: gpuwise roi --gpu ID [--count N] [--price USD] [--rate USD_PER_HOUR] [--power W]\n"
-    "                   [--kwh-price USD] [--hours-per-day H] [--months M] [--depreciation PCT_PER_YEAR]\n"
-    "                   [--resale USD] [--host-cost USD] [--host-power W] [--maintenance USD_PER_YEAR]\n"
-    "                   [--rent-out-rate USD_PER_HOUR] [--occupancy PCT] [--platform-fee PCT]\n"
-    "                   [--provider-kinds hyperscaler,gpu-cloud,marketplace,china-cloud]\n"
-    "                   [--json] [--data-dir DIR] [--today YYYY-MM-DD]\n"
-    "Money is USD per GPU unless named; absent price, rate and power come from data.\n"
-    "The default rate is the cheapest on-demand rate among --provider-kinds (default: every kind).\n"
-    "A price or rate from data older than 12 months (as of --today, default: today) is stale.\n";
+// The usage, its flags from the field table: a new roi.* row with a flag is listed here too.
+std::string usage() {
+  std::string text = "usage: gpuwise roi --gpu ID";
+  std::size_t line = text.size();
+  const auto add = [&](const std::string& word) {
+    if (line + word.size() + 1 > 100) {
+      text += "\n                  ";
+      line = 18;
+    }
+    text += " " + word;
+    line += word.size() + 1;
+  };
+  for (const ViewField& field : view_fields()) {
+    if (std::string(field.section) != "roi" || !*field.cli_flag || std::string(field.cli_flag) == "--gpu") continue;
+    // The unit as one word, like the other commands' placeholders: "% per year" -> PCT_PER_YEAR.
+    std::string value;
+    for (char c : std::string(field.kind == FieldKind::whole ? "N" : field.unit)) {
+      value += c == '%' ? "PCT" : c == ' ' ? "_" : std::string(1, static_cast<char>(std::toupper(c)));
+    }
+    if (field.kind == FieldKind::list) {  // the words it takes: hyperscaler,gpu-cloud,...
+      value.clear();
+      for (const char* choice : field.choices) value += (value.empty() ? "" : ",") + std::string(choice);
+    }
+    add("[" + std::string(field.cli_flag) + (value.empty() ? "" : " " + value) + "]");
+  }
+  for (const char* word : {"[--json]", "[--data-dir DIR]", "[--today YYYY-MM-DD]"}) add(word);
+  return text + "\n"
+         "Money is USD per GPU unless named; absent price, rate and power come from data.\n"
+         "The default rate is the cheapest on-demand rate among --provider-kinds (default: every kind).\n"
+         "A price or rate from data older than 12 months (as of --today, default: today) is stale.\n";
+}
 
 // One line per stale figure the calculation took from data, before the formulas.
 void print_stale_notes(const RoiDefaults& d, const std::string& today) {
@@ -49,7 +73,7 @@ int run_roi(const Args& args) {
   const auto gpu = args.value("--gpu");
   if (!unknown.empty() || !gpu) {
     if (!unknown.empty()) std::fprintf(stderr, "gpuwise roi: unknown option '%s'\n", unknown.front().c_str());
-    std::fprintf(stderr, "%s", kUsage);
+    std::fprintf(stderr, "%s", usage().c_str());
     return 2;
   }
   ViewState state;
@@ -78,7 +102,7 @@ int run_roi(const Args& args) {
   if (args.flag("--json")) {
     std::printf("%s\n", dump_json(roi_to_json(result), 2).c_str());
   } else if (result.ok) {
-    std::printf("%s x %d\n", result.inputs.gpu_name.c_str(), result.inputs.gpu_count);
+    std::printf("%s x %d\n", result.figures.gpu_name.c_str(), result.view.gpu_count);
     const Gpu& card = catalog.gpus[static_cast<std::size_t>(catalog.find(view.gpu_id))];
     if (price_is_for_machine(card)) std::printf("%s\n", machine_price_note());
     print_stale_notes(result.defaults, book.today);

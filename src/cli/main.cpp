@@ -31,7 +31,8 @@ const Subcommand kSubcommands[] = {
                                          "                            the machine around the cards: RAM, CPU cores, disk, power supply, warnings"},
     {"job", gpuwise::cli::run_job, "job --kind train --params-b 8 --tokens-b 20 [--gpus N] [--json]\n"
                                    "                            job --kind serve --preset ID --quant Q --tokens-per-day N [--json]\n"
-                                   "                            hours and cost of a job per card and count, owned or rented; cheapest first"},
+                                   "                            hours and cost of a job per card and count, owned or rented; cheapest first;\n"
+                                   "                            --provider-kinds as in roi (--providers is the same flag) and roi's owning flags"},
     {"rank", gpuwise::cli::run_rank, "rank --profile cnn --json  cards ranked for a workload (--metric, --cuda, --top ...)"},
 };
 

@@ -216,6 +216,8 @@ void DrawInputs(ViewState& view, UiState& ui) {
     InputField("job-host", "roi.host", view, ui);
     LabelFor("roi.hostw");
     InputField("job-host-power", "roi.hostw", view, ui);
+    LabelFor("roi.tax");  // what the cards cost to buy includes it, as on Buy or rent
+    InputField("job-tax", "roi.tax", view, ui, "%.2f");
     ImGui::TreePop();
   }
 }
@@ -243,7 +245,7 @@ void DrawHeadline(const ViewState& view, UiState& ui, const JobCostResult& resul
 // How close the speed model came to measured results, and what is our assumption: read
 // from core's check and calibration, so they follow the data.
 void DrawAccuracy(const ViewState& view, UiState& ui, const JobCostResult& result) {
-  const bool serve = result.input.kind == JobKind::serve;
+  const bool serve = result.model.kind == JobKind::serve;
   const SpeedCheck* check = HeldOutCheck(ui, serve ? "decode" : "train");
   char text[600];
   ImGui::PushTextWrapPos(0);
@@ -268,7 +270,7 @@ void DrawAccuracy(const ViewState& view, UiState& ui, const JobCostResult& resul
                   tr("Our assumptions, not measurements: decode reaches %s-%s %% of peak memory bandwidth (fitted by "
                      "architecture); %d requests decoded together at a %d-token context; only generated tokens are "
                      "counted; the work is packed into busy hours (an always-on endpoint rents 24 h a day)."),
-                  format_number(low * 100, 0).c_str(), format_number(high * 100, 0).c_str(), result.input.concurrent,
+                  format_number(low * 100, 0).c_str(), format_number(high * 100, 0).c_str(), result.input.job.concurrent,
                   result.input.context);
   } else {
     const auto [low, high] = FactorRange(cal.train_mfu);

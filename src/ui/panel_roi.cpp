@@ -150,6 +150,8 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
   }
   Label(view_field("roi.host").label);
   InputField("roi-host", "roi.host", view, ui);
+  Label(view_field("roi.tax").label);
+  InputField("roi-tax", "roi.tax", view, ui, "%.2f");
   Label(view_field("roi.hostw").label);
   InputField("roi-host-power", "roi.hostw", view, ui);
   Label(view_field("roi.kwh").label);
@@ -167,7 +169,7 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
   InputField("roi-months", "roi.months", view, ui);
   Label(view_field("roi.dep").label);
   InputField("roi-depreciation", "roi.dep", view, ui);
-  OptionalMoney("roi-resale", "roi.resale", r.resale_usd, result.inputs.resale_now_usd *
+  OptionalMoney("roi-resale", "roi.resale", r.resale_usd, result.figures.resale_now_usd *
                 std::pow(1 - r.depreciation_pct_per_year / 100, r.months / 12.0), tr("from depreciation"), view, ui);
   Label(view_field("roi.maint").label);
   InputField("roi-maintenance", "roi.maint", view, ui);
@@ -197,7 +199,7 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
   if (result.break_even_month) {
     std::snprintf(headline, sizeof headline, tr("Owning pays off in month %d."), *result.break_even_month);
   } else {
-    std::snprintf(headline, sizeof headline, tr("Owning does not pay off within %d months."), result.inputs.months);
+    std::snprintf(headline, sizeof headline, tr("Owning does not pay off within %d months."), result.view.months);
   }
   ImGui::TextUnformatted(headline);
   RecordTarget(ui, "roi-headline");
@@ -213,7 +215,7 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
                 Money(*result.rent_cost_per_gpu_hour, view, ui, 3).c_str());
   }
   ImGui::Text(result.owning_saves_usd >= 0 ? tr("After %d months owning saves %s.") : tr("After %d months renting saves %s."),
-              result.inputs.months, Money(std::fabs(result.owning_saves_usd), view, ui).c_str());
+              result.view.months, Money(std::fabs(result.owning_saves_usd), view, ui).c_str());
   for (const RoiNotice& notice : result.notices) TextDim(tr(notice.text).c_str());
   DrawPriceNotes(ui, result);
 
@@ -259,7 +261,7 @@ void DrawOwner(ViewState& view, UiState& ui, const RoiResult& result) {
   TextDim(tr("The guide's case: your cards sit idle. Sell them now, keep them (they keep losing value), "
              "or rent them out on a GPU cloud?"));
   Label(view_field("roi.rent").label);
-  double rent_out = r.rent_out_rate_usd_per_hour.value_or(result.inputs.rent_out_rate_usd_per_hour);
+  double rent_out = r.rent_out_rate_usd_per_hour.value_or(result.figures.rent_out_rate_usd_per_hour);
   if (InputFieldValue("roi-rent-out", "roi.rent", rent_out, view, ui)) r.rent_out_rate_usd_per_hour = rent_out;
   if (r.rent_out_rate_usd_per_hour) {
     ImGui::SameLine();
@@ -341,7 +343,7 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
   const RoiResult result = compute_roi(ui.catalog, ui.prices, EffectiveRoiView(view, ui));
   ui.roi_ok = result.ok;
   ui.roi_break_even_month = result.break_even_month.value_or(0);
-  ui.roi_rate_usd_per_hour = result.inputs.rate_usd_per_hour;
+  ui.roi_rate_usd_per_hour = result.figures.rate_usd_per_hour;
   ui.roi_rate_provider_kind = result.defaults.rate ? result.defaults.rate->provider_kind : "";
   ui.roi_uses_stale_price = result.defaults.uses_stale_price();
   if (ImGui::CollapsingHeader(tr("Buy or rent"), ImGuiTreeNodeFlags_DefaultOpen)) {

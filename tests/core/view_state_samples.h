@@ -94,6 +94,7 @@ inline std::vector<StateChange> one_field_changes() {
       {"roi.rate_usd_per_hour", [](ViewState& s) { s.roi.rate_usd_per_hour = 0.44; }},
       {"roi.power_w", [](ViewState& s) { s.roi.power_w = 320.5; }},
       {"roi.host_cost_usd", [](ViewState& s) { s.roi.host_cost_usd = 2500; }},
+      {"roi.sales_tax_pct", [](ViewState& s) { s.roi.sales_tax_pct = 8.25; }},
       {"roi.host_power_w", [](ViewState& s) { s.roi.host_power_w = 200; }},
       {"roi.kwh_price_usd", [](ViewState& s) { s.roi.kwh_price_usd = 0.31; }},
       {"roi.hours_per_day", [](ViewState& s) { s.roi.hours_per_day = 24; }},

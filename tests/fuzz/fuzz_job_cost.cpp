@@ -28,7 +28,7 @@ void check_result(const JobCostResult& r) {
   }
   FUZZ_CHECK(r.error.empty() && !r.options.empty());
   FUZZ_CHECK(fuzz::finite(r.tokens) && r.tokens > 0);
-  const bool serve = r.input.kind == JobKind::serve;
+  const bool serve = r.model.kind == JobKind::serve;
   for (const JobOption& o : r.options) {
     FUZZ_CHECK(fuzz::finite(o.hours) && o.hours > 0);
     FUZZ_CHECK(fuzz::finite(o.gpu_hours) && o.gpu_hours > 0);
@@ -50,19 +50,22 @@ void check_result(const JobCostResult& r) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider in(data, size);
   JobInput job;
-  job.kind = in.ConsumeBool() ? JobKind::serve : JobKind::train;
-  job.params_b = fuzz::any_number(in, 2000);
+  job.job.kind = in.ConsumeBool() ? "serve" : "train";
+  job.job.params_b = fuzz::any_number(in, 2000);
   if (in.ConsumeBool()) job.active_params_b = fuzz::any_number(in, 2000);
-  job.tokens_b = fuzz::any_number(in, 1000);
+  job.job.tokens_b = fuzz::any_number(in, 1000);
   job.recompute = in.ConsumeBool();
   job.train_context = fuzz::any_whole(in, 32768);
-  job.preset = fuzz::any_key(in, fuzz::preset_ids());
-  job.quant = fuzz::any_key(in, fuzz::quant_ids());
-  job.tokens_per_day = fuzz::any_number(in, 1e9);
+  job.job.preset = fuzz::any_key(in, fuzz::preset_ids());
+  job.job.quant = fuzz::any_key(in, fuzz::quant_ids());
+  job.job.tokens_per_day = fuzz::any_number(in, 1e9);
   job.context = fuzz::any_whole(in, 131072);
-  job.concurrent = fuzz::any_whole(in, 64);
-  job.gpus = fuzz::any_whole(in, 8);
-  job.provider_kinds = in.ConsumeIntegral<unsigned>();
+  job.job.concurrent = fuzz::any_whole(in, 64);
+  job.job.gpu_count = fuzz::any_whole(in, 8);
+  const unsigned kinds = in.ConsumeIntegral<unsigned>();
+  for (ProviderKind kind : kProviderKinds) {
+    if (kinds & provider_kind_bit(kind)) job.ownership.provider_kinds.push_back(provider_kind_key(kind));
+  }
   job.ownership.kwh_price_usd = fuzz::any_number(in, 1);
   job.ownership.hours_per_day = fuzz::any_number(in, 24);
   job.ownership.months = fuzz::any_whole(in, 150);

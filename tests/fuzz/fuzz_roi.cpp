@@ -24,23 +24,24 @@ void check_result(const RoiResult& r) {
     FUZZ_CHECK(r.months.empty());
     return;
   }
-  const RoiInputs& in = r.inputs;
+  const RoiView& in = r.view;
+  const RoiFigures& data = r.figures;
   FUZZ_CHECK(in.gpu_count >= 1 && in.gpu_count <= 10000);
   FUZZ_CHECK(in.months >= 1 && in.months <= 120);
-  FUZZ_CHECK(inside(in.price_usd, limits::kPriceUsd));
-  FUZZ_CHECK(inside(in.rate_usd_per_hour, limits::kUsdPerHour));
-  FUZZ_CHECK(inside(in.power_w, limits::kPowerW));
+  FUZZ_CHECK(inside(data.price_usd, limits::kPriceUsd));
+  FUZZ_CHECK(inside(data.rate_usd_per_hour, limits::kUsdPerHour));
+  FUZZ_CHECK(inside(data.power_w, limits::kPowerW));
   FUZZ_CHECK(inside(in.host_cost_usd, limits::kHostCostUsd));
   FUZZ_CHECK(inside(in.host_power_w, limits::kHostPowerW));
   FUZZ_CHECK(inside(in.kwh_price_usd, limits::kKwhPriceUsd));
   FUZZ_CHECK(inside(in.hours_per_day, limits::kHoursPerDay));
   FUZZ_CHECK(inside(in.depreciation_pct_per_year, limits::kPercent));
   FUZZ_CHECK(inside(in.maintenance_usd_per_year, limits::kMaintenanceUsdPerYear));
-  FUZZ_CHECK(inside(in.rent_out_rate_usd_per_hour, limits::kUsdPerHour));
+  FUZZ_CHECK(inside(data.rent_out_rate_usd_per_hour, limits::kUsdPerHour));
   FUZZ_CHECK(inside(in.occupancy_pct, limits::kPercent));
   FUZZ_CHECK(inside(in.platform_fee_pct, limits::kPercent));
-  if (in.resale_usd) FUZZ_CHECK(inside(*in.resale_usd, limits::kPriceUsd) && *in.resale_usd <= in.price_usd);
-  FUZZ_CHECK(fuzz::finite(in.resale_now_usd) && in.resale_now_usd >= 0 && in.resale_now_usd <= in.price_usd);
+  if (data.resale_usd) FUZZ_CHECK(inside(*data.resale_usd, limits::kPriceUsd) && *data.resale_usd <= data.price_usd);
+  FUZZ_CHECK(fuzz::finite(data.resale_now_usd) && data.resale_now_usd >= 0 && data.resale_now_usd <= data.price_usd);
 
   FUZZ_CHECK(r.months.size() == static_cast<std::size_t>(in.months));
   for (std::size_t i = 0; i < r.months.size(); ++i) {

@@ -22,6 +22,13 @@ constexpr double kHoursPerDay = 24;
 bool in_range(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
 std::string num(double v) { return format_number(v, 3); }
 
+// "tokens_b 0 must be a number from 1e-6 to 1000000": the range in limits.h's words
+// (describe_range), so the message follows the range the page's field has.
+TemplateText out_of_range(const char* field, const std::string& value, const NumberRange& range) {
+  TemplateText want = describe_range(range);
+  return {I18N("{0} {1} must be {2}"), {field, value, want.text()}, {TemplateText{}, TemplateText{}, want}};
+}
+
 // Speed and memory of one card × count, or nothing when it does not fit or has no figure.
 struct Run {
   bool fits = false;
@@ -30,11 +37,11 @@ struct Run {
   double tokens_per_s = 0;
 };
 
-FitView training_fit_view(const JobInput& input) {
-  const SpeedModel shape = speed_model_from_size(input.params_b, input.active_params_b);
+FitView training_fit_view(const JobInput& input, const JobModel& model) {
+  const SpeedModel shape = speed_model_from_size(model.params_b, model.active_params_b);
   FitView view;
   view.preset = "custom";
-  view.params_b = input.params_b;
+  view.params_b = model.params_b;
   view.precision = "bf16";
   view.mode = "full";
   view.batch_size = 1;
@@ -46,33 +53,33 @@ FitView training_fit_view(const JobInput& input) {
   return view;
 }
 
-SpeedInput serving_speed_input(const JobInput& input, int gpus) {
+SpeedInput serving_speed_input(const JobInput& input, const JobModel& model, int gpus) {
   SpeedInput in;
   // A custom size borrows the nearest preset's shape, as `gpuwise speed --params-b` does.
-  in.model = input.preset == "custom" ? speed_model_from_size(input.params_b, input.active_params_b)
-                                      : speed_model_from_preset(input.preset).value_or(SpeedModel{});
-  in.quant = input.quant;
+  in.model = model.preset == "custom" ? speed_model_from_size(model.params_b, model.active_params_b)
+                                      : speed_model_from_preset(model.preset).value_or(SpeedModel{});
+  in.quant = input.job.quant;
   in.context = input.context;
-  in.concurrent = input.concurrent;
+  in.concurrent = input.job.concurrent;
   in.gpus = gpus;
   return in;
 }
 
-Run run_on(const Gpu& gpu, const JobInput& input, const FitResult& train_fit, const SpeedCalibration& cal,
-           int gpus) {
+Run run_on(const Gpu& gpu, const JobInput& input, const JobModel& model, const FitResult& train_fit,
+           const SpeedCalibration& cal, int gpus) {
   Run run;
-  if (input.kind == JobKind::train) {
+  if (model.kind == JobKind::train) {
     run.needed_gb = per_gpu_need_gb(train_fit, gpus);
     run.usable_gb = usable_vram_gb(gpu);
     run.fits = fits(gpu, train_fit, gpus);
     TrainInput train;
-    train.params_b = input.params_b;
-    train.active_params_b = input.active_params_b.value_or(input.params_b);
+    train.params_b = model.params_b;
+    train.active_params_b = model.active_params_b.value_or(model.params_b);
     train.recompute = input.recompute;
     train.gpus = gpus;
     run.tokens_per_s = train_tokens_per_s(gpu, train, cal);
   } else {
-    const SpeedEstimate e = estimate_speed(gpu, serving_speed_input(input, gpus), cal);
+    const SpeedEstimate e = estimate_speed(gpu, serving_speed_input(input, model, gpus), cal);
     run.needed_gb = e.needed_gb;
     run.usable_gb = e.usable_gb;
     run.fits = e.fits;
@@ -83,12 +90,12 @@ Run run_on(const Gpu& gpu, const JobInput& input, const FitResult& train_fit, co
 
 // Owning: compute_roi()'s amortised cost per GPU-hour (purchase − resale at the horizon,
 // power at the kWh price, host and maintenance, over months × hours_per_day).
-void price_owning(const Catalog& catalog, const PriceBook& book, const JobInput& input, const Gpu& gpu,
-                  JobOption& option) {
+void price_owning(const Catalog& catalog, const PriceBook& book, const JobInput& input, const JobModel& model,
+                  const Gpu& gpu, JobOption& option) {
   RoiView view = input.ownership;
   view.gpu_id = gpu.id;
   view.gpu_count = option.gpus;
-  if (input.kind == JobKind::serve) view.hours_per_day = std::fmin(option.hours, kHoursPerDay);
+  if (model.kind == JobKind::serve) view.hours_per_day = std::fmin(option.hours, kHoursPerDay);
   // The amortised own cost does not depend on the rate; an explicit one keeps compute_roi
   // from refusing a card the data has no rate for (renting is priced below, on its own).
   view.rate_usd_per_hour = option.rate ? option.rate->usd_per_gpu_hour : 0.0;
@@ -112,10 +119,10 @@ void price_owning(const Catalog& catalog, const PriceBook& book, const JobInput&
   option.own_cost_usd = *roi.own_cost_per_gpu_hour * option.gpu_hours;
 }
 
-void price_renting(const PriceBook& book, const JobInput& input, const Gpu& gpu, JobOption& option) {
-  option.rate = cheapest_on_demand_rate(book, gpu.id, input.provider_kinds);
+void price_renting(const PriceBook& book, const JobModel& model, const Gpu& gpu, JobOption& option) {
+  option.rate = cheapest_on_demand_rate(book, gpu.id, model.provider_kinds);
   if (!option.rate) {
-    const bool all_kinds = (input.provider_kinds & kAllProviderKinds) == kAllProviderKinds;
+    const bool all_kinds = (model.provider_kinds & kAllProviderKinds) == kAllProviderKinds;
     option.rent_missing_text = {all_kinds ? I18N("no on-demand rental rate for {0} in the data")
                                           : I18N("no on-demand rental rate for {0} in the data from the chosen providers"),
                                 {gpu.name}};
@@ -132,7 +139,7 @@ std::optional<double> per_million(const std::optional<double>& cost, double toke
 }
 
 TemplateText counts_text(const JobInput& input) {
-  if (input.gpus > 0) return {I18N("{0} GPU(s)"), {std::to_string(input.gpus)}};
+  if (input.job.gpu_count > 0) return {I18N("{0} GPU(s)"), {std::to_string(input.job.gpu_count)}};
   return {I18N("1, 2, 4 or 8 GPUs")};
 }
 
@@ -154,49 +161,59 @@ json optional_money(const std::optional<double>& v) { return v ? json(rounded(*v
 
 const char* job_kind_key(JobKind kind) { return kind == JobKind::serve ? "serve" : "train"; }
 
-std::optional<JobKind> parse_job_kind(const std::string& key) {
-  if (key == "train" || key == "finetune" || key == "fine-tune") return JobKind::train;
-  if (key == "serve") return JobKind::serve;
-  return std::nullopt;
+JobModel job_model(const JobInput& input) {
+  JobModel model;
+  const JobView& job = input.job;
+  model.kind = job.kind == "serve" ? JobKind::serve : JobKind::train;
+  const ModelPreset* preset = job.preset == "custom" ? nullptr : find_preset(job.preset);
+  model.preset = job.preset;
+  model.params_b = preset ? preset->params_b : job.params_b;
+  if (input.active_params_b) {
+    model.active_params_b = input.active_params_b;
+  } else if (preset && preset->active_params_b > 0 && preset->active_params_b < preset->params_b) {
+    model.active_params_b = preset->active_params_b;  // a mixture of experts: FLOPs follow the active part
+  }
+  // Renting follows the reader's choice of providers on the buy-or-rent view (roi.kinds).
+  model.provider_kinds = provider_kind_set(input.ownership.provider_kinds);
+  return model;
 }
 
 TemplateText check_job_input_text(const JobInput& input) {
-  if (input.gpus != 0 && (input.gpus < 1 || input.gpus > kJobMaxGpus)) {
-    return {I18N("gpus {0} must be from 1 to {1}"), {std::to_string(input.gpus), std::to_string(kJobMaxGpus)}};
+  using namespace limits;
+  const JobView& job = input.job;
+  const JobModel model = job_model(input);
+  if (!kJobGpuCount.contains(job.gpu_count)) {
+    return out_of_range("gpus", std::to_string(job.gpu_count), kJobGpuCount);
   }
-  const bool custom_serve = input.kind == JobKind::serve && input.preset == "custom";
-  if (input.kind == JobKind::train || custom_serve) {
-    if (!in_range(input.params_b, limits::kParamsB.min, limits::kParamsB.max)) {
-      return {I18N("params_b {0} must be from 0.01 to 2000 (billions)"), {num(input.params_b)}};
-    }
-    if (input.active_params_b && !in_range(*input.active_params_b, limits::kParamsB.min, input.params_b)) {
-      return {I18N("active_params_b {0} must be from 0.01 to params_b ({1})"),
-              {num(*input.active_params_b), num(input.params_b)}};
-    }
+  const bool custom = model.preset == "custom";
+  if (!custom && !find_preset(model.preset)) {
+    std::string list;
+    for (const auto& p : model_presets()) list += std::string(list.empty() ? "" : ", ") + p.id;
+    return {I18N("unknown preset '{0}'; one of {1}"), {model.preset, list}};
   }
-  if (input.kind == JobKind::train) {
-    if (!in_range(input.tokens_b, kJobMinTokensB, kJobMaxTokensB)) {
-      return {I18N("tokens_b {0} must be from 0.000001 to 1000000 (billions of tokens)"), {num(input.tokens_b)}};
-    }
-    if (input.train_context < 1 || input.train_context > limits::kContextTokens.max) {
-      return {I18N("train_context {0} must be from 1 to 1048576 tokens"), {std::to_string(input.train_context)}};
+  if (custom && !in_range(model.params_b, kParamsB.min, kParamsB.max)) {
+    return out_of_range("params_b", num(model.params_b), kParamsB);
+  }
+  if (model.active_params_b && !in_range(*model.active_params_b, kParamsB.min, model.params_b)) {
+    return {I18N("active_params_b {0} must be from 0.01 to params_b ({1})"),
+            {num(*model.active_params_b), num(model.params_b)}};
+  }
+  if (model.kind == JobKind::train) {
+    if (!in_range(job.tokens_b, kJobTokensB.min, kJobTokensB.max)) return out_of_range("tokens_b", num(job.tokens_b), kJobTokensB);
+    if (!kContextTokens.contains(input.train_context)) {
+      return out_of_range("train_context", std::to_string(input.train_context), kContextTokens);
     }
     return {};
   }
-  if (!custom_serve && !find_preset(input.preset)) {
-    std::string list;
-    for (const auto& p : model_presets()) list += std::string(list.empty() ? "" : ", ") + p.id;
-    return {I18N("unknown preset '{0}'; one of {1}"), {input.preset, list}};
-  }
-  if (!in_range(input.tokens_per_day, kJobMinTokensPerDay, kJobMaxTokensPerDay)) {
-    return {I18N("tokens_per_day {0} must be from 1 to 10000000000000"), {num(input.tokens_per_day)}};
+  if (!in_range(job.tokens_per_day, kJobTokensPerDay.min, kJobTokensPerDay.max)) {
+    return out_of_range("tokens_per_day", num(job.tokens_per_day), kJobTokensPerDay);
   }
   // The speed model's own checks: quantisation, context within the model's limit, concurrency.
-  const SpeedInput speed = serving_speed_input(input, 1);
+  const SpeedInput speed = serving_speed_input(input, model, 1);
   if (speed.model.max_context > 0 && input.context > speed.model.max_context && input.context >= 1) {
-    const ModelPreset* preset = find_preset(input.preset);
+    const ModelPreset* preset = find_preset(model.preset);
     return {I18N("context {0} is beyond {1}'s limit of {2} tokens"),
-            {std::to_string(input.context), preset ? preset->name : input.preset, std::to_string(speed.model.max_context)}};
+            {std::to_string(input.context), preset ? preset->name : model.preset, std::to_string(speed.model.max_context)}};
   }
   std::string problem = check_speed_input(speed);
   if (problem.empty()) return {};
@@ -207,20 +224,7 @@ std::string check_job_input(const JobInput& input) { return check_job_input_text
 
 JobInput job_input_from_view(const JobView& job, const RoiView& ownership) {
   JobInput input;
-  input.kind = job.kind == "serve" ? JobKind::serve : JobKind::train;
-  const ModelPreset* preset = job.preset == "custom" ? nullptr : find_preset(job.preset);
-  input.preset = preset ? preset->id : "custom";
-  input.params_b = preset ? preset->params_b : job.params_b;
-  if (preset && preset->active_params_b > 0 && preset->active_params_b < preset->params_b) {
-    input.active_params_b = preset->active_params_b;  // a mixture of experts: FLOPs follow the active part
-  }
-  input.tokens_b = job.tokens_b;
-  input.tokens_per_day = job.tokens_per_day;
-  input.quant = job.quant;
-  input.concurrent = job.concurrent;
-  input.gpus = job.gpu_count;
-  // Renting follows the reader's choice of providers on the buy-or-rent view (roi.kinds).
-  input.provider_kinds = provider_kind_set(ownership.provider_kinds);
+  input.job = job;
   // Owning follows the buy-or-rent view's assumptions, but not its one card's figures.
   input.ownership = ownership;
   input.ownership.price_usd.reset();
@@ -240,23 +244,25 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
                        const JobInput& input) {
   JobCostResult result;
   result.input = input;
+  result.model = job_model(input);
+  const JobModel& model = result.model;
   result.error_text = check_job_input_text(input);
   result.error = result.error_text.text();
   if (!result.error.empty()) return result;
-  const bool train = input.kind == JobKind::train;
-  result.tokens = train ? input.tokens_b * 1e9 : input.tokens_per_day;
+  const bool train = model.kind == JobKind::train;
+  result.tokens = train ? input.job.tokens_b * 1e9 : input.job.tokens_per_day;
   result.per = train ? "job" : "day";
 
   std::vector<int> counts(std::begin(kJobGpuCounts), std::end(kJobGpuCounts));
-  if (input.gpus > 0) counts = {input.gpus};
-  const FitResult train_fit = train ? fit_model(training_fit_view(input)) : FitResult{};
+  if (input.job.gpu_count > 0) counts = {input.job.gpu_count};
+  const FitResult train_fit = train ? fit_model(training_fit_view(input, model)) : FitResult{};
 
   // For the message when nothing fits: the least any count still needs, the most a card holds.
   double least_needed_gb = 0, most_usable_gb = 0, fastest_tokens_per_day = 0;
   int fitting = 0;
   for (const Gpu& gpu : catalog.gpus) {
     for (int gpus : counts) {
-      const Run run = run_on(gpu, input, train_fit, calibration, gpus);
+      const Run run = run_on(gpu, input, model, train_fit, calibration, gpus);
       if (least_needed_gb == 0 || run.needed_gb < least_needed_gb) least_needed_gb = run.needed_gb;
       most_usable_gb = std::fmax(most_usable_gb, run.usable_gb);
       if (!run.fits) continue;
@@ -275,8 +281,8 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
         continue;
       }
       option.gpu_hours = option.hours * gpus;
-      price_renting(book, input, gpu, option);
-      price_owning(catalog, book, input, gpu, option);
+      price_renting(book, model, gpu, option);
+      price_owning(catalog, book, input, model, gpu, option);
       option.own_usd_per_million_tokens = per_million(option.own_cost_usd, result.tokens);
       option.rent_usd_per_million_tokens = per_million(option.rent_cost_usd, result.tokens);
       result.options.push_back(std::move(option));
@@ -287,10 +293,10 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
     result.error_text =
         train ? with_phrase(I18N("training a {0}B-parameter model fits no card at {1}: it still needs {2} GB per GPU "
                                  "and the largest card holds {3} GB"),
-                            {num(input.params_b), "", needed, largest}, 1, counts_text(input))
+                            {num(model.params_b), "", needed, largest}, 1, counts_text(input))
               : with_phrase(I18N("{0} at {1} fits no card at {2}: it still needs {3} GB per GPU and the largest card "
                                  "holds {4} GB"),
-                            {input.preset, input.quant, "", needed, largest}, 2, counts_text(input));
+                            {model.preset, input.job.quant, "", needed, largest}, 2, counts_text(input));
     result.error = result.error_text.text();
     return result;
   }
@@ -300,7 +306,7 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
         train ? TemplateText{I18N("no card that fits has the figures the speed model needs")}
               : with_phrase(I18N("no card keeps up with {0} tokens a day at {1}; the fastest serves {2} tokens a day "
                                  "(try more GPUs or more concurrent requests)"),
-                            {num(input.tokens_per_day), "", fastest}, 1, counts_text(input));
+                            {num(input.job.tokens_per_day), "", fastest}, 1, counts_text(input));
     result.error = result.error_text.text();
     return result;
   }
@@ -331,7 +337,7 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
 }
 
 json job_cost_to_json(const JobCostResult& r, std::size_t max_cheapest) {
-  json out = {{"kind", job_kind_key(r.input.kind)}, {"per", r.per}, {"tokens", r.tokens}};
+  json out = {{"kind", job_kind_key(r.model.kind)}, {"per", r.per}, {"tokens", r.tokens}};
   if (!r.ok) {
     out["error"] = r.error;
     return out;

@@ -26,47 +26,41 @@ namespace gpuwise {
 
 enum class JobKind { train, serve };
 const char* job_kind_key(JobKind kind);  // "train", "serve"
-std::optional<JobKind> parse_job_kind(const std::string& key);
 
-// Ranges the inputs must be in (check_job_input() names the one that is not); the page's
-// fields (limits.h kJobTokensB, kJobTokensPerDay, kJobGpuCount) are the same ranges.
-constexpr double kJobMinTokensB = limits::kJobTokensB.min;  // 1000 tokens
-constexpr double kJobMaxTokensB = limits::kJobTokensB.max;  // a quadrillion tokens
-constexpr double kJobMinTokensPerDay = limits::kJobTokensPerDay.min;
-constexpr double kJobMaxTokensPerDay = limits::kJobTokensPerDay.max;
+// The most GPUs a job is priced on (the page's field: limits.h kJobGpuCount).
 constexpr int kJobMaxGpus = static_cast<int>(limits::kJobGpuCount.max);
 
+// A job is the page's two sections as they are, plus what only `gpuwise job` sets.
 struct JobInput {
-  JobKind kind = JobKind::train;
-  // Train or fine-tune (every weight trained; mixed precision, Adam).
-  double params_b = 8;                     // total: decides memory
-  std::optional<double> active_params_b;   // per token (mixture of experts): decides FLOPs
-  double tokens_b = 20;                    // tokens trained on, billions
-  bool recompute = false;                  // activation checkpointing: 8 instead of 6 FLOPs per parameter
-  int train_context = 4096;                // sequence length the activations are held for
-  // Serve: tokens generated a day, decoded in batches of `concurrent` requests.
-  std::string preset = "llama-3-8b";     // or "custom": params_b (and active_params_b) with the nearest preset's shape
-  std::string quant = "q4_k_m";
-  double tokens_per_day = 1e7;
-  int context = 4096;
-  int concurrent = 8;
-  // 0: try 1, 2, 4 and 8 GPUs; else only this count.
-  int gpus = 0;
-  // Where rent rates may come from (prices.h); default every kind.
-  ProviderKindSet provider_kinds = kAllProviderKinds;
-  // Ownership assumptions handed to compute_roi() (months, hours_per_day, kwh_price_usd,
-  // host, depreciation ...); gpu_id, gpu_count and rate are set per option. For serving,
-  // hours_per_day is replaced by the job's busy hours a day: the cards are bought for it.
+  JobView job;        // kind, model (a preset, or "custom": job.params_b), tokens, quantisation, GPUs
+  // Owning takes its assumptions (kWh price, hours a day, horizon, host, tax, depreciation)
+  // and renting its provider kinds; gpu_id, gpu_count and rate are set per option. For
+  // serving, hours_per_day is replaced by the job's busy hours a day: the cards are bought for it.
   RoiView ownership;
+  // The command line's own (the page uses these defaults):
+  std::optional<double> active_params_b;  // per token (mixture of experts): decides FLOPs; default the preset's
+  bool recompute = false;                 // activation checkpointing: 8 instead of 6 FLOPs per parameter
+  int train_context = 4096;               // sequence length the activations are held for
+  int context = 4096;                     // serving: tokens of context per request
 };
+
+// What the job's view means, by one function: the kind (finetune trains every weight, as
+// training does), the model's size from its preset or the custom size, the provider kinds.
+struct JobModel {
+  JobKind kind = JobKind::train;
+  std::string preset;                     // a model_presets() id, or "custom"
+  double params_b = 0;                    // total: decides memory
+  std::optional<double> active_params_b;  // per token, when below the total
+  ProviderKindSet provider_kinds = kAllProviderKinds;
+};
+JobModel job_model(const JobInput& input);
 
 // Empty when the input can run; else a message naming the field and its range.
 std::string check_job_input(const JobInput& input);
 TemplateText check_job_input_text(const JobInput& input);  // the same, translatable (empty pattern: fine)
 
-// The page's view as a job: train and finetune train every weight; a preset gives the
-// size (and a mixture of experts' active part); owning takes `ownership`'s assumptions
-// (kWh price, hours a day, horizon, host, depreciation) without its one card's overrides.
+// The page's view as a job: owning takes `ownership`'s assumptions without its one card's
+// figures (price, rate, power, resale, rent-out rate), which belong to another card.
 JobInput job_input_from_view(const JobView& job, const RoiView& ownership);
 
 // [SECTION] Result
@@ -115,6 +109,7 @@ struct JobCostResult {
   std::string error;                 // why not ok: bad input, or a model that fits no card
   TemplateText error_text;           // the same as a pattern and its args, for the page's tr()
   JobInput input;
+  JobModel model;                    // job_model(input)
   double tokens = 0;                 // train: tokens_b × 1e9; serve: tokens_per_day
   std::string per;                   // "job" or "day": what hours and costs are per
   std::vector<JobOption> options;    // card × count that fit and run, cheapest first (unpriced last)

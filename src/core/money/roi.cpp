@@ -3,90 +3,63 @@
 #include <algorithm>
 #include <cmath>
 
-#include "text/format.h"
 #include "money/roi_formulas.h"
 #include "money/roi_model.h"
-
+#include "text/format.h"
 #include "text/limits.h"
 
 namespace gpuwise {
 namespace {
 
-// [SECTION] Sane ranges: the input ranges of limits.h (the field table's), so a value the
-// page or a link accepts is never clamped here. Anything outside is clamped, and the
-// clamp becomes a notice.
-using namespace limits;
-
 std::string plain(double value) { return format_number(value, 4); }
 
-class Clamper {
- public:
-  explicit Clamper(std::vector<RoiNotice>& notices) : notices_(notices) {}
-
-  double number(const char* field, double value, const NumberRange& range, double fallback) {
-    const double lo = range.min, hi = range.max;
-    if (!std::isfinite(value)) {
-      note(field, {I18N("{0} is not a number; using {1}"), {field, plain(fallback)}});
-      return fallback;
-    }
-    if (value < lo) return clamped(field, value, lo);
-    if (value > hi) return clamped(field, value, hi);
-    return value;
-  }
-  int whole(const char* field, int value, const NumberRange& range) {
-    const int lo = static_cast<int>(range.min), hi = static_cast<int>(range.max);
-    if (value < lo) return static_cast<int>(clamped(field, value, lo));
-    if (value > hi) return static_cast<int>(clamped(field, value, hi));
-    return value;
-  }
-  void note(const std::string& field, TemplateText text) {
-    std::string message = text.text();
-    notices_.push_back({field, std::move(message), std::move(text)});
-  }
-
- private:
-  double clamped(const char* field, double value, double limit) {
-    note(field, {I18N("{0} {1} is out of range; clamped to {2}"), {field, plain(value), plain(limit)}});
-    return limit;
-  }
-  std::vector<RoiNotice>& notices_;
-};
-
 // [SECTION] Inputs: clamping and defaults
-void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& book, const RoiView& view,
-                    RoiResult& result) {
-  RoiInputs& in = result.inputs;
-  RoiDefaults& defaults = result.defaults;
-  Clamper clamp(result.notices);
-  const RoiView fallback;  // the site's defaults, for inputs that are not numbers
-  const int per_board = std::max(1, gpu.gpus_per_board);
+// The view's numbers to their ranges (roi_model.h's rows; limits.h's RangeClamp, the
+// clamp and the notice every computation shares). Not a number: the site's default.
+void clamp_view(RoiView& view, std::vector<RoiNotice>& notices) {
+  const RoiView fallback;
+  RangeClamp clamp;
+  for (const RoiCount& count : kRoiCounts) {
+    view.*count.value = clamp.whole(count.name, view.*count.value, count.range);
+  }
+  for (const RoiNumber& number : kRoiNumbers) {
+    view.*number.value = clamp.number(number.name, view.*number.value, number.range, fallback.*number.value);
+  }
+  for (const FieldNotice& notice : clamp.notices()) notices.push_back({notice.field, notice.text.text(), notice.text});
+}
 
-  in.gpu_id = gpu.id;
+// The overrides the view left empty, from data (with their provenance in defaults).
+void resolve_figures(const Catalog& catalog, const Gpu& gpu, const PriceBook& book, RoiResult& result) {
+  using namespace limits;
+  const RoiView& view = result.view;
+  RoiFigures& in = result.figures;
+  RoiDefaults& defaults = result.defaults;
+  const int per_board = std::max(1, gpu.gpus_per_board);
+  RangeClamp clamp;
+  auto note = [&](const std::string& field, TemplateText text) {
+    std::string message = text.text();
+    result.notices.push_back({field, std::move(message), std::move(text)});
+  };
+  // Overrides are clamped as they are read, so their notices come in the view's order.
+  auto clamped = [&](const char* field, double value, const NumberRange& range, double fallback) {
+    const std::size_t before = clamp.notices().size();
+    const double out = clamp.number(field, value, range, fallback);
+    for (std::size_t i = before; i < clamp.notices().size(); ++i) note(field, clamp.notices()[i].text);
+    return out;
+  };
   in.gpu_name = gpu.name;
-  in.gpu_count = clamp.whole("gpu_count", view.gpu_count, kGpuCount);
-  in.months = clamp.whole("months", view.months, kMonths);
-  in.host_cost_usd = clamp.number("host_cost_usd", view.host_cost_usd, kHostCostUsd, fallback.host_cost_usd);
-  in.host_power_w = clamp.number("host_power_w", view.host_power_w, kHostPowerW, fallback.host_power_w);
-  in.kwh_price_usd = clamp.number("kwh_price_usd", view.kwh_price_usd, kKwhPriceUsd, fallback.kwh_price_usd);
-  in.hours_per_day = clamp.number("hours_per_day", view.hours_per_day, kHoursPerDay, fallback.hours_per_day);
-  in.depreciation_pct_per_year = clamp.number("depreciation_pct_per_year", view.depreciation_pct_per_year, kPercent,
-                                              fallback.depreciation_pct_per_year);
-  in.maintenance_usd_per_year = clamp.number("maintenance_usd_per_year", view.maintenance_usd_per_year,
-                                             kMaintenanceUsdPerYear, fallback.maintenance_usd_per_year);
-  in.occupancy_pct = clamp.number("occupancy_pct", view.occupancy_pct, kPercent, fallback.occupancy_pct);
-  in.platform_fee_pct = clamp.number("platform_fee_pct", view.platform_fee_pct, kPercent, fallback.platform_fee_pct);
 
   // An override that is not a number is dropped: the data's default is used instead.
   auto usable = [&](const char* field, const std::optional<double>& value) {
     if (value && !std::isfinite(*value)) {
-      clamp.note(field, {I18N("{0} is not a number; using the default from data"), {field}});
+      note(field, {I18N("{0} is not a number; using the default from data"), {field}});
       return std::optional<double>();
     }
     return value;
   };
 
   if (auto price = usable("price_usd", view.price_usd)) {
-    in.price_usd = clamp.number("price_usd", *price, kPriceUsd, 0);
+    in.price_usd = clamped("price_usd", *price, kPriceUsd, 0);
     defaults.price.kind = PriceKind::user;
     defaults.price.usd_per_gpu = defaults.price.usd_per_board = in.price_usd;
   } else {
@@ -100,7 +73,7 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
 
   defaults.rate_kinds = provider_kind_set(view.provider_kinds);
   if (auto rate = usable("rate_usd_per_hour", view.rate_usd_per_hour)) {
-    in.rate_usd_per_hour = clamp.number("rate_usd_per_hour", *rate, kUsdPerHour, 0);
+    in.rate_usd_per_hour = clamped("rate_usd_per_hour", *rate, kUsdPerHour, 0);
   } else if ((defaults.rate = cheapest_on_demand_rate(book, gpu.id, defaults.rate_kinds))) {
     in.rate_usd_per_hour = std::fmin(defaults.rate->usd_per_gpu_hour, kUsdPerHour.max);
     defaults.rate_age = rate_age(book, *defaults.rate);
@@ -111,7 +84,7 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
   defaults.tdp_w_per_gpu = gpu.tdp_w.value_or(0) / per_board;  // 0: the vendor publishes none
   if (auto power = usable("power_w", view.power_w)) {
     defaults.power_is_tdp = false;
-    in.power_w = clamp.number("power_w", *power, kPowerW, defaults.tdp_w_per_gpu);
+    in.power_w = clamped("power_w", *power, kPowerW, defaults.tdp_w_per_gpu);
   } else if (gpu.tdp_w) {
     in.power_w = std::fmin(defaults.tdp_w_per_gpu, kPowerW.max);
   } else {
@@ -121,7 +94,7 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
   if (auto rent_out = usable("rent_out_rate_usd_per_hour", view.rent_out_rate_usd_per_hour)) {
     defaults.rent_out_rate_is_rate = false;
     in.rent_out_rate_usd_per_hour =
-        clamp.number("rent_out_rate_usd_per_hour", *rent_out, kUsdPerHour, in.rate_usd_per_hour);
+        clamped("rent_out_rate_usd_per_hour", *rent_out, kUsdPerHour, in.rate_usd_per_hour);
   } else {
     in.rent_out_rate_usd_per_hour = in.rate_usd_per_hour;
   }
@@ -135,15 +108,15 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
     in.resale_now_usd = std::fmin(in.price_usd, defaults.used_usd_per_gpu);
   } else {
     defaults.resale_now_basis = "depreciation";
-    in.resale_now_usd = in.price_usd * (1 - in.depreciation_pct_per_year / 100);
+    in.resale_now_usd = in.price_usd * (1 - view.depreciation_pct_per_year / 100);
   }
 
   if (auto resale = usable("resale_usd", view.resale_usd)) {
-    double value = clamp.number("resale_usd", *resale, kPriceUsd, 0);
+    double value = clamped("resale_usd", *resale, kPriceUsd, 0);
     if (value > in.price_usd) {
-      clamp.note("resale_usd", {I18N("{0} {1} is above the price {2}; clamped to the price (the calculator does "
-                                     "not bet on a rise)"),
-                                {"resale_usd", plain(value), plain(in.price_usd)}});
+      note("resale_usd", {I18N("{0} {1} is above the price {2}; clamped to the price (the calculator does "
+                               "not bet on a rise)"),
+                          {"resale_usd", plain(value), plain(in.price_usd)}});
       value = in.price_usd;
     }
     in.resale_usd = value;
@@ -151,7 +124,7 @@ void resolve_inputs(const Catalog& catalog, const Gpu& gpu, const PriceBook& boo
 }
 
 void find_break_even(const RoiModel& model, RoiResult& result) {
-  const RoiInputs& in = model.in;
+  const RoiView& in = model.in;
   for (int month = 1; month <= in.months; ++month) {
     if (model.owning_pays(month)) {
       result.break_even_month = month;
@@ -203,6 +176,7 @@ bool RoiDefaults::uses_stale_price() const {
 
 RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view) {
   RoiResult result;
+  result.view = view;
   const int index = catalog.find(view.gpu_id);
   if (index < 0) {
     set_error(result, {I18N("unknown GPU id '{0}' (see gpuwise catalog --json for ids)"), {view.gpu_id}});
@@ -210,7 +184,8 @@ RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiVi
     return result;
   }
   const Gpu& gpu = catalog.gpus[index];
-  resolve_inputs(catalog, gpu, book, view, result);
+  clamp_view(result.view, result.notices);
+  resolve_figures(catalog, gpu, book, result);
   if (!result.missing.empty()) {
     result.never_reason = NeverReason::missing_input;
     const bool no_price = std::count(result.missing.begin(), result.missing.end(), "price") > 0;
@@ -231,8 +206,8 @@ RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiVi
   }
   result.ok = true;
 
-  const RoiModel model{result.inputs};
-  const RoiInputs& in = model.in;
+  const RoiModel model{result.view, result.figures};
+  const RoiView& in = model.in;
   result.purchase_usd = model.purchase();
   result.own_at_purchase_usd = model.own(0);
   result.months.reserve(static_cast<std::size_t>(in.months));
@@ -260,9 +235,10 @@ RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiVi
     result.running_cost_per_gpu_hour = running_per_hour;
   }
   result.effective_depreciation_pct_per_year = in.depreciation_pct_per_year;
-  if (in.resale_usd && in.resale_now_usd > 0) {
+  const RoiFigures& data = model.data;
+  if (data.resale_usd && data.resale_now_usd > 0) {
     result.effective_depreciation_pct_per_year =
-        100 * (1 - std::pow(*in.resale_usd / in.resale_now_usd, 12.0 / in.months));
+        100 * (1 - std::pow(*data.resale_usd / data.resale_now_usd, 12.0 / in.months));
   }
   for (int horizon : kOwnerHorizonMonths) result.owner.push_back(model.owner_at(horizon));
   result.never_text = roi_never_reason(result).text();  // English and USD, like the JSON

@@ -3,7 +3,8 @@
 // (sell now, keep idle, or rent out on a GPU cloud). Every formula, with a worked
 // example: docs/roi.md. All money is USD; convert for display with prices.h.
 //
-// [SECTION] Inputs: RoiView (view_state.h) -> clamped RoiInputs, defaults from data
+// [SECTION] Inputs: RoiView (roi_model.h: the inputs, their ranges and the curves),
+//           clamped, and RoiFigures, the overrides the data filled in
 // [SECTION] Result: RoiResult, with the series, break-even, owner options and notices
 // The formulas popup and the never-pays-off sentence: roi_formulas.h. The JSON the CLI
 // prints: roi_json.h.
@@ -14,13 +15,11 @@
 
 #include "catalog/catalog.h"
 #include "money/prices.h"
+#include "money/roi_model.h"
 #include "text/template_text.h"
-#include "money/money_views.h"
 
 namespace gpuwise {
 
-// 365.25 / 12: the average month, so 12 months are exactly one year.
-constexpr double kDaysPerMonth = 365.25 / 12;
 // Break-even beyond the horizon is searched this far (100 years), then called "never".
 constexpr int kBreakEvenSearchMonths = 1200;
 // The owner's options are compared at these horizons, in months.
@@ -31,30 +30,6 @@ struct RoiNotice {
   std::string field;    // the RoiView field, e.g. "gpu_count"
   std::string message;  // "gpu_count 0 is out of range; clamped to 1": text.text()
   TemplateText text;    // "{0} {1} is out of range; clamped to {2}" with its args, for tr()
-};
-
-// The figures every formula uses, after defaults and clamping. Per GPU unless named.
-struct RoiInputs {
-  std::string gpu_id;
-  std::string gpu_name;
-  int gpu_count = 1;
-  double price_usd = 0;               // purchase price per GPU
-  double rate_usd_per_hour = 0;       // rent per GPU-hour
-  double power_w = 0;                 // draw per GPU while working
-  double host_cost_usd = 0;           // whole purchase
-  double host_power_w = 0;            // whole purchase
-  double kwh_price_usd = 0;
-  double hours_per_day = 0;
-  int months = 1;
-  double depreciation_pct_per_year = 0;
-  std::optional<double> resale_usd;   // per GPU at the horizon, when the user gave one
-  double maintenance_usd_per_year = 0;  // whole purchase
-  double rent_out_rate_usd_per_hour = 0;
-  double occupancy_pct = 0;
-  double platform_fee_pct = 0;
-  // What one GPU fetches second-hand today: min(price, newest used street price), or
-  // price × (1 − depreciation) when the data has no used price. See docs/roi.md.
-  double resale_now_usd = 0;
 };
 
 // Which defaults came from data, with their provenance for the page to show.
@@ -93,32 +68,19 @@ struct RoiMonth {
   double rent_usd = 0;  // cumulative cost of renting the same GPU-hours
 };
 
-// One horizon of the owner-of-idle-cards comparison; each figure is what the owner
-// holds at the horizon (cash plus hardware value), in USD, no interest.
-struct OwnerHorizon {
-  int months = 0;
-  double sell_now_usd = 0;
-  double keep_idle_usd = 0;
-  double rent_out_usd = 0;
-  double hardware_value_usd = 0;     // cards + host at the horizon
-  double rent_out_income_usd = 0;    // after the platform fee
-  double rent_out_power_usd = 0;
-  double maintenance_usd = 0;
-  std::string best;                  // "sell_now", "keep_idle" or "rent_out" (ties: that order)
-};
-
 struct RoiResult {
   bool ok = false;                   // false: see error and missing; no series
   std::string error;                 // "unknown GPU id 'x'" / "no price for ...: enter one"
   TemplateText error_text;           // the same as a pattern and its args, for tr()
   std::vector<std::string> missing;  // "price", "rate"
-  RoiInputs inputs;
+  RoiView view;                      // the view computed from: every number clamped to its range
+  RoiFigures figures;                // price, rate, power, resale: the view's or the data's
   RoiDefaults defaults;
   std::vector<RoiNotice> notices;
 
   double purchase_usd = 0;           // gpu_count × price + host
   double own_at_purchase_usd = 0;    // month 0: purchase − what it would sell for at once
-  std::vector<RoiMonth> months;      // 1 .. inputs.months
+  std::vector<RoiMonth> months;      // 1 .. view.months
   std::optional<int> break_even_month;  // first month with own <= rent
   NeverReason never_reason = NeverReason::none;
   std::string never_text;            // English, USD; roi_never_reason() gives it for tr()

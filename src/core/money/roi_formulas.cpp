@@ -37,20 +37,20 @@ FormulaLine line(TemplateText label, TemplateText formula, TemplateText numbers,
 }  // namespace
 
 TemplateText roi_never_reason(const RoiResult& result, const std::string& currency, double cny_per_usd) {
-  const RoiInputs& in = result.inputs;
+  const RoiView& in = result.view;
   switch (result.never_reason) {
     case NeverReason::none: return {};
     case NeverReason::missing_input: return result.error_text;
     case NeverReason::zero_use:
       return words(I18N("At 0 hours a day renting costs nothing, so owning never pays off."));
     case NeverReason::rate_below_running_cost: {
-      const RoiModel model{in};
+      const RoiModel model{in, result.figures};
       const double running_per_hour = (model.electricity(1) + model.maintenance(1)) / model.gpu_hours(1);
       const char* symbol = currency_symbol(currency, cny_per_usd);
       auto per_hour = [&](double usd) { return symbol + plain(to_display(usd, currency, cny_per_usd)); };
       return words(I18N("The rental rate ({0}/GPU-hour) is no more than your own running cost ({1}/GPU-hour for "
                         "electricity and maintenance), so owning never catches up."),
-                   {per_hour(in.rate_usd_per_hour), per_hour(running_per_hour)});
+                   {per_hour(result.figures.rate_usd_per_hour), per_hour(running_per_hour)});
     }
     case NeverReason::horizon_too_short:
       return words(I18N("Owning breaks even in month {0}, after your {1}-month horizon."),
@@ -65,8 +65,9 @@ TemplateText roi_never_reason(const RoiResult& result, const std::string& curren
 std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string& currency, double cny_per_usd) {
   std::vector<FormulaLine> lines;
   if (!result.ok) return lines;
-  const RoiModel model{result.inputs};
-  const RoiInputs& in = model.in;
+  const RoiModel model{result.view, result.figures};
+  const RoiView& in = model.in;
+  const RoiFigures& data = model.data;
   const char* symbol = currency_symbol(currency, cny_per_usd);
   auto shown = [&](double usd) { return to_display(usd, currency, cny_per_usd); };
   auto m = [&](double usd) { return figures(money(shown(usd), symbol)); };  // a result
@@ -82,37 +83,44 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
   if (result.defaults.resale_now_basis == "street_used") {
     lines.push_back(line(words(I18N("Resale value now, per GPU")),
                          words(I18N("resale_now = min(price, newest used street price)")),
-                         figures("min(" + n(in.price_usd) + ", " + n(result.defaults.used_usd_per_gpu) + ")"),
-                         m(in.resale_now_usd)));
+                         figures("min(" + n(data.price_usd) + ", " + n(result.defaults.used_usd_per_gpu) + ")"),
+                         m(data.resale_now_usd)));
   } else {
     lines.push_back(line(words(I18N("Resale value now, per GPU")), words(I18N("resale_now = price × (1 − depreciation)")),
-                         figures(n(in.price_usd) + " × (1 − " + d + ")"), m(in.resale_now_usd)));
+                         figures(n(data.price_usd) + " × (1 − " + d + ")"), m(data.resale_now_usd)));
   }
-  if (in.resale_usd) {
+  if (data.resale_usd) {
     lines.push_back(line(words(I18N("Value per GPU at month m")),
                          words(I18N("value(m) = min(price, resale_now × (resale / resale_now)^(m / M))")),
-                         figures("min(" + n(in.price_usd) + ", " + n(in.resale_now_usd) + " × (" + n(*in.resale_usd) +
-                                 " / " + n(in.resale_now_usd) + ")^(" + M + " / " + M + "))"),
+                         figures("min(" + n(data.price_usd) + ", " + n(data.resale_now_usd) + " × (" + n(*data.resale_usd) +
+                                 " / " + n(data.resale_now_usd) + ")^(" + M + " / " + M + "))"),
                          m(model.card_value(months))));
   } else {
     lines.push_back(line(words(I18N("Value per GPU at month m")),
                          words(I18N("value(m) = resale_now × (1 − depreciation)^(m / 12)")),
-                         figures(n(in.resale_now_usd) + " × (1 − " + d + ")^(" + M + " / 12)"),
+                         figures(n(data.resale_now_usd) + " × (1 − " + d + ")^(" + M + " / 12)"),
                          m(model.card_value(months))));
   }
   lines.push_back(line(words(I18N("Host value at month m")),
                        words(I18N("host_value(m) = host_cost × (1 − depreciation)^(1 + m / 12)")),
                        figures(n(in.host_cost_usd) + " × (1 − " + d + ")^(1 + " + M + " / 12)"),
                        m(model.host_value(months))));
-  lines.push_back(line(words(I18N("Purchase")), words(I18N("purchase = GPUs × price + host_cost")),
-                       figures(count + " × " + n(in.price_usd) + " + " + n(in.host_cost_usd)), m(model.purchase())));
+  const std::string bought = count + " × " + n(data.price_usd) + " + " + n(in.host_cost_usd);
+  if (in.sales_tax_pct > 0) {  // the tax line only when there is one: the usual case reads as before
+    lines.push_back(line(words(I18N("Purchase")), words(I18N("purchase = (GPUs × price + host_cost) × (1 + sales tax)")),
+                         figures("(" + bought + ") × (1 + " + plain(in.sales_tax_pct / 100) + ")"),
+                         m(model.purchase())));
+  } else {
+    lines.push_back(line(words(I18N("Purchase")), words(I18N("purchase = GPUs × price + host_cost")), figures(bought),
+                         m(model.purchase())));
+  }
   lines.push_back(line(words(I18N("GPU-hours to month m")), words(I18N("hours(m) = GPUs × hours/day × 30.4375 × m")),
                        figures(count + " × " + h + " × " + days + " × " + M),
                        figures(plain(model.gpu_hours(months), 1))));
   lines.push_back(line(
       words(I18N("Electricity to month m")),
       words(I18N("electricity(m) = (GPUs × power_w + host_power_w) / 1000 × hours/day × 30.4375 × m × kWh price")),
-      figures("(" + count + " × " + plain(in.power_w) + " + " + plain(in.host_power_w) + ") / 1000 × " + h + " × " +
+      figures("(" + count + " × " + plain(data.power_w) + " + " + plain(in.host_power_w) + ") / 1000 × " + h + " × " +
               days + " × " + M + " × " + n(in.kwh_price_usd)),
       m(model.electricity(months))));
   lines.push_back(line(words(I18N("Maintenance to month m")),
@@ -126,7 +134,7 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
       m(model.own(months))));
   lines.push_back(line(words(I18N("Cost of renting to month m")),
                        words(I18N("rent(m) = rate × GPUs × hours/day × 30.4375 × m")),
-                       figures(n(in.rate_usd_per_hour) + " × " + count + " × " + h + " × " + days + " × " + M),
+                       figures(n(data.rate_usd_per_hour) + " × " + count + " × " + h + " × " + days + " × " + M),
                        m(model.rent(months))));
 
   TemplateText break_even;
@@ -155,7 +163,7 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
                                  ") / " + plain(result.gpu_hours, 1)),
                          figures(money(shown(result.running_cost_per_gpu_hour), symbol, 4))));
     lines.push_back(line(words(I18N("Renting, per GPU-hour")), words(I18N("rent(M) / hours(M) = rate")),
-                         figures(n(in.rate_usd_per_hour)),
+                         figures(n(data.rate_usd_per_hour)),
                          figures(money(shown(*result.rent_cost_per_gpu_hour), symbol, 4))));
   }
   lines.push_back(line(words(I18N("Owning saves at the horizon")), words(I18N("rent(M) − own(M)")),
@@ -169,7 +177,7 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
     const std::string t = std::to_string(o.months);
     lines.push_back(line(words(I18N("Sell now (held {0} months)"), {t}),
                          words(I18N("GPUs × resale_now + host_value(0)")),
-                         figures(count + " × " + n(in.resale_now_usd) + " + " + n(model.host_value(0))),
+                         figures(count + " × " + n(data.resale_now_usd) + " + " + n(model.host_value(0))),
                          m(o.sell_now_usd)));
     lines.push_back(line(words(I18N("Keep idle ({0} months)"), {t}),
                          words(I18N("GPUs × value(t) + host_value(t) − maintenance(t)")),
@@ -178,13 +186,13 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
                          m(o.keep_idle_usd)));
     lines.push_back(line(words(I18N("Rent-out income ({0} months)"), {t}),
                          words(I18N("income(t) = rent-out rate × (1 − fee) × GPUs × occupancy × 24 × 30.4375 × t")),
-                         figures(n(in.rent_out_rate_usd_per_hour) + " × (1 − " + fee + ") × " + count + " × " +
+                         figures(n(data.rent_out_rate_usd_per_hour) + " × (1 − " + fee + ") × " + count + " × " +
                                  occupancy + " × 24 × " + days + " × " + t),
                          m(o.rent_out_income_usd)));
     lines.push_back(line(
         words(I18N("Rent-out power ({0} months)"), {t}),
         words(I18N("power(t) = (GPUs × power_w × occupancy + host_power_w) / 1000 × 24 × 30.4375 × t × kWh price")),
-        figures("(" + count + " × " + plain(in.power_w) + " × " + occupancy + " + " + plain(in.host_power_w) +
+        figures("(" + count + " × " + plain(data.power_w) + " × " + occupancy + " + " + plain(in.host_power_w) +
                 ") / 1000 × 24 × " + days + " × " + t + " × " + n(in.kwh_price_usd)),
         m(o.rent_out_power_usd)));
     lines.push_back(line(words(I18N("Rent out ({0} months)"), {t}),

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "money/price_notes.h"
+#include "money/roi_model.h"
 
 namespace gpuwise {
 
@@ -16,10 +17,9 @@ json optional_int(const std::optional<int>& value) { return value ? json(*value)
 }  // namespace
 
 json roi_to_json(const RoiResult& r) {
-  const RoiInputs& in = r.inputs;
   json out = json::object();
-  out["gpu_id"] = in.gpu_id;
-  out["gpu_name"] = in.gpu_name;
+  out["gpu_id"] = r.figures.gpu_name.empty() ? std::string() : r.view.gpu_id;  // "": an unknown id
+  out["gpu_name"] = r.figures.gpu_name;
   out["ok"] = r.ok;
   if (!r.error.empty()) out["error"] = r.error;
   out["missing"] = r.missing;
@@ -41,22 +41,18 @@ json roi_to_json(const RoiResult& r) {
   out["gpu_hours"] = rounded(r.gpu_hours);
   out["effective_depreciation_pct_per_year"] = rounded(r.effective_depreciation_pct_per_year);
 
-  out["inputs"] = {{"gpu_count", in.gpu_count},
-                   {"price_usd", rounded(in.price_usd)},
-                   {"rate_usd_per_hour", rounded(in.rate_usd_per_hour)},
-                   {"power_w", rounded(in.power_w)},
-                   {"host_cost_usd", rounded(in.host_cost_usd)},
-                   {"host_power_w", rounded(in.host_power_w)},
-                   {"kwh_price_usd", rounded(in.kwh_price_usd)},
-                   {"hours_per_day", rounded(in.hours_per_day)},
-                   {"months", in.months},
-                   {"depreciation_pct_per_year", rounded(in.depreciation_pct_per_year)},
-                   {"resale_usd", rounded(in.resale_usd)},
-                   {"resale_now_usd", rounded(in.resale_now_usd)},
-                   {"maintenance_usd_per_year", rounded(in.maintenance_usd_per_year)},
-                   {"rent_out_rate_usd_per_hour", rounded(in.rent_out_rate_usd_per_hour)},
-                   {"occupancy_pct", rounded(in.occupancy_pct)},
-                   {"platform_fee_pct", rounded(in.platform_fee_pct)}};
+  // The clamped view's numbers (roi_model.h's rows) and the figures the data filled in.
+  json inputs = json::object();
+  for (const RoiCount& count : kRoiCounts) inputs[count.name] = r.view.*count.value;
+  for (const RoiNumber& number : kRoiNumbers) inputs[number.name] = rounded(r.view.*number.value);
+  const RoiFigures& data = r.figures;
+  inputs["price_usd"] = rounded(data.price_usd);
+  inputs["rate_usd_per_hour"] = rounded(data.rate_usd_per_hour);
+  inputs["power_w"] = rounded(data.power_w);
+  inputs["resale_usd"] = rounded(data.resale_usd);
+  inputs["resale_now_usd"] = rounded(data.resale_now_usd);
+  inputs["rent_out_rate_usd_per_hour"] = rounded(data.rent_out_rate_usd_per_hour);
+  out["inputs"] = inputs;
   json kinds = json::array();
   for (ProviderKind kind : kProviderKinds) {
     if (r.defaults.rate_kinds & provider_kind_bit(kind)) kinds.push_back(provider_kind_key(kind));

@@ -290,6 +290,8 @@ std::vector<ViewField> build_fields() {
                    I18N("Power per GPU"), "W", "--power"));
   f.push_back(said(number_field("roi.host", "roi", "host_cost_usd", kHostCostUsd, REF(double, roi.host_cost_usd)),
                    I18N("Host / server"), "USD", "--host-cost"));
+  f.push_back(said(number_field("roi.tax", "roi", "sales_tax_pct", kPercent, REF(double, roi.sales_tax_pct)),
+                   I18N("Sales tax"), "%", "--sales-tax"));
   f.push_back(said(number_field("roi.hostw", "roi", "host_power_w", kHostPowerW, REF(double, roi.host_power_w)),
                    I18N("Host power"), "W", "--host-power"));
   f.push_back(said(number_field("roi.kwh", "roi", "kwh_price_usd", kKwhPriceUsd, REF(double, roi.kwh_price_usd)),
@@ -318,23 +320,23 @@ std::vector<ViewField> build_fields() {
   for (ProviderKind kind : kProviderKinds) kinds.choices.push_back(provider_kind_key(kind));
   f.push_back(said(kinds, I18N("Rent from"), "", "--provider-kinds"));
 
-  // Cost of a job (job_cost.h; `gpuwise job` has its own flags, so none here).
+  // Cost of a job (job_cost.h); `gpuwise job` reads these flags and the roi.* owning ones.
   f.push_back(said(choice_field("job.kind", "job", "kind", {"train", "finetune", "serve"}, REF(std::string, job.kind)),
-                   I18N("Job")));
+                   I18N("Job"), "", "--kind"));
   f.push_back(said(text_field("job.model", "job", "preset", TextRule::preset, kKeyMaxChars, false,
-                              REF(std::string, job.preset)), I18N("Model")));
+                              REF(std::string, job.preset)), I18N("Model"), "", "--preset"));
   f.push_back(said(number_field("job.p", "job", "params_b", kParamsB, REF(double, job.params_b)), I18N("Parameters"),
-                   I18N("billion")));
+                   I18N("billion"), "--params-b"));
   f.push_back(said(number_field("job.tok", "job", "tokens_b", kJobTokensB, REF(double, job.tokens_b)),
-                   I18N("Tokens to train on"), I18N("billion")));
+                   I18N("Tokens to train on"), I18N("billion"), "--tokens-b"));
   f.push_back(said(number_field("job.tpd", "job", "tokens_per_day", kJobTokensPerDay, REF(double, job.tokens_per_day)),
-                   I18N("Tokens a day"), I18N("tokens")));
+                   I18N("Tokens a day"), I18N("tokens"), "--tokens-per-day"));
   f.push_back(said(choice_field("job.quant", "job", "quant", quant_keys(), REF(std::string, job.quant)),
-                   I18N("Precision")));
+                   I18N("Precision"), "", "--quant"));
   f.push_back(said(whole_field("job.conc", "job", "concurrent", kBatchSize, REF(int, job.concurrent)),
-                   I18N("Requests at once")));
+                   I18N("Requests at once"), "", "--concurrent"));
   f.push_back(said(whole_field("job.n", "job", "gpu_count", kJobGpuCount, REF(int, job.gpu_count)),
-                   I18N("Number of GPUs")));
+                   I18N("Number of GPUs"), "", "--gpus"));
   return f;
 }
 #undef REF

@@ -70,10 +70,11 @@ RoiView round_ownership() {
 }
 JobInput worked_training() {
   JobInput in;
-  in.kind = JobKind::train;
-  in.params_b = 1;
-  in.tokens_b = 0.36;
-  in.gpus = 1;
+  in.job.kind = "train";
+  in.job.preset = "custom";  // a size of its own, not a preset's
+  in.job.params_b = 1;
+  in.job.tokens_b = 0.36;
+  in.job.gpu_count = 1;
   in.ownership = round_ownership();
   return in;
 }
@@ -125,9 +126,19 @@ TEST_CASE("training: hours from the speed model, own from the ROI model, rent fr
   CHECK(cents(r.cheapest[2].cost_usd) == Approx(30.00));
 }
 
+TEST_CASE("owning a job's cards pays the buy-or-rent view's sales tax on the purchase", "[job_cost]") {
+  JobInput in = worked_training();
+  in.ownership.sales_tax_pct = 20;
+  const JobOption* o = option_for(job_cost(job_catalog(), job_book(), test::round_calibration(), in), "job-card", 1);
+  REQUIRE(o);
+  // (10 000 × 1.20 − 5 625 + 365.25) / 3 652.5 per GPU-hour × 15 h = 27.68 (19.47 without the tax).
+  CHECK(cents(*o->own_cost_usd) == Approx(27.68));
+  CHECK(cents(*o->rent_cost_usd) == Approx(30.00));  // renting pays none
+}
+
 TEST_CASE("several GPUs add compute at the tensor-parallel share and pay for every GPU-hour", "[job_cost]") {
   JobInput in = worked_training();
-  in.gpus = 2;
+  in.job.gpu_count = 2;
   const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   REQUIRE(r.ok);
   const JobOption* o = option_for(r, "job-card", 2);
@@ -137,14 +148,14 @@ TEST_CASE("several GPUs add compute at the tensor-parallel share and pay for eve
   CHECK(o->gpu_hours == Approx(30.0 / 1.7));
   CHECK(cents(*o->rent_cost_usd) == Approx(35.29));
   // Without --gpus every count 1, 2, 4 and 8 is tried.
-  in.gpus = 0;
+  in.job.gpu_count = 0;
   const JobCostResult all = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   for (int count : {1, 2, 4, 8}) CHECK(option_for(all, "job-card", count));
 }
 
 TEST_CASE("the provider-kind choice picks the rate; an old rate is flagged stale", "[job_cost]") {
   JobInput in = worked_training();
-  in.provider_kinds = provider_kind_bit(ProviderKind::hyperscaler);
+  in.ownership.provider_kinds = {"hyperscaler"};
   const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   const JobOption* o = option_for(r, "job-card", 1);
   REQUIRE(o);
@@ -153,7 +164,7 @@ TEST_CASE("the provider-kind choice picks the rate; an old rate is flagged stale
   CHECK(cents(*o->rent_cost_usd) == Approx(45.00));  // 3.00 × 15 h
   CHECK(o->rate_age.stale);                            // 2025-01-01 is 23 months before 2026-12-02
   // No marketplace rate: renting is absent with its reason, owning still priced.
-  in.provider_kinds = provider_kind_bit(ProviderKind::marketplace);
+  in.ownership.provider_kinds = {"marketplace"};
   const JobOption* none = option_for(job_cost(job_catalog(), job_book(), test::round_calibration(), in), "job-card", 1);
   REQUIRE(none);
   CHECK_FALSE(none->rent_cost_usd);
@@ -189,13 +200,13 @@ TEST_CASE("a missing rate or price leaves that side absent with a reason, never 
 
 TEST_CASE("serving: busy hours a day from decode tokens/s, owned cards amortised over those hours", "[job_cost]") {
   JobInput in;
-  in.kind = JobKind::serve;
-  in.preset = "llama-3-8b";
-  in.quant = "q4_k_m";
+  in.job.kind = "serve";
+  in.job.preset = "llama-3-8b";
+  in.job.quant = "q4_k_m";
   in.context = 4096;
-  in.concurrent = 1;
-  in.tokens_per_day = 1e6;
-  in.gpus = 1;
+  in.job.concurrent = 1;
+  in.job.tokens_per_day = 1e6;
+  in.job.gpu_count = 1;
   in.ownership = round_ownership();
   const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   REQUIRE(r.ok);
@@ -215,17 +226,17 @@ TEST_CASE("serving: busy hours a day from decode tokens/s, owned cards amortised
 
 TEST_CASE("a job that fits no card, or that no card keeps up with, is an error naming why", "[job_cost]") {
   JobInput in = worked_training();
-  in.params_b = 2000;  // 32 TB of weights, gradients and optimizer state at 1 GPU
+  in.job.params_b = 2000;  // 32 TB of weights, gradients and optimizer state at 1 GPU
   const JobCostResult big = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   CHECK_FALSE(big.ok);
   CHECK(big.error.find("fits no card at 1 GPU(s)") != std::string::npos);
   CHECK(big.options.empty());
 
   JobInput serve;
-  serve.kind = JobKind::serve;
-  serve.preset = "llama-3-8b";
-  serve.concurrent = 1;
-  serve.tokens_per_day = 1e12;
+  serve.job.kind = "serve";
+  serve.job.preset = "llama-3-8b";
+  serve.job.concurrent = 1;
+  serve.job.tokens_per_day = 1e12;
   const JobCostResult slow = job_cost(job_catalog(), job_book(), test::round_calibration(), serve);
   CHECK_FALSE(slow.ok);
   CHECK(slow.error.find("no card keeps up with") != std::string::npos);
@@ -236,32 +247,32 @@ TEST_CASE("bad job input gets a message naming the field", "[job_cost]") {
   auto error_of = [](const JobInput& in) { return check_job_input(in); };
   JobInput in = worked_training();
   CHECK(error_of(in).empty());
-  in.params_b = 5000;
+  in.job.params_b = 5000;
   CHECK(error_of(in).find("params_b 5000") == 0);
   in = worked_training();
   in.active_params_b = 2;
   CHECK(error_of(in).find("active_params_b 2 must be from 0.01 to params_b") == 0);
   in = worked_training();
-  in.tokens_b = 0;
+  in.job.tokens_b = 0;
   CHECK(error_of(in).find("tokens_b 0") == 0);
-  in.tokens_b = std::nan("");
+  in.job.tokens_b = std::nan("");
   CHECK(error_of(in).find("tokens_b") == 0);
   in = worked_training();
-  in.gpus = 65;
+  in.job.gpu_count = 65;
   CHECK(error_of(in).find("gpus 65") == 0);
 
   JobInput serve;
-  serve.kind = JobKind::serve;
-  serve.preset = "llama-9";
+  serve.job.kind = "serve";
+  serve.job.preset = "llama-9";
   CHECK(error_of(serve).find("unknown preset 'llama-9'") == 0);
-  serve.preset = "llama-3-70b";
-  serve.quant = "q2_xs";
+  serve.job.preset = "llama-3-70b";
+  serve.job.quant = "q2_xs";
   CHECK(error_of(serve).find("quantisation 'q2_xs'") == 0);
-  serve.quant = "q4_k_m";
+  serve.job.quant = "q4_k_m";
   serve.context = 100000;
   CHECK(error_of(serve).find("context 100000 is beyond") == 0);
   serve.context = 4096;
-  serve.tokens_per_day = 0;
+  serve.job.tokens_per_day = 0;
   CHECK(error_of(serve).find("tokens_per_day 0") == 0);
   // job_cost() refuses the same input with the same message.
   const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), serve);
@@ -273,10 +284,10 @@ TEST_CASE("on the shipped data the ways are sorted cheapest first and every cost
   const PriceBook& book = test::shipped_prices();
   const SpeedCalibration& cal = test::shipped_calibration();
   JobInput serve;
-  serve.kind = JobKind::serve;
-  serve.preset = "llama-3-70b";
-  serve.quant = "q4_k_m";
-  serve.tokens_per_day = 1e7;
+  serve.job.kind = "serve";
+  serve.job.preset = "llama-3-70b";
+  serve.job.quant = "q4_k_m";
+  serve.job.tokens_per_day = 1e7;
   for (const JobInput& in : {JobInput{}, serve}) {
     const JobCostResult r = job_cost(shipped_catalog(), book, cal, in);
     REQUIRE(r.ok);
@@ -286,7 +297,7 @@ TEST_CASE("on the shipped data the ways are sorted cheapest first and every cost
       CHECK(o.hours > 0);
       CHECK((o.own_cost_usd ? *o.own_cost_usd > 0 : !o.own_missing.empty()));
       CHECK((o.rent_cost_usd ? *o.rent_cost_usd > 0 : !o.rent_missing.empty()));
-      if (in.kind == JobKind::serve) CHECK(o.hours <= 24);
+      if (job_model(in).kind == JobKind::serve) CHECK(o.hours <= 24);
     }
   }
 }
@@ -299,11 +310,11 @@ TEST_CASE("the page's job view becomes the job: presets give the size, owning th
   roi.price_usd = 1;  // the buy-or-rent view's own card figures do not carry over
   roi.rate_usd_per_hour = 1;
   JobInput in = job_input_from_view(view, roi);
-  CHECK(in.kind == JobKind::train);
-  CHECK(in.params_b == Approx(8.03));
-  CHECK_FALSE(in.active_params_b);
-  CHECK(in.tokens_b == 20);
-  CHECK(in.gpus == 0);
+  CHECK(job_model(in).kind == JobKind::train);
+  CHECK(job_model(in).params_b == Approx(8.03));
+  CHECK_FALSE(job_model(in).active_params_b);
+  CHECK(in.job.tokens_b == 20);
+  CHECK(in.job.gpu_count == 0);
   CHECK(in.ownership.months == 12);
   CHECK(in.ownership.kwh_price_usd == 0.2);
   CHECK_FALSE(in.ownership.price_usd);
@@ -312,10 +323,10 @@ TEST_CASE("the page's job view becomes the job: presets give the size, owning th
   view.kind = "finetune";  // trains every weight, as training does
   view.preset = "mixtral-8x7b";
   in = job_input_from_view(view, roi);
-  CHECK(in.kind == JobKind::train);
-  CHECK(in.params_b == Approx(46.7));
-  REQUIRE(in.active_params_b);
-  CHECK(*in.active_params_b < 15);  // two of eight experts per token
+  CHECK(job_model(in).kind == JobKind::train);
+  CHECK(job_model(in).params_b == Approx(46.7));
+  REQUIRE(job_model(in).active_params_b);
+  CHECK(*job_model(in).active_params_b < 15);  // two of eight experts per token
 
   view.kind = "serve";
   view.preset = "custom";
@@ -324,8 +335,8 @@ TEST_CASE("the page's job view becomes the job: presets give the size, owning th
   view.concurrent = 1;
   view.gpu_count = 1;
   in = job_input_from_view(view, roi);
-  CHECK(in.kind == JobKind::serve);
-  CHECK(in.preset == "custom");
+  CHECK(job_model(in).kind == JobKind::serve);
+  CHECK(job_model(in).preset == "custom");
   CHECK(check_job_input(in).empty());
   // A custom size serves with the nearest preset's shape: 1B parameters at Q4_K_M on the round card.
   const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
@@ -338,19 +349,19 @@ TEST_CASE("the page's job view becomes the job: presets give the size, owning th
 
 TEST_CASE("job errors are translatable patterns with the same English text", "[job_cost]") {
   JobInput in = worked_training();
-  in.params_b = 2000;
+  in.job.params_b = 2000;
   const JobCostResult big = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   CHECK(big.error_text.pattern.find("fits no card at {1}") != std::string::npos);
   CHECK(big.error_text.text() == big.error);
   REQUIRE(big.error_text.nested.size() == 2);
   CHECK(big.error_text.nested[1].pattern == "{0} GPU(s)");
-  in.gpus = 0;
+  in.job.gpu_count = 0;
   const JobCostResult any = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   CHECK(any.error.find("fits no card at 1, 2, 4 or 8 GPUs") != std::string::npos);
 
   in = worked_training();
-  in.tokens_b = 0;
-  CHECK(check_job_input_text(in).pattern == "tokens_b {0} must be from 0.000001 to 1000000 (billions of tokens)");
+  in.job.tokens_b = 0;
+  CHECK(check_job_input_text(in).pattern == "{0} {1} must be {2}");  // the range in limits.h's words
   const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), worked_training());
   const JobOption* no_price = option_for(r, "no-price", 1);
   REQUIRE(no_price);
@@ -381,8 +392,8 @@ TEST_CASE("an owned cost that overflows is refused with a reason, not shown as i
   const PriceBook& book = test::shipped_prices();
   const SpeedCalibration& cal = test::shipped_calibration();
   JobInput in;
-  in.tokens_b = 1000;
-  in.gpus = 1;
+  in.job.tokens_b = 1000;
+  in.job.gpu_count = 1;
   in.ownership.hours_per_day = 1e-305;
   const JobCostResult r = job_cost(shipped_catalog(), book, cal, in);
   REQUIRE(r.ok);

@@ -120,13 +120,13 @@ TEST_CASE("roi: the provider kinds pick the default rent rate, and the note name
   const PriceBook book = notes_book();
   const RoiResult every = compute_roi(notes_catalog(), book, view_of("old-card"));
   REQUIRE(every.ok);
-  CHECK(every.inputs.rate_usd_per_hour == 0.4);
+  CHECK(every.figures.rate_usd_per_hour == 0.4);
   CHECK(roi_rate_note(every).text() ==
         "Cheapest on-demand rate among every kind: CnCloud (China cloud), seen 2026-08-13, 3 months old");
 
   const RoiResult hyper = compute_roi(notes_catalog(), book, view_of("old-card", {"hyperscaler"}));
   REQUIRE(hyper.ok);
-  CHECK(hyper.inputs.rate_usd_per_hour == 3.0);
+  CHECK(hyper.figures.rate_usd_per_hour == 3.0);
   CHECK(hyper.defaults.rate->provider_kind == "hyperscaler");
   CHECK(roi_rate_note(hyper).text() ==
         "Cheapest on-demand rate among Hyperscaler: BigCloud (Hyperscaler), seen 2026-11-09, less than a month old");

@@ -128,6 +128,31 @@ TEST_CASE("roi: more GPUs scale both sides and the break-even month stays") {
   CHECK(*r.break_even_month == 5);
 }
 
+TEST_CASE("roi: sales tax is paid on the cards and the host and not got back on resale") {
+  RoiView v = worked_view();
+  v.sales_tax_pct = 20;
+  const RoiResult r = roi(v);
+  REQUIRE(r.ok);
+  // purchase = 1000 × 1.20 = 1200; value(0) = 1000: the 200 of tax is lost the day it is bought.
+  CHECK(r.purchase_usd == Approx(1200));
+  CHECK(r.own_at_purchase_usd == Approx(200));
+  // own(m) = 1200 + 12.175 m, rent(m) = 243.5 m: own(5) = 1260.875 > 1217.5, own(6) = 1273.05 <= 1461.
+  CHECK(r.months[4].own_usd == Approx(1260.875));
+  REQUIRE(r.break_even_month);
+  CHECK(*r.break_even_month == 6);  // month 5 without the tax
+  CHECK(r.rent_total_usd == Approx(2922));  // renting pays no purchase tax
+  CHECK(roi_to_json(r)["inputs"]["sales_tax_pct"] == 20);
+  // The host is taxed too: (1000 + 500) × 1.20; it is worth its pre-tax 500 at 0 % depreciation.
+  v.host_cost_usd = 500;
+  const RoiResult host = roi(v);
+  CHECK(host.purchase_usd == Approx(1800));
+  CHECK(host.hardware_value_at_horizon_usd == Approx(500));
+  v.sales_tax_pct = 150;
+  const RoiResult clamped = roi(v);
+  CHECK(clamped.view.sales_tax_pct == 100);
+  CHECK(has_notice(clamped, "sales_tax_pct", "sales_tax_pct 150 is out of range; clamped to 100"));
+}
+
 TEST_CASE("roi: depreciation and resale now and the host") {
   RoiView v = worked_view();
   v.resale_usd.reset();
@@ -138,7 +163,7 @@ TEST_CASE("roi: depreciation and resale now and the host") {
   const RoiResult r = roi(v);
   REQUIRE(r.ok);
   // No used price for test-card: resale_now = 1000 × (1 − 0.25) = 750.
-  CHECK(r.inputs.resale_now_usd == Approx(750));
+  CHECK(r.figures.resale_now_usd == Approx(750));
   CHECK(r.defaults.resale_now_basis == "depreciation");
   // value(12) = 750 × 0.75 = 562.5; host_value(12) = 2000 × 0.75^(1 + 1) = 1125
   // own(12) = 3000 − 562.5 − 1125 = 1312.5
@@ -158,14 +183,14 @@ TEST_CASE("roi: a used street price in data is the resale value now") {
   const RoiResult r = roi(v);
   REQUIRE(r.ok);
   CHECK(r.defaults.price.kind == PriceKind::street_new);  // new 1000 beats used 600
-  CHECK(r.inputs.price_usd == Approx(1000));
+  CHECK(r.figures.price_usd == Approx(1000));
   // resale_now = min(1000, 600) = 600; value(12) = 600 × 0.75 = 450 → own(12) = 1000 − 450
-  CHECK(r.inputs.resale_now_usd == Approx(600));
+  CHECK(r.figures.resale_now_usd == Approx(600));
   CHECK(r.defaults.resale_now_basis == "street_used");
   CHECK(r.months[11].own_usd == Approx(550));
   // Bought used at 500, below the used price: nothing is lost on day one.
   v.price_usd = 500;
-  CHECK(roi(v).inputs.resale_now_usd == Approx(500));
+  CHECK(roi(v).figures.resale_now_usd == Approx(500));
 }
 
 TEST_CASE("roi: resale at the horizon overrides depreciation along a geometric path") {
@@ -187,7 +212,7 @@ TEST_CASE("roi: resale above the price is clamped to the price with a notice") {
   RoiView v = worked_view();
   v.resale_usd = 1200;
   const RoiResult r = roi(v);
-  CHECK(*r.inputs.resale_usd == Approx(1000));
+  CHECK(*r.figures.resale_usd == Approx(1000));
   CHECK(has_notice(r, "resale_usd", "clamped to the price"));
 }
 
@@ -241,14 +266,14 @@ TEST_CASE("roi: defaults come from data and say where from") {
   const RoiResult r = roi(v);
   REQUIRE(r.ok);
   CHECK(r.defaults.price.kind == PriceKind::launch_msrp);
-  CHECK(r.inputs.price_usd == 1000);
+  CHECK(r.figures.price_usd == 1000);
   REQUIRE(r.defaults.rate);
   CHECK(r.defaults.rate->provider == "Cloud A");  // on-demand 1.0, not the 0.8 spot rate
-  CHECK(r.inputs.rate_usd_per_hour == 1.0);
+  CHECK(r.figures.rate_usd_per_hour == 1.0);
   CHECK(r.defaults.power_is_tdp);
-  CHECK(r.inputs.power_w == 200);
+  CHECK(r.figures.power_w == 200);
   CHECK(r.defaults.rent_out_rate_is_rate);
-  CHECK(r.inputs.rent_out_rate_usd_per_hour == 1.0);
+  CHECK(r.figures.rent_out_rate_usd_per_hour == 1.0);
   const json j = roi_to_json(r);
   CHECK(j["defaults"]["price"]["kind"] == "launch_msrp");
   CHECK(j["defaults"]["rate"]["provider"] == "Cloud A");
@@ -261,7 +286,7 @@ TEST_CASE("roi: defaults come from data and say where from") {
   CHECK(user.defaults.price.kind == PriceKind::user);
   CHECK_FALSE(user.defaults.rate);
   CHECK_FALSE(user.defaults.power_is_tdp);
-  CHECK(user.inputs.rent_out_rate_usd_per_hour == 2);  // follows the user's rate
+  CHECK(user.figures.rent_out_rate_usd_per_hour == 2);  // follows the user's rate
   CHECK(roi_to_json(user)["defaults"]["rate"]["kind"] == "user");
 }
 
@@ -377,30 +402,30 @@ TEST_CASE("roi edge: out-of-range inputs are clamped and each gets a notice") {
   v.price_usd = -5;
   v.occupancy_pct = -1;
   const RoiResult r = roi(v);
-  CHECK(r.inputs.gpu_count == 1);
+  CHECK(r.view.gpu_count == 1);
   CHECK(has_notice(r, "gpu_count", "gpu_count 0 is out of range; clamped to 1"));
-  CHECK(r.inputs.months == 120);
+  CHECK(r.view.months == 120);
   CHECK(has_notice(r, "months", "clamped to 120"));
-  CHECK(r.inputs.hours_per_day == 24);
+  CHECK(r.view.hours_per_day == 24);
   CHECK(has_notice(r, "hours_per_day", "clamped to 24"));
-  CHECK(r.inputs.kwh_price_usd == Approx(0.15));  // not a number: the site's default
+  CHECK(r.view.kwh_price_usd == Approx(0.15));  // not a number: the site's default
   CHECK(has_notice(r, "kwh_price_usd", "not a number"));
-  CHECK(r.inputs.depreciation_pct_per_year == 100);
-  CHECK(r.inputs.price_usd == 0);
+  CHECK(r.view.depreciation_pct_per_year == 100);
+  CHECK(r.figures.price_usd == 0);
   CHECK(has_notice(r, "price_usd", "clamped to 0"));
-  CHECK(r.inputs.occupancy_pct == 0);
+  CHECK(r.view.occupancy_pct == 0);
 
   RoiView huge = worked_view();
   huge.gpu_count = 50000;
   huge.price_usd = 1e12;
   const RoiResult h = roi(huge);
-  CHECK(h.inputs.gpu_count == 10000);
-  CHECK(h.inputs.price_usd == 10e6);
+  CHECK(h.view.gpu_count == 10000);
+  CHECK(h.figures.price_usd == 10e6);
 
   RoiView infinite = worked_view();
   infinite.price_usd = std::numeric_limits<double>::infinity();
   const RoiResult i = roi(infinite);
-  CHECK(i.inputs.price_usd == 1000);  // dropped: the data's MSRP
+  CHECK(i.figures.price_usd == 1000);  // dropped: the data's MSRP
   CHECK(has_notice(i, "price_usd", "using the default from data"));
 }
 
@@ -427,6 +452,25 @@ TEST_CASE("roi edge: unknown card or no price or no rate") {
   CHECK(r.missing == std::vector<std::string>{"rate"});
   CHECK(roi_to_json(r)["break_even_month"].is_null());
   CHECK(roi_to_json(r)["never_reason"] == "missing_input");
+}
+
+TEST_CASE("roi formulas show the sales tax in the purchase when there is one") {
+  RoiView v = worked_view();
+  v.host_cost_usd = 500;
+  v.sales_tax_pct = 20;
+  int purchases = 0;
+  for (const auto& line : roi_formulas(roi(v))) {
+    if (line.label != "Purchase") continue;
+    ++purchases;
+    CHECK(line.formula == "purchase = (GPUs × price + host_cost) × (1 + sales tax)");
+    CHECK(line.numbers == "(1 × 1000 + 500) × (1 + 0.2)");
+    CHECK(line.result == "$1,800.00");
+  }
+  CHECK(purchases == 1);
+  v.sales_tax_pct = 0;  // no tax: the purchase line as it always read
+  for (const auto& line : roi_formulas(roi(v))) {
+    if (line.label == "Purchase") CHECK(line.formula == "purchase = GPUs × price + host_cost");
+  }
 }
 
 TEST_CASE("roi formulas carry this result's numbers") {
@@ -474,10 +518,10 @@ namespace {
 bool finite_and(double x, bool non_negative = false) { return std::isfinite(x) && (!non_negative || x >= -1e-6); }
 
 void check_sane(const RoiResult& r) {
-  INFO("gpu_count " << r.inputs.gpu_count << " price " << r.inputs.price_usd << " rate " << r.inputs.rate_usd_per_hour
-                    << " hours " << r.inputs.hours_per_day << " months " << r.inputs.months);
+  INFO("gpu_count " << r.view.gpu_count << " price " << r.figures.price_usd << " rate " << r.figures.rate_usd_per_hour
+                    << " hours " << r.view.hours_per_day << " months " << r.view.months);
   if (!r.ok) return;
-  REQUIRE(r.months.size() == static_cast<std::size_t>(r.inputs.months));
+  REQUIRE(r.months.size() == static_cast<std::size_t>(r.view.months));
   for (const auto& m : r.months) {
     REQUIRE(finite_and(m.own_usd, true));  // own >= 0: the hardware never sells above cost
     REQUIRE(finite_and(m.rent_usd, true));

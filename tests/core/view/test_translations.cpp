@@ -268,45 +268,47 @@ TEST_CASE("every sentence the cost of a job and the speed ranking build is trans
   const SpeedCalibration cal = load_speed_calibration(test::read_source_file("data/speed_calibration.json"), issues);
   std::vector<JobInput> jobs(1);
   JobInput huge;
-  huge.params_b = 2000;                        // fits no card
+  huge.job.preset = "custom";
+  huge.job.params_b = 2000;                    // fits no card
   jobs.push_back(huge);
-  huge.gpus = 2;
+  huge.job.gpu_count = 2;
   jobs.push_back(huge);
   JobInput serve;
-  serve.kind = JobKind::serve;
+  serve.job.kind = "serve";
   jobs.push_back(serve);
-  serve.tokens_per_day = 1e13;                 // no card keeps up
+  serve.job.tokens_per_day = 1e13;             // no card keeps up
   jobs.push_back(serve);
-  serve.preset = "llama-3.1-405b";             // fits no card at one GPU
-  serve.gpus = 1;
+  serve.job.preset = "llama-3.1-405b";         // fits no card at one GPU
+  serve.job.gpu_count = 1;
   jobs.push_back(serve);
   JobInput bad;
-  bad.tokens_b = 0;
+  bad.job.tokens_b = 0;
   jobs.push_back(bad);
   bad = JobInput{};
   bad.active_params_b = 100;
   jobs.push_back(bad);
   bad = JobInput{};
-  bad.gpus = 99;
+  bad.job.gpu_count = 99;
   jobs.push_back(bad);
   bad = JobInput{};
   bad.train_context = 0;
   jobs.push_back(bad);
   bad = JobInput{};
-  bad.params_b = 0;
+  bad.job.preset = "custom";
+  bad.job.params_b = 0;
   jobs.push_back(bad);
   JobInput bad_serve;
-  bad_serve.kind = JobKind::serve;
-  bad_serve.preset = "nope";
+  bad_serve.job.kind = "serve";
+  bad_serve.job.preset = "nope";
   jobs.push_back(bad_serve);
-  bad_serve.preset = "llama-3-8b";
-  bad_serve.tokens_per_day = 0;
+  bad_serve.job.preset = "llama-3-8b";
+  bad_serve.job.tokens_per_day = 0;
   jobs.push_back(bad_serve);
-  bad_serve.tokens_per_day = 1e6;
+  bad_serve.job.tokens_per_day = 1e6;
   bad_serve.context = 9000;                    // beyond Llama 3 8B's 8192
   jobs.push_back(bad_serve);
   JobInput picky;
-  picky.provider_kinds = provider_kind_bit(ProviderKind::hyperscaler);
+  picky.ownership.provider_kinds = {"hyperscaler"};
   jobs.push_back(picky);
   for (const JobInput& job : jobs) {
     const JobCostResult r = job_cost(catalog, book, cal, job);
