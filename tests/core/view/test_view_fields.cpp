@@ -14,6 +14,7 @@
 #include "catalog/metrics.h"
 #include "view/share_link.h"
 #include "view/state_json.h"
+#include "view/cli_values.h"
 #include "view/view_fields.h"
 #include "estimate/vram_fit.h"
 
