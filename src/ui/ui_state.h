@@ -132,7 +132,7 @@ struct UiState {
   int stale_marks_drawn = 0;           // stale marks drawn this frame, any panel
   int value_metric = 0;          // per 1,000 of price, per hourly rate, per watt
   std::string popup_card_id;     // the card whose details float over the current tab
-  std::map<std::string, std::string> input_hints;  // field label -> "clamped to 24"
+  std::map<std::string, std::string> input_hints;  // widget label -> "Use per day 30 is out of range; clamped to 24"
   std::vector<NamedRect> targets;     // refreshed every frame
 };
 
