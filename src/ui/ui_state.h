@@ -15,6 +15,7 @@
 #include "estimate/vram_fit.h"
 #include "money/value.h"
 #include "view/view_state.h"
+#include "text/json_util.h"
 
 namespace gpuwise::ui {
 

@@ -10,6 +10,7 @@
 #include "text/limits.h"
 #include "text/stable_sort.h"
 #include "text/template_text.h"
+#include "text/json_util.h"
 
 namespace gpuwise {
 namespace {

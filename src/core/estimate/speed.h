@@ -17,7 +17,7 @@
 
 #include "catalog/benchmarks.h"
 #include "catalog/catalog.h"
-#include "text/json_util.h"
+#include "text/json_fwd.h"
 #include "estimate/vram_fit.h"
 
 namespace gpuwise {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "money/price_notes.h"
+#include "text/json_util.h"
 
 namespace gpuwise {
 

@@ -7,6 +7,7 @@
 #include "text/utf8.h"
 #include "view/field_applier.h"
 #include "view/view_fields.h"
+#include "text/json_util.h"
 
 namespace gpuwise {
 namespace {

@@ -18,6 +18,7 @@
 #include "view/cli_values.h"
 #include "view/view_fields.h"
 #include "estimate/vram_fit.h"
+#include "text/json_util.h"
 
 using namespace gpuwise;
 
