@@ -364,4 +364,14 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
   DrawValueSections(view, ui, requests);
 }
 
+// window.gpuwise.roi: what the last drawn ROI used and found.
+json RoiInfo(const ViewState&, const UiState& ui) {
+  return {{"ok", ui.roi_ok},
+          {"break_even_month", ui.roi_break_even_month},
+          {"rate_usd_per_hour", ui.roi_rate_usd_per_hour},
+          {"rate_provider_kind", ui.roi_rate_provider_kind},
+          {"uses_stale_price", ui.roi_uses_stale_price}};
+}
+
+
 }  // namespace gpuwise::ui
