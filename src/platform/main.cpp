@@ -467,14 +467,11 @@ bool AnyDataAwaited(const Platform& p) {
   return false;
 }
 
-// The catalog table, opened without a card or a PyTorch filter, reads neither prices.json
-// nor cuda.json; the first frame of such a view leaves them to the next frame (~16 ms
-// later). On a first visit they cost ~45 ms of the first frame, the JSON parser's code
-// running for the first time (issue 15).
+// A first view that reads neither prices.json nor cuda.json (ui::ViewReadsPricesAndCuda)
+// leaves them to the next frame (~16 ms later). On a first visit they cost ~45 ms of the
+// first frame, the JSON parser's code running for the first time (issue 15).
 bool FirstViewNeedsPricesAndCuda(const Platform& p) {
-  const ViewState& view = p.app.view();
-  return !p.view_started || view.tab != Tab::catalog || !view.catalog.selected_id.empty() ||
-         !view.catalog.pytorch_any.empty();
+  return !p.view_started || ui::ViewReadsPricesAndCuda(p.app.view());
 }
 
 // A first visit from mainland China starts in yuan with a typical Chinese household

@@ -326,4 +326,8 @@ json CatalogTableInfo(const ViewState&, const UiState& ui) {
 }
 
 
+bool ViewReadsPricesAndCuda(const ViewState& view) {
+  return view.tab != Tab::catalog || !view.catalog.selected_id.empty() || !view.catalog.pytorch_any.empty();
+}
+
 }  // namespace gpuwise::ui

@@ -8,6 +8,9 @@ namespace gpuwise::ui {
 
 void DrawHeader(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
+// Whether the view shows anything from prices.json or cuda.json: the catalog table
+// without a card or a PyTorch filter does not, so the platform may load them a frame later.
+bool ViewReadsPricesAndCuda(const ViewState& view);
 // Every field of one card, its compatibility and sources; true when Close was clicked.
 bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
