@@ -4,7 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "view/view_state.h"
+namespace gpuwise {
+struct ViewState;  // view/view_state.h: only the commands that fill one include it
+struct FitView;    // estimate/estimate_views.h
+}  // namespace gpuwise
 
 namespace gpuwise::cli {
 

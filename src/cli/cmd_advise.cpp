@@ -11,6 +11,7 @@
 #include "estimate/advisor.h"
 #include "text/format.h"
 #include "text/json_util.h"
+#include "view/view_state.h"
 
 namespace gpuwise::cli {
 namespace {

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "catalog/columns.h"
 #include "catalog/compat.h"
+#include "view/view_state.h"
 
 namespace gpuwise::cli {
 

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "text/json_util.h"
 #include "estimate/vram_fit.h"
+#include "view/view_state.h"
 
 namespace gpuwise::cli {
 namespace {

@@ -13,6 +13,7 @@
 #include "text/json_util.h"
 #include "money/prices.h"
 #include "estimate/speed.h"
+#include "view/cli_values.h"
 #include "view/view_fields.h"
 
 namespace gpuwise::cli {

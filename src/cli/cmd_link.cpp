@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "view/share_link.h"
 #include "view/state_json.h"
+#include "text/json_util.h"
 
 namespace gpuwise::cli {
 namespace {

@@ -11,7 +11,9 @@
 #include "money/roi.h"
 #include "money/roi_formulas.h"
 #include "money/roi_json.h"
+#include "text/json_util.h"
 #include "view/view_fields.h"
+#include "view/view_state.h"
 
 namespace gpuwise::cli {
 namespace {

@@ -15,6 +15,7 @@
 #include "text/json_util.h"
 #include "estimate/speed.h"
 #include "estimate/speed_view.h"
+#include "view/cli_values.h"
 #include "view/view_fields.h"
 
 namespace gpuwise::cli {

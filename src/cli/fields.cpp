@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "cli.h"
+#include "view/cli_values.h"
 #include "view/view_fields.h"
 
 namespace gpuwise::cli {

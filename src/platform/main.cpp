@@ -32,7 +32,6 @@
 #include "panels.h"
 #include "view/session.h"
 #include "view/share_link.h"
-#include "estimate/speed_view.h"
 #include "text_input.h"
 #include "theme.h"
 #include "touch_input.h"
@@ -327,94 +326,152 @@ std::string TodayUtc() {
   return date;
 }
 
-void LoadCatalog(Platform& p) {
-  std::string text;
-  if (p.catalog_pending) {
-    switch (platform::take_data_file(platform::kCatalogFile, text)) {
+// [SECTION] The data files: one row each (what it is, what it feeds, when it is taken,
+// what it adds to window.gpuwise.status), and one walk that takes them.
+// The catalog goes first (its ids check links, prices and measured rows); the loader
+// fetches gpus.bin, prices.json and cuda.json at start, the others once wanted.
+enum class DataGroup {
+  catalog,     // before the view starts
+  first_view,  // the files the first view reads (the plain catalog tab: none)
+  on_demand,   // the speed model's files, once a view wants them
+};
+
+struct DataFile {
+  const char* name;   // as the page fetches it: data/<name>
+  const char* feeds;  // what reads it (for readers of this table)
+  DataGroup group;
+  // Fetched only once wanted (request_data_file); nullptr: always, preloaded.
+  bool (*wanted)(const Platform& p);
+  // Files it must wait for; nullptr: none.
+  bool (*turn)(const Platform& p);
+  bool (*pending)(const Platform& p);  // not yet taken (loaded or failed)
+  void (*ready)(Platform& p, const std::string& text);
+  void (*failed)(Platform& p, const std::string& message);
+  // Its keys of window.gpuwise.status; nullptr: none.
+  void (*status)(const Platform& p, json& status);
+};
+
+const char* LoadStateWord(ui::LoadState state) {
+  return state == ui::LoadState::ready ? "ready" : state == ui::LoadState::failed ? "failed" : "pending";
+}
+
+bool AfterCatalog(const Platform& p) { return !p.catalog_pending; }
+bool SpeedWanted(const Platform& p) { return p.app.ui().speed.wanted; }
+
+const std::vector<DataFile>& DataFiles() {
+  static const std::vector<DataFile> files = {
+      {platform::kCatalogFile, "every tab: the cards", DataGroup::catalog, nullptr, nullptr,
+       [](const Platform& p) { return p.catalog_pending; },
+       [](Platform& p, const std::string& bytes) {
+         p.app.set_catalog_file(bytes);
+         NoteCatalogCjkText(p);
+         p.catalog_pending = false;
+         if (p.frames == 0) p.startup.catalog_ms = NowMs();
+       },
+       [](Platform& p, const std::string& message) {
+         p.app.set_catalog_error(message);
+         p.catalog_pending = false;
+       },
+       [](const Platform& p, json& status) {
+         const ui::UiState& ui = p.app.ui();
+         json issues = json::array();
+         for (const auto& issue : ui.catalog.issues) issues.push_back(issue.to_string());
+         status["catalog_loaded"] = ui.catalog_loaded;
+         status["catalog_gpus"] = ui.catalog.gpus.size();
+         status["catalog_error"] = ui.catalog_error;
+         status["catalog_issues"] = issues;
+       }},
+      // Prices name catalog ids, so they are read after the catalog.
+      {"prices.json", "street prices and cloud rates: ROI, value, the cost of a job, price filters",
+       DataGroup::first_view, nullptr, AfterCatalog, [](const Platform& p) { return p.prices_pending; },
+       [](Platform& p, const std::string& text) {
+         NoteCjkText(p, text);
+         p.app.set_prices_text(text);
+         p.app.ui().prices.today = TodayUtc();
+         p.prices_pending = false;
+         if (p.frames == 0) p.startup.prices_ms = NowMs();
+       },
+       [](Platform& p, const std::string& message) {
+         p.app.set_prices_error(message);
+         p.prices_pending = false;
+       },
+       [](const Platform& p, json& status) {
+         status["prices"] = LoadStateWord(p.app.ui().prices_state);
+         status["prices_error"] = p.app.ui().prices_error;
+       }},
+      {"cuda.json", "CUDA and PyTorch support: the PyTorch filters, card details", DataGroup::first_view, nullptr,
+       nullptr, [](const Platform& p) { return p.cuda_pending; },
+       [](Platform& p, const std::string& text) {
+         NoteChineseOnlyText(p, text);
+         p.app.set_cuda_text(text);
+         p.cuda_pending = false;
+       },
+       [](Platform& p, const std::string& message) {
+         p.app.set_cuda_error(message);
+         p.cuda_pending = false;
+       },
+       [](const Platform& p, json& status) { status["cuda_error"] = p.app.ui().compat_error; }},
+      // Notes and sources, once a panel wanted one; merged after the files they belong to.
+      {"details.json", "notes and source links of the three files above", DataGroup::first_view,
+       [](const Platform& p) { return p.app.ui().details_wanted; },
+       [](const Platform& p) { return !p.catalog_pending && !p.prices_pending && !p.cuda_pending; },
+       [](const Platform& p) { return p.app.ui().details == ui::LoadState::pending; },
+       [](Platform& p, const std::string& text) {
+         NoteCjkText(p, text);
+         p.app.set_details_text(text);
+       },
+       [](Platform& p, const std::string& message) { p.app.set_details_error(message); },
+       [](const Platform& p, json& status) {
+         status["details"] = LoadStateWord(p.app.ui().details);
+         status["details_error"] = p.app.ui().details_error;
+       }},
+      // The speed model's files (after the catalog: the measured rows name its cards).
+      {"benchmarks.json", "measured speeds: the speed model, its check", DataGroup::on_demand, SpeedWanted,
+       AfterCatalog, [](const Platform& p) { return p.app.ui().speed.benchmarks_state == ui::LoadState::pending; },
+       [](Platform& p, const std::string& text) { p.app.set_speed_file("benchmarks.json", true, text); },
+       [](Platform& p, const std::string& message) { p.app.set_speed_file("benchmarks.json", false, message); },
+       nullptr},
+      {"speed_calibration.json", "the speed model's fitted factors", DataGroup::on_demand, SpeedWanted, AfterCatalog,
+       [](const Platform& p) { return p.app.ui().speed.calibration_state == ui::LoadState::pending; },
+       [](Platform& p, const std::string& text) { p.app.set_speed_file("speed_calibration.json", true, text); },
+       [](Platform& p, const std::string& message) {
+         p.app.set_speed_file("speed_calibration.json", false, message);
+       },
+       nullptr},
+  };
+  return files;
+}
+
+// A file still to come that someone waits for: the loop keeps polling.
+bool Awaited(const Platform& p, const DataFile& file) {
+  return file.pending(p) && (!file.wanted || file.wanted(p));
+}
+
+void LoadDataFiles(Platform& p, DataGroup group) {
+  for (const DataFile& file : DataFiles()) {
+    if (file.group != group || !Awaited(p, file) || (file.turn && !file.turn(p))) continue;
+    if (file.wanted) platform::request_data_file(file.name);
+    std::string text;
+    switch (platform::take_data_file(file.name, text)) {
       case platform::DataStatus::pending: break;
-      case platform::DataStatus::ready:
-        p.app.set_catalog_file(text);
-        NoteCatalogCjkText(p);
-        p.catalog_pending = false;
-        if (p.frames == 0) p.startup.catalog_ms = NowMs();
-        break;
-      case platform::DataStatus::failed: p.app.set_catalog_error(text); p.catalog_pending = false; break;
+      case platform::DataStatus::ready: file.ready(p, text); break;
+      case platform::DataStatus::failed: file.failed(p, text); break;
     }
   }
 }
 
-// The catalog table, opened without a card or a PyTorch filter, reads neither prices.json
-// nor cuda.json; the first frame of such a view leaves them to the next frame (~16 ms
-// later). On a first visit they cost ~45 ms of the first frame, the JSON parser's code
-// running for the first time (issue 15).
+bool AnyDataAwaited(const Platform& p) {
+  for (const DataFile& file : DataFiles()) {
+    if (Awaited(p, file)) return true;
+  }
+  return false;
+}
+
+// A first view that reads neither prices.json nor cuda.json (ui::ViewReadsPricesAndCuda)
+// leaves them to the next frame (~16 ms later). On a first visit they cost ~45 ms of the
+// first frame, the JSON parser's code running for the first time (issue 15).
 bool FirstViewNeedsPricesAndCuda(const Platform& p) {
-  const ViewState& view = p.app.view();
-  return !p.view_started || view.tab != Tab::catalog || !view.catalog.selected_id.empty() ||
-         !view.catalog.pytorch_any.empty();
-}
-
-void LoadPendingData(Platform& p) {
-  std::string text;
-  // Prices name catalog ids, so they are read after the catalog.
-  if (!p.catalog_pending && p.prices_pending) {
-    switch (platform::take_data_file("prices.json", text)) {
-      case platform::DataStatus::pending: break;
-      case platform::DataStatus::ready:
-        NoteCjkText(p, text);
-        p.app.set_prices_text(text);
-        p.app.ui().prices.today = TodayUtc();
-        p.prices_pending = false;
-        if (p.frames == 0) p.startup.prices_ms = NowMs();
-        break;
-      case platform::DataStatus::failed: p.app.set_prices_error(text); p.prices_pending = false; break;
-    }
-  }
-  if (p.cuda_pending) {
-    switch (platform::take_data_file("cuda.json", text)) {
-      case platform::DataStatus::pending: break;
-      case platform::DataStatus::ready:
-        NoteChineseOnlyText(p, text);
-        p.app.set_cuda_text(text);
-        p.cuda_pending = false;
-        break;
-      case platform::DataStatus::failed: p.app.set_cuda_error(text); p.cuda_pending = false; break;
-    }
-  }
-  // Notes and sources, once a panel wanted one; merged after the files they belong to.
-  ui::UiState& ui = p.app.ui();
-  if (ui.details_wanted && ui.details == ui::LoadState::pending && !p.catalog_pending && !p.prices_pending &&
-      !p.cuda_pending) {
-    platform::request_data_file("details.json");
-    switch (platform::take_data_file("details.json", text)) {
-      case platform::DataStatus::pending: break;
-      case platform::DataStatus::ready: NoteCjkText(p, text); p.app.set_details_text(text); break;
-      case platform::DataStatus::failed: p.app.set_details_error(text); break;
-    }
-  }
-}
-
-// The speed model's files, fetched once a view needs them (after the catalog: the
-// measured rows name its cards).
-bool SpeedDataPending(const ui::UiState& ui) {
-  return ui.speed.wanted && (ui.speed.benchmarks_state == ui::LoadState::pending ||
-                             ui.speed.calibration_state == ui::LoadState::pending);
-}
-
-void LoadSpeedData(Platform& p) {
-  if (p.catalog_pending || !SpeedDataPending(p.app.ui())) return;
-  std::string text;
-  const ui::SpeedData& speed = p.app.ui().speed;
-  for (const char* name : {"benchmarks.json", "speed_calibration.json"}) {
-    const bool pending = std::string(name) == "benchmarks.json" ? speed.benchmarks_state == ui::LoadState::pending
-                                                                 : speed.calibration_state == ui::LoadState::pending;
-    if (!pending) continue;
-    platform::request_data_file(name);
-    switch (platform::take_data_file(name, text)) {
-      case platform::DataStatus::pending: break;
-      case platform::DataStatus::ready: p.app.set_speed_file(name, true, text); break;
-      case platform::DataStatus::failed: p.app.set_speed_file(name, false, text); break;
-    }
-  }
+  return !p.view_started || ui::ViewReadsPricesAndCuda(p.app.view());
 }
 
 // A first visit from mainland China starts in yuan with a typical Chinese household
@@ -488,72 +545,36 @@ void MirrorView(Platform& p) {
   }
 }
 
-// What a script can read besides state(): where the widgets are, what the catalog
-// table shows, and what went wrong while loading data.
-const char* LoadStateWord(ui::LoadState state) {
-  return state == ui::LoadState::ready ? "ready" : state == ui::LoadState::failed ? "failed" : "pending";
-}
+// What a script can read besides state(): where the widgets are, what each panel
+// publishes (ui::PageParts()), and what went wrong while loading data (DataFiles()).
 
 json PageInfo(const Platform& p, const ViewState& view, const ui::UiState& ui) {
   json targets = json::object();
   for (const auto& rect : ui.targets) {
     targets[rect.key] = {{"x", rect.x}, {"y", rect.y}, {"w", rect.w}, {"h", rect.h}};
   }
-  json ids = json::array();
-  for (int row : ui.catalog_cache.rows) ids.push_back(ui.catalog.gpus[row].id);
-  json issues = json::array();
-  for (const auto& issue : ui.catalog.issues) issues.push_back(issue.to_string());
-  json ranking = json::array();
-  json ranking_estimate = nullptr;  // the LLM profiles: what the speed model estimated, per card
-  if (ui.ranking_cache.valid) {
-    const RankedList& list = ui.ranking_cache.list;
-    json tokens_per_s = json::array();
-    for (const auto& row : list.rows) {
-      ranking.push_back(ui.catalog.gpus[row.gpu_index].id);
-      tokens_per_s.push_back(row.tokens_per_s ? json(*row.tokens_per_s) : json(nullptr));
-    }
-    if (list.speed) {
-      ranking_estimate = {{"phase", list.speed->phase}, {"model", list.speed->model.text()},
-                          {"not_fitting", list.speed->not_fitting}, {"tokens_per_s", tokens_per_s}};
-    } else if (!list.error.empty()) {
-      ranking_estimate = {{"error", list.error}};
-    }
+  json status = {{"cjk_font", LoadStateWord(ui.cjk_font)},
+                 {"cjk_glyphs_from", p.system_cjk ? "system" : p.cjk_file ? "file" : ""},
+                 {"cjk_characters", p.cjk_codepoints.size()},
+                 {"typed_characters", p.typed_codepoints.size()},
+                 {"clipboard", ui.clipboard_message}};
+  for (const DataFile& file : DataFiles()) {
+    if (file.status) file.status(p, status);
   }
-  return {{"targets", targets},
-          {"ranking", ranking},
-          {"roi", {{"ok", ui.roi_ok},
-                   {"break_even_month", ui.roi_break_even_month},
-                   {"rate_usd_per_hour", ui.roi_rate_usd_per_hour},
-                   {"rate_provider_kind", ui.roi_rate_provider_kind},
-                   {"uses_stale_price", ui.roi_uses_stale_price}}},
-          {"speed", ui.speed.table_valid ? speed_table_to_json(ui.speed.table) : json(nullptr)},
-          {"stale_marks", ui.stale_marks_drawn},
-          {"ranking_estimate", ranking_estimate},
-          {"job", ui::JobCostInfo(view, ui)},
-          {"table", {{"rows", ids.size()}, {"ids", ids}}},
-          {"notices", english(ui.notices)},
-          {"untranslated", ui::untranslated()},
-          {"status", {{"catalog_loaded", ui.catalog_loaded},
-                      {"catalog_gpus", ui.catalog.gpus.size()},
-                      {"catalog_error", ui.catalog_error},
-                      {"catalog_issues", issues},
-                      {"prices", LoadStateWord(ui.prices_state)},
-                      {"prices_error", ui.prices_error},
-                      {"cuda_error", ui.compat_error},
-                      {"details", LoadStateWord(ui.details)},
-                      {"details_error", ui.details_error},
-                      {"cjk_font", LoadStateWord(ui.cjk_font)},
-                      {"cjk_glyphs_from", p.system_cjk ? "system" : p.cjk_file ? "file" : ""},
-                      {"cjk_characters", p.cjk_codepoints.size()},
-                      {"typed_characters", p.typed_codepoints.size()},
-                      {"clipboard", ui.clipboard_message}}},
-          {"startup", {{"main_ms", p.startup.main_ms}, {"webgl_ms", p.startup.webgl_ms},
-                       {"imgui_ms", p.startup.imgui_ms}, {"frame_ms", p.startup.frame_ms},
-                       {"catalog_ms", p.startup.catalog_ms}, {"prices_ms", p.startup.prices_ms},
-                       {"data_ms", p.startup.data_ms}, {"fonts_ms", p.startup.fonts_ms},
-                       {"layout_ms", p.startup.layout_ms}, {"drawn_ms", p.startup.drawn_ms},
-                       {"published_ms", p.startup.published_ms}, {"atlas_glyphs", p.startup.atlas_glyphs},
-                       {"atlas_drawn", p.startup.atlas_drawn}}}};
+  json info = {{"targets", targets},
+       {"stale_marks", ui.stale_marks_drawn},
+       {"notices", english(ui.notices)},
+       {"untranslated", ui::untranslated()},
+       {"status", status},
+       {"startup", {{"main_ms", p.startup.main_ms}, {"webgl_ms", p.startup.webgl_ms},
+                    {"imgui_ms", p.startup.imgui_ms}, {"frame_ms", p.startup.frame_ms},
+                    {"catalog_ms", p.startup.catalog_ms}, {"prices_ms", p.startup.prices_ms},
+                    {"data_ms", p.startup.data_ms}, {"fonts_ms", p.startup.fonts_ms},
+                    {"layout_ms", p.startup.layout_ms}, {"drawn_ms", p.startup.drawn_ms},
+                    {"published_ms", p.startup.published_ms}, {"atlas_glyphs", p.startup.atlas_glyphs},
+                    {"atlas_drawn", p.startup.atlas_drawn}}}};
+  for (const ui::PagePart& part : ui::kPageParts) info[part.key] = part.publish(view, ui);
+  return info;
 }
 
 void PublishToPage(Platform& p) {
@@ -656,11 +677,11 @@ void Frame(void* arg) {
     if (!platform::ProcessTouchEvent(event)) ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) p.running = false;
   }
-  LoadCatalog(p);
+  LoadDataFiles(p, DataGroup::catalog);
   StartView(p);
-  if (!first || FirstViewNeedsPricesAndCuda(p)) LoadPendingData(p);
+  if (!first || FirstViewNeedsPricesAndCuda(p)) LoadDataFiles(p, DataGroup::first_view);
   if (first) p.startup.data_ms = NowMs();
-  LoadSpeedData(p);
+  LoadDataFiles(p, DataGroup::on_demand);
   FollowUrlChanges(p);
   UpdateCjkFont(p);
   UpdateTheme(p);
@@ -714,8 +735,7 @@ void Frame(void* arg) {
   }
   RunRequests(p, requests);
 
-  const bool waiting = p.catalog_pending || p.prices_pending || p.cuda_pending || SpeedDataPending(p.app.ui()) ||
-                       (p.app.ui().details_wanted && p.app.ui().details == ui::LoadState::pending) ||
+  const bool waiting = AnyDataAwaited(p) ||
                        (p.app.view().language == "zh" && p.app.ui().cjk_font == ui::LoadState::pending);
   if (waiting || p.never_idle) p.frames_until_idle = kFramesAfterInput;  // keep polling until data arrives
   if (platform::TouchNeedsFrames()) p.frames_until_idle = kFramesAfterInput;

@@ -75,11 +75,11 @@ std::string LiveText(const ViewState& view, const UiState& ui) {
     case Tab::ranking: return RankingText(ui);
     case Tab::advisor: return AdvisorText(view);
     case Tab::roi: {
-      if (!ui.roi_ok) return "";
-      std::string text = ui.roi_break_even_month > 0
-                             ? Format(tr("Owning pays off in month %d."), ui.roi_break_even_month)
+      if (!ui.roi.ok) return "";
+      std::string text = ui.roi.break_even_month > 0
+                             ? Format(tr("Owning pays off in month %d."), ui.roi.break_even_month)
                              : Format(tr("Owning does not pay off within %d months."), view.roi.months);
-      if (ui.roi_uses_stale_price) text += std::string(" ") + tr("It uses a price older than 12 months.");
+      if (ui.roi.uses_stale_price) text += std::string(" ") + tr("It uses a price older than 12 months.");
       return text;
     }
     case Tab::compare: {

@@ -318,4 +318,16 @@ void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   ImGui::EndChild();
 }
 
+// window.gpuwise.table: the rows the table shows (its cache), by card id.
+json CatalogTableInfo(const ViewState&, const UiState& ui) {
+  json ids = json::array();
+  for (int row : ui.catalog_cache.rows) ids.push_back(ui.catalog.gpus[row].id);
+  return {{"rows", ids.size()}, {"ids", ids}};
+}
+
+
+bool ViewReadsPricesAndCuda(const ViewState& view) {
+  return view.tab != Tab::catalog || !view.catalog.selected_id.empty() || !view.catalog.pytorch_any.empty();
+}
+
 }  // namespace gpuwise::ui

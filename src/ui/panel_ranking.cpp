@@ -407,4 +407,26 @@ void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   ImGui::EndChild();
 }
 
+// window.gpuwise.ranking and .ranking_estimate, from the cached ranking.
+json RankingInfo(const ViewState&, const UiState& ui) {
+  json ranking = json::array();
+  if (!ui.ranking_cache.valid) return ranking;
+  for (const auto& row : ui.ranking_cache.list.rows) ranking.push_back(ui.catalog.gpus[row.gpu_index].id);
+  return ranking;
+}
+
+json RankingEstimateInfo(const ViewState&, const UiState& ui) {
+  if (!ui.ranking_cache.valid) return nullptr;
+  const RankedList& list = ui.ranking_cache.list;
+  if (list.speed) {
+    json tokens_per_s = json::array();
+    for (const auto& row : list.rows) tokens_per_s.push_back(row.tokens_per_s ? json(*row.tokens_per_s) : json(nullptr));
+    return {{"phase", list.speed->phase}, {"model", list.speed->model.text()},
+            {"not_fitting", list.speed->not_fitting}, {"tokens_per_s", tokens_per_s}};
+  }
+  if (!list.error.empty()) return {{"error", list.error}};
+  return nullptr;
+}
+
+
 }  // namespace gpuwise::ui

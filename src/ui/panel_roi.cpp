@@ -341,11 +341,11 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
   if (view.roi.view == "job") return DrawJobCostView(view, ui, requests);
 
   const RoiResult result = compute_roi(ui.catalog, ui.prices, EffectiveRoiView(view, ui));
-  ui.roi_ok = result.ok;
-  ui.roi_break_even_month = result.break_even_month.value_or(0);
-  ui.roi_rate_usd_per_hour = result.figures.rate_usd_per_hour;
-  ui.roi_rate_provider_kind = result.defaults.rate ? result.defaults.rate->provider_kind : "";
-  ui.roi_uses_stale_price = result.defaults.uses_stale_price();
+  ui.roi.ok = result.ok;
+  ui.roi.break_even_month = result.break_even_month.value_or(0);
+  ui.roi.rate_usd_per_hour = result.figures.rate_usd_per_hour;
+  ui.roi.rate_provider_kind = result.defaults.rate ? result.defaults.rate->provider_kind : "";
+  ui.roi.uses_stale_price = result.defaults.uses_stale_price();
   if (ImGui::CollapsingHeader(tr("Buy or rent"), ImGuiTreeNodeFlags_DefaultOpen)) {
     const float width = ImGui::GetContentRegionAvail().x;
     const bool two_columns = width >= 1000;
@@ -365,5 +365,15 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
   if (ImGui::CollapsingHeader(tr("Owner of idle cards"))) DrawOwner(view, ui, result);
   DrawValueSections(view, ui, requests);
 }
+
+// window.gpuwise.roi: what the last drawn ROI used and found.
+json RoiInfo(const ViewState&, const UiState& ui) {
+  return {{"ok", ui.roi.ok},
+          {"break_even_month", ui.roi.break_even_month},
+          {"rate_usd_per_hour", ui.roi.rate_usd_per_hour},
+          {"rate_provider_kind", ui.roi.rate_provider_kind},
+          {"uses_stale_price", ui.roi.uses_stale_price}};
+}
+
 
 }  // namespace gpuwise::ui

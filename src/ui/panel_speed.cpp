@@ -345,4 +345,10 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
   DrawSpeedCheck(ui);
 }
 
+// window.gpuwise.speed: the cached table, null until one is computed.
+json SpeedInfo(const ViewState&, const UiState& ui) {
+  return ui.speed.table_valid ? speed_table_to_json(ui.speed.table) : json(nullptr);
+}
+
+
 }  // namespace gpuwise::ui

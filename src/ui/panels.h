@@ -8,6 +8,9 @@ namespace gpuwise::ui {
 
 void DrawHeader(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
+// Whether the view shows anything from prices.json or cuda.json: the catalog table
+// without a card or a PyTorch filter does not, so the platform may load them a frame later.
+bool ViewReadsPricesAndCuda(const ViewState& view);
 // Every field of one card, its compatibility and sources; true when Close was clicked.
 bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
@@ -49,5 +52,23 @@ constexpr bool panels_match_tabs() {
   return true;
 }
 static_assert(panels_match_tabs(), "kTabPanels has one row per kTabs row, in the same order");
+
+// [SECTION] What the panels publish to the page: window.gpuwise.KEY, read by scripts
+// and the browser tests (names and shapes are theirs: keep them). Each value comes from
+// its panel's cache, beside the panel; the platform walks this list and names no tab.
+json CatalogTableInfo(const ViewState& view, const UiState& ui);  // table: the rows shown
+json RankingInfo(const ViewState& view, const UiState& ui);       // ranking: card ids in order
+// ranking_estimate: the LLM profiles' speed estimate per card, or its error; else null.
+json RankingEstimateInfo(const ViewState& view, const UiState& ui);
+json SpeedInfo(const ViewState& view, const UiState& ui);         // speed: the table, or null
+json RoiInfo(const ViewState& view, const UiState& ui);           // roi: the last drawn outcome
+struct PagePart {
+  const char* key;
+  json (*publish)(const ViewState& view, const UiState& ui);
+};
+inline constexpr PagePart kPageParts[] = {
+    {"table", CatalogTableInfo}, {"ranking", RankingInfo}, {"ranking_estimate", RankingEstimateInfo},
+    {"speed", SpeedInfo},        {"roi", RoiInfo},         {"job", JobCostInfo},
+};
 
 }  // namespace gpuwise::ui

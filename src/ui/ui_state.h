@@ -15,6 +15,7 @@
 #include "estimate/vram_fit.h"
 #include "money/value.h"
 #include "view/view_state.h"
+#include "text/json_util.h"
 
 namespace gpuwise::ui {
 
@@ -89,6 +90,16 @@ struct JobCostCache {
   json info;                     // window.gpuwise.job: the first rows, published every frame
 };
 
+// The ROI tab's last drawn outcome (panel_roi.cpp): its aria-live sentence and
+// window.gpuwise.roi (RoiInfo; the browser tests read it).
+struct RoiOutcome {
+  bool ok = false;
+  int break_even_month = 0;       // 0: never within the horizon
+  double rate_usd_per_hour = 0;   // the rate used
+  std::string rate_provider_kind;  // "" when the rate is the reader's own
+  bool uses_stale_price = false;
+};
+
 struct UiState {
   // Data as loaded; `catalog_error` is set when gpus.json could not be read at all.
   Catalog catalog;
@@ -122,17 +133,11 @@ struct UiState {
   RankingCache ranking_cache;
   SpeedData speed;
   JobCostCache job_cost;
-  // Published for scripts and tests (window.gpuwise.roi): the last drawn ROI outcome.
-  bool roi_ok = false;
-  int roi_break_even_month = 0;  // 0: never within the horizon
-  // What the ROI tab used, for window.gpuwise.roi (the browser tests read it).
-  double roi_rate_usd_per_hour = 0;
-  std::string roi_rate_provider_kind;  // "" when the rate is the reader's own
-  bool roi_uses_stale_price = false;
+  RoiOutcome roi;
   int stale_marks_drawn = 0;           // stale marks drawn this frame, any panel
   int value_metric = 0;          // per 1,000 of price, per hourly rate, per watt
   std::string popup_card_id;     // the card whose details float over the current tab
-  std::map<std::string, std::string> input_hints;  // field label -> "clamped to 24"
+  std::map<std::string, std::string> input_hints;  // widget label -> "Use per day 30 is out of range; clamped to 24"
   std::vector<NamedRect> targets;     // refreshed every frame
 };
 

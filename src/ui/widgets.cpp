@@ -9,6 +9,7 @@
 #include "catalog/catalog_query.h"
 #include "catalog/metrics.h"
 #include "money.h"
+#include "text/limits.h"
 #include "text/stable_sort.h"
 #include "text/template_text.h"
 #include "view/view_fields.h"
@@ -308,10 +309,12 @@ void ShowHint(UiState& ui, const char* label) {
 }  // namespace
 
 // The shared part of InputNumber and InputCount: draw the field with `draw`, clamp what
-// was typed into [min, max] with a hint, then the unit and any standing hint.
+// was typed with the core's one clamp (text/limits.h RangeClamp: the nearest value in
+// range, "inf" or "nan" typed keeps what was there), its sentence as the hint, then the
+// unit and any standing hint.
 template <typename T, typename Draw>
-bool InputClamped(const char* label, T& value, T min, T max, const char* unit, UiState& ui, float width,
-                  Draw draw) {
+bool InputClamped(const char* label, T& value, T min, T max, const char* unit, const char* name, UiState& ui,
+                  float width, Draw draw) {
   ImGui::SetNextItemWidth(width);
   T typed = value;
   const std::string id = std::string("##") + label;
@@ -320,12 +323,15 @@ bool InputClamped(const char* label, T& value, T min, T max, const char* unit, U
   RecordTarget(ui, std::string("input:") + label);
   if (edited) {
     ui.input_hints.erase(label);
-    if constexpr (std::is_floating_point_v<T>) {
-      if (!std::isfinite(typed)) typed = value;  // "inf" or "nan" typed: keep what was there
-    }
-    if (typed < min || typed > max) {
-      typed = std::clamp(typed, min, max);
-      ui.input_hints[label] = std::string(tr("clamped to")) + " " + gpuwise::format_number(static_cast<double>(typed), 2);
+    const NumberRange range{static_cast<double>(min), static_cast<double>(max), std::is_integral_v<T>, false};
+    RangeClamp clamp;
+    typed = static_cast<T>(clamp.number(name, static_cast<double>(typed), range, static_cast<double>(value)));
+    const std::vector<TemplateText> said = clamp.texts();
+    if (!said.empty() && said.front().pattern == std::string(kNoticeClamped)) {
+      const TemplateText& notice = said.front();
+      std::string hint = tr(notice);
+      if (!*name) hint.erase(0, hint.find_first_not_of(' '));  // no name to put first
+      ui.input_hints[label] = hint;
     }
     changed = typed != value;
     value = typed;
@@ -339,13 +345,14 @@ bool InputClamped(const char* label, T& value, T min, T max, const char* unit, U
 }
 
 bool InputNumber(const char* label, double& value, double min, double max, const char* unit, const char* format,
-                 UiState& ui, float width) {
-  return InputClamped(label, value, min, max, unit, ui, width,
+                 UiState& ui, float width, const char* name) {
+  return InputClamped(label, value, min, max, unit, name, ui, width,
                       [format](const char* id, double* v) { return ImGui::InputDouble(id, v, 0, 0, format); });
 }
 
-bool InputCount(const char* label, int& value, int min, int max, const char* unit, UiState& ui, float width) {
-  return InputClamped(label, value, min, max, unit, ui, width,
+bool InputCount(const char* label, int& value, int min, int max, const char* unit, UiState& ui, float width,
+                const char* name) {
+  return InputClamped(label, value, min, max, unit, name, ui, width,
                       [](const char* id, int* v) { return ImGui::InputInt(id, v, 1, 10); });
 }
 
@@ -362,14 +369,15 @@ bool InputFieldValue(const char* id, const char* link_key, double& value, ViewSt
   if (const char* per = money_per(field.unit)) {
     return InputMoney(id, value, field.range.max, view, ui, *per ? tr(per) : "", width);
   }
-  return InputNumber(id, value, field.range.min, field.range.max, tr(field.unit), format, ui, width);
+  return InputNumber(id, value, field.range.min, field.range.max, tr(field.unit), format, ui, width,
+                     FieldLabel(link_key));
 }
 
 bool InputField(const char* id, const char* link_key, ViewState& view, UiState& ui, const char* format, float width) {
   const ViewField& field = view_field(link_key);
   if (field.kind == FieldKind::whole) {
     return InputCount(id, field.whole(view), static_cast<int>(field.range.min), static_cast<int>(field.range.max),
-                      tr(field.unit), ui, width);
+                      tr(field.unit), ui, width, FieldLabel(link_key));
   }
   return InputFieldValue(id, link_key, field.number(view), view, ui, format, width);
 }

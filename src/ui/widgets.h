@@ -76,11 +76,13 @@ void LineChart(const char* id, const std::vector<LineSeries>& series, const char
 
 // [SECTION] Inputs
 // A number field with its unit after it. Values outside [min, max] are clamped and the
-// field shows why until the next edit. Returns true when the value changed.
+// field shows why until the next edit, in the core's words ("Use per day 30 is out of
+// range; clamped to 24": `name` is the field's translated label, "" to leave it out).
+// Returns true when the value changed.
 bool InputNumber(const char* label, double& value, double min, double max, const char* unit,
-                 const char* format, UiState& ui, float width = 110);
+                 const char* format, UiState& ui, float width = 110, const char* name = "");
 bool InputCount(const char* label, int& value, int min, int max, const char* unit, UiState& ui,
-                float width = 110);
+                float width = 110, const char* name = "");
 
 // An input for one field of the table (src/core/view/view_fields.h), named by its link key
 // ("roi.hpd"): the range, unit and type come from the table, money ("USD..." units) is

@@ -7,6 +7,7 @@
 #include "catalog/data_file.h"
 #include "text/json_util.h"
 #include "text/table_view.h"
+#include "text/web_url.h"
 
 namespace gpuwise {
 namespace {
@@ -44,7 +45,7 @@ class FieldReader : public RowReader {
   }
   std::string url(const char* field) {
     std::string value = text(field);
-    if (!value.empty() && value.rfind("https://", 0) != 0 && value.rfind("http://", 0) != 0) {
+    if (!value.empty() && !is_web_url(value)) {
       error(field, "'" + value + "' is not an http(s) URL");
     }
     return value;

@@ -12,6 +12,7 @@
 #include "text/json_util.h"
 #include "text/table_view.h"
 #include "text/template_text.h"
+#include "text/web_url.h"
 
 namespace gpuwise {
 namespace {
@@ -171,7 +172,7 @@ bool required_field(const GpuField& field, bool is_nvidia) {
 std::optional<std::string> list_problem(const GpuField& field, const std::vector<std::string>& items) {
   const bool urls = field.rule == ValueRule::urls;
   for (const std::string& item : items) {
-    if (urls && item.rfind("https://", 0) != 0 && item.rfind("http://", 0) != 0) {
+    if (urls && !is_web_url(item)) {
       return "'" + item + "' is not an http(s) URL";
     }
     if (!urls && item.empty()) return std::string("has an empty entry");

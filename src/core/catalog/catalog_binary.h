@@ -19,7 +19,7 @@
 #include <string_view>
 
 #include "catalog/catalog.h"
-#include "text/json_util.h"
+#include "text/json_fwd.h"
 
 namespace gpuwise {
 

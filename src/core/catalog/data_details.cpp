@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "text/stable_sort.h"
+#include "text/web_url.h"
 
 namespace gpuwise {
 namespace {
@@ -12,7 +13,7 @@ namespace {
 bool is_url_text(const json& value) {
   if (!value.is_string()) return false;
   const std::string& text = value.get_ref<const std::string&>();
-  return text.rfind("https://", 0) == 0 || text.rfind("http://", 0) == 0;
+  return is_web_url(text);
 }
 
 // What moves: free-text notes, and the links behind a figure.

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"  // CatalogIssue
-#include "text/json_util.h"
+#include "text/json_fwd.h"
 #include "text/table_view.h"
 
 namespace gpuwise {

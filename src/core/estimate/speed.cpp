@@ -11,6 +11,7 @@
 #include "text/number_text.h"
 #include "text/stable_sort.h"
 #include "text/template_text.h"
+#include "text/json_util.h"
 
 namespace gpuwise {
 namespace {

@@ -17,10 +17,10 @@
 
 #include "catalog/benchmarks.h"
 #include "catalog/catalog.h"
-#include "text/json_util.h"
+#include "estimate/estimate_views.h"
+#include "text/json_fwd.h"
 #include "text/limits.h"
 #include "text/template_text.h"
-#include "estimate/estimate_views.h"
 #include "estimate/vram_fit.h"
 
 namespace gpuwise {

@@ -8,6 +8,7 @@
 #include "text/stable_sort.h"
 #include "text/number_text.h"
 #include "estimate/vram_fit.h"
+#include "text/json_util.h"
 
 namespace gpuwise {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "catalog/benchmarks.h"
 #include "catalog/catalog.h"
-#include "text/json_util.h"
+#include "text/json_fwd.h"
 #include "estimate/speed.h"
 #include "text/template_text.h"
 #include "estimate/estimate_views.h"

@@ -123,8 +123,8 @@ std::string range_text(double low_gb, double high_gb) {
 }
 
 // [SECTION] Input checks: the only sentences fit_model() adds to notices.
-const char* const kNoticeNotNumber = "{0}: not a number; using {1}";
-const char* const kNoticeClamped = "{0}: {1} is out of range; clamped to {2}";
+// Numbers out of range: kNoticeClamped and kNoticeNotNumber of text/limits.h, the one
+// clamp every computation shares.
 const char* const kNoticeUnknownChoice = "{0}: '{1}' is not one of {2}; using {3}";
 const char* const kNoticeFullQuantised = "full fine-tuning trains 16-bit weights; {0} was computed as bf16";
 const std::vector<std::string> kNoticePatterns = {kNoticeNotNumber, kNoticeClamped, kNoticeUnknownChoice,
@@ -135,14 +135,16 @@ class InputChecker {
   explicit InputChecker(std::vector<TemplateText>& notices) : notices_(notices) {}
 
   double number(const char* field, double value, double fallback, const NumberRange& range) {
-    if (!std::isfinite(value)) {
-      notices_.push_back({kNoticeNotNumber, {field, format_number(fallback, 3)}});
-      return fallback;
-    }
-    return clamp(field, value, range.min, range.max, format_number(value, 3));
+    RangeClamp clamp;
+    const double out = clamp.number(field, value, range, fallback);
+    keep(clamp);
+    return out;
   }
   int whole(const char* field, int value, const NumberRange& range) {
-    return static_cast<int>(clamp(field, value, range.min, range.max, std::to_string(value)));
+    RangeClamp clamp;
+    const int out = clamp.whole(field, value, range);
+    keep(clamp);
+    return out;
   }
   std::string choice(const char* field, const std::string& value, const std::vector<std::string>& allowed,
                      const std::string& fallback) {
@@ -154,12 +156,9 @@ class InputChecker {
   }
 
  private:
-  double clamp(const char* field, double value, double min, double max, const std::string& shown) {
-    const double clamped = std::min(std::max(value, min), max);
-    if (clamped != value) {
-      notices_.push_back({kNoticeClamped, {field, shown, format_number(clamped, 3)}});
-    }
-    return clamped;
+  // In the order the inputs are checked, between the choices' notices.
+  void keep(const RangeClamp& clamp) {
+    for (TemplateText& text : clamp.texts()) notices_.push_back(std::move(text));
   }
   std::vector<TemplateText>& notices_;
 };

@@ -12,6 +12,7 @@
 #include "text/stable_sort.h"
 #include "text/template_text.h"
 #include "estimate/vram_fit.h"
+#include "text/json_util.h"
 
 namespace gpuwise {
 namespace {

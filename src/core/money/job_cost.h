@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
-#include "text/json_util.h"
+#include "text/json_fwd.h"
 #include "text/limits.h"
 #include "money/prices.h"
 #include "estimate/speed.h"

@@ -12,6 +12,7 @@
 #include "text/limits.h"
 #include "text/stable_sort.h"
 #include "text/template_text.h"
+#include "text/web_url.h"
 
 namespace gpuwise {
 namespace {
@@ -32,10 +33,6 @@ constexpr const char* kRootFields[] = {"schema_version",   "cny_per_usd",   "cny
 // A CNY list price converted at the file's rate should land within this of the USD figure;
 // further off usually means one of the two was typed wrong.
 constexpr double kCnyMismatchTolerance = 0.05;
-
-bool is_url(const std::string& text) {
-  return text.rfind("https://", 0) == 0 || text.rfind("http://", 0) == 0;
-}
 
 // The shared row reader (data_file.h) with the price files' own shapes.
 class PriceRowReader : public RowReader {
@@ -60,7 +57,7 @@ class PriceRowReader : public RowReader {
   }
   void url(const char* field, std::string& out) {
     out = text(field);
-    if (!out.empty() && !is_url(out)) error(field, "'" + out + "' is not an http(s) URL");
+    if (!out.empty() && !is_web_url(out)) error(field, "'" + out + "' is not an http(s) URL");
   }
   void gpu_id(std::string& out, const Catalog* catalog) {
     out = text("gpu_id");

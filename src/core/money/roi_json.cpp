@@ -5,6 +5,7 @@
 
 #include "money/price_notes.h"
 #include "money/roi_model.h"
+#include "text/json_util.h"
 
 namespace gpuwise {
 

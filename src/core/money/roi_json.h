@@ -2,7 +2,7 @@
 // exposes to scripts. Every figure rounded to four decimals (cents for totals,
 // hundredths of a cent for per-hour figures); absent figures are null.
 #pragma once
-#include "text/json_util.h"
+#include "text/json_fwd.h"
 #include "money/roi.h"
 
 namespace gpuwise {

@@ -1,13 +1,14 @@
 // Small helpers around nlohmann/json that never throw (the wasm build has no
 // exception catching, and bad input must become a message, not an abort).
+// Headers that only name `json` include text/json_fwd.h instead.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
-namespace gpuwise {
+#include "text/json_fwd.h"
 
-using json = nlohmann::json;
+namespace gpuwise {
 
 struct ParsedJson {
   json value;          // discarded() when parsing failed

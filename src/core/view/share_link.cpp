@@ -2,6 +2,9 @@
 
 #include <cmath>
 
+#include "text/number_text.h"
+#include "text/utf8.h"
+#include "view/field_applier.h"
 #include "view/view_fields.h"
 
 namespace gpuwise {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "text/template_text.h"
+#include "view/notices.h"  // english()
 #include "view/view_state.h"
 
 namespace gpuwise {
@@ -22,9 +23,6 @@ struct LinkDecode {
   // The same notices as patterns the page translates: render_template(t, tr).
   std::vector<TemplateText> notice_texts;
 };
-
-// The notices in English (LinkDecode::notices, the CLI, the browser tests' state).
-std::vector<std::string> english(const std::vector<TemplateText>& notices);
 
 // The fragment without '#': "v=1" for the default view.
 std::string encode_link(const ViewState& state);

@@ -3,7 +3,11 @@
 #include <cmath>
 #include <cstring>
 
+#include "text/number_text.h"
+#include "text/utf8.h"
+#include "view/field_applier.h"
 #include "view/view_fields.h"
+#include "text/json_util.h"
 
 namespace gpuwise {
 namespace {

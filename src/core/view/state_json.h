@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "text/json_util.h"
+#include "text/json_fwd.h"
 #include "view/share_link.h"  // LinkDecode
 #include "view/view_state.h"
 

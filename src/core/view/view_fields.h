@@ -3,23 +3,24 @@
 // handles inputs walks this table: operator== and view_state_to_json (view_state.cpp),
 // the share link (share_link.cpp), the saved state (state_json.cpp), clamping
 // (clamp_view_state), the UI's input widgets (src/ui/widgets.h InputField) and the
-// CLI's value flags (cli_field). A field's default is its value in ViewState{}.
+// CLI's value flags (cli_values.h). A field's default is its value in ViewState{}.
+// The table is view_fields.cpp; what reads it: field_ops.cpp (compare, JSON, clamp),
+// field_applier.h (checks a candidate value), notices.h, cli_values.h.
 // docs/CONTRIBUTING.md: how to add a field.
 #pragma once
-#include <cstdint>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
-#include "catalog/catalog.h"
 #include "rank/ranking_view.h"
-#include "text/json_util.h"
+#include "text/json_fwd.h"
 #include "text/limits.h"
-#include "text/template_text.h"
-#include "view/view_state.h"
-#include "text/number_text.h"
+#include "text/number_text.h"  // read_number, shortest_number: what the users of the table parse and print
 #include "text/utf8.h"
+#include "view/view_state.h"
 
 namespace gpuwise {
 
@@ -47,6 +48,29 @@ enum class TextRule {
   card_id,     // a slug (is_slug); checked against the catalog when known
 };
 
+// One member of a ViewState, to write (get) and to read (read). REF(type, path) in
+// view_fields.cpp makes one from the member's path.
+template <class T>
+struct StateRef {
+  T& (*get)(ViewState&);
+  const T& (*read)(const ViewState&);
+};
+// sort_column: the column and its direction, written as one link key (`sort=-vram_gb`).
+struct SortRef {
+  StateRef<std::string> column;
+  StateRef<bool> descending;
+};
+// hidden_columns: the list, and whether it was set at all (JSON null: each default).
+struct HiddenColumnsRef {
+  StateRef<std::vector<std::string>> columns;
+  StateRef<bool> is_set;
+};
+// monostate: the ranking's list filters, found through `ranking_list` instead.
+using FieldRef =
+    std::variant<std::monostate, StateRef<Tab>, StateRef<std::string>, StateRef<std::vector<std::string>>,
+                 StateRef<double>, StateRef<int>, StateRef<std::optional<double>>, StateRef<bool>,
+                 StateRef<std::vector<MetricWeight>>, SortRef, HiddenColumnsRef>;
+
 struct ViewField {
   const char* link_key = "";  // "roi.hpd"
   const char* section = "";   // "roi"; "" for top-level fields
@@ -64,20 +88,41 @@ struct ViewField {
   // A ranking filter on a card's text field (rank/ranking_view.h's table): rank() filters
   // by it and the page's menu offers its catalog column's values.
   const RankingListFilter* ranking_list = nullptr;
-  // The field inside a state; the one that matches `kind` is set. hidden_columns also
-  // sets `flag` (hidden_columns_set), sort_column sets `flag` (sort_descending).
-  Tab& (*tab)(ViewState&) = nullptr;
-  std::vector<MetricWeight>& (*weights)(ViewState&) = nullptr;
-  std::string& (*text)(ViewState&) = nullptr;
-  std::vector<std::string>& (*list_ref)(ViewState&) = nullptr;
-  double& (*number)(ViewState&) = nullptr;
-  int& (*whole)(ViewState&) = nullptr;
-  std::optional<double>& (*optional_number)(ViewState&) = nullptr;
-  bool& (*flag)(ViewState&) = nullptr;
+  // Where the field lives in a state, typed by its kind (the tests read and write every
+  // row through its kind's accessor): use the accessors below, which read a const state
+  // and write a mutable one.
+  FieldRef ref;
 
-  // The list of a list or hidden_columns field (a ranking list filter's too).
-  std::vector<std::string>& list(ViewState& state) const {
-    return ranking_list ? state.ranking.*ranking_list->values : list_ref(state);
+  Tab& tab(ViewState& s) const { return as<Tab>().get(s); }
+  const Tab& tab(const ViewState& s) const { return as<Tab>().read(s); }
+  std::string& text(ViewState& s) const;  // text and sort_column (its column)
+  const std::string& text(const ViewState& s) const;
+  // list, hidden_columns and the ranking's list filters.
+  std::vector<std::string>& list(ViewState& s) const;
+  const std::vector<std::string>& list(const ViewState& s) const;
+  double& number(ViewState& s) const { return as<double>().get(s); }
+  const double& number(const ViewState& s) const { return as<double>().read(s); }
+  int& whole(ViewState& s) const { return as<int>().get(s); }
+  const int& whole(const ViewState& s) const { return as<int>().read(s); }
+  std::optional<double>& optional_number(ViewState& s) const { return as<std::optional<double>>().get(s); }
+  const std::optional<double>& optional_number(const ViewState& s) const {
+    return as<std::optional<double>>().read(s);
+  }
+  // flag and sort_descending; sort_column's direction and hidden_columns' "is set".
+  bool& flag(ViewState& s) const;
+  const bool& flag(const ViewState& s) const;
+  std::vector<MetricWeight>& weights(ViewState& s) const { return as<std::vector<MetricWeight>>().get(s); }
+  const std::vector<MetricWeight>& weights(const ViewState& s) const {
+    return as<std::vector<MetricWeight>>().read(s);
+  }
+
+ private:
+  // The ref of type T; a row whose kind and ref disagree is a programming error.
+  template <class T>
+  const StateRef<T>& as() const {
+    const StateRef<T>* found = std::get_if<StateRef<T>>(&ref);
+    if (!found) std::abort();
+    return *found;
   }
 };
 
@@ -90,7 +135,7 @@ const ViewField& view_field(std::string_view link_key);
 // The field a command reads from `flag` among `sections` ("roi", "fit"); nullptr if none.
 const ViewField* find_field_by_cli_flag(std::string_view flag, const std::vector<std::string>& sections);
 
-// [SECTION] Generic operations, by the table
+// [SECTION] Generic operations, by the table (field_ops.cpp)
 // The field's value in `a` equals the one in `b` (sort_descending and
 // hidden_columns_set included in their fields).
 bool field_equal(const ViewField& field, const ViewState& a, const ViewState& b);
@@ -101,72 +146,4 @@ json field_to_json(const ViewField& field, const ViewState& state);
 bool clamp_field(const ViewField& field, ViewState& state);
 // Every number of the state clamped to the table's ranges.
 void clamp_view_state(ViewState& state);
-// [SECTION] The command line: one parser for flags and links
-// Reads `text` as the value of `field` (a number, a whole number, a word of its
-// choices, a version, a comma-separated list ...) into `state` with the same checks as a link. Returns the
-// problem in the words a link's notice uses ("'--price' must be a number from 0 to
-// 10000000 (got '0x10')"), or nullopt when the value was applied.
-std::optional<TemplateText> apply_cli_value(const ViewField& field, const std::string& text, ViewState& state);
-
-// [SECTION] Notices: each problem is one short line; a garbage link cannot flood them.
-class Notices {
- public:
-  static constexpr int kMax = 20;
-  void add(TemplateText text);
-  std::vector<TemplateText> take();  // the notices, plus "... and N more" when capped
-
- private:
-  std::vector<TemplateText> lines_;
-  int dropped_ = 0;
-};
-
-struct WeightCandidate {
-  std::string metric;
-  std::optional<double> weight;  // nullopt: not a number
-  std::string raw;               // the entry as written, for the notice
-};
-
-// Checks candidate values and writes the good ones into `state`; a bad one leaves the
-// field as it was (the defaults) and adds one notice naming the field.
-class FieldApplier {
- public:
-  // link_names: notices name fields by link key ('roi.hpd'), else by JSON path.
-  FieldApplier(ViewState& state, const std::vector<std::string>* known_gpu_ids, bool link_names,
-               Notices& notices);
-
-  std::string name(const ViewField& field) const;
-  void set_tab(const ViewField& field, const std::optional<std::string>& key);
-  void set_text(const ViewField& field, std::optional<std::string> value);
-  // nullopt: not a list at all.
-  void set_list(const ViewField& field, std::optional<std::vector<std::string>> values);
-  // is_set false: "each column's default"; values then ignored.
-  void set_hidden_columns(const ViewField& field, bool is_set, const std::vector<std::string>& values);
-  void set_number(const ViewField& field, std::optional<double> value);
-  // outer nullopt: not a number; inner nullopt: absent (use the figure from data).
-  void set_optional_number(const ViewField& field, std::optional<std::optional<double>> value);
-  void set_flag(const ViewField& field, std::optional<bool> value);
-  // In a link: `sort=-fp32_tflops`; column empty or unknown keeps both parts.
-  void set_sort(const ViewField& column_field, const std::string& column, bool descending);
-  void set_weights(const ViewField& field, std::optional<std::vector<WeightCandidate>> weights);
-  void notice(TemplateText text) { notices_.add(std::move(text)); }
-  // Notices name the field `name` instead (the CLI: '--price').
-  void set_name_override(std::string name) { name_override_ = std::move(name); }
-
- private:
-  TemplateText expected(const ViewField& field) const;       // "a number from 0 to 24"
-  TemplateText expected_text(const ViewField& field) const;  // one text value: "a card id like rtx-3090"
-  TemplateText current(const ViewField& field) const;        // "8", "none"
-  void refuse(const ViewField& field);                       // "'x' must be ...; kept ..."
-  void add(const char* pattern, std::vector<std::string> args, std::vector<TemplateText> nested = {});
-  // Checks one text value by the field's rule; on failure adds a notice and returns false.
-  bool check_text(const ViewField& field, std::string& value, bool in_list);
-  bool is_known_card(const std::string& id) const;
-
-  ViewState& state_;
-  const std::vector<std::string>* known_gpu_ids_;
-  bool link_names_;
-  Notices& notices_;
-  std::string name_override_;
-};
-
 }  // namespace gpuwise

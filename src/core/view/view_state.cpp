@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "view/view_fields.h"
+#include "text/json_util.h"
 
 namespace gpuwise {
 namespace {

@@ -10,7 +10,7 @@
 #include "estimate/estimate_views.h"
 #include "money/money_views.h"
 #include "rank/ranking_view.h"
-#include "text/json_util.h"
+#include "text/json_fwd.h"
 #include "text/template_text.h"
 
 namespace gpuwise {

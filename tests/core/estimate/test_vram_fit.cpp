@@ -190,7 +190,7 @@ TEST_CASE("out-of-range and malformed inputs are clamped and reported, never NaN
   CHECK(r.input.head_dim == 8);
   CHECK(r.input.hidden_size == 65536);
   CHECK(r.notices.size() == 5);
-  CHECK(r.notices[0].text() == "params_b: 5000 is out of range; clamped to 2000");
+  CHECK(r.notices[0].text() == "params_b 5000 is out of range; clamped to 2000");
   CHECK(has_notice_about(r, "context"));
   CHECK(has_notice_about(r, "head_dim"));
 
@@ -204,7 +204,7 @@ TEST_CASE("out-of-range and malformed inputs are clamped and reported, never NaN
   CHECK(r.input.precision == "bf16");
   CHECK(r.input.mode == "inference");
   CHECK(r.input.layers == 1);
-  CHECK(r.notices[0].text() == "params_b: not a number; using 8.03");
+  CHECK(r.notices[0].text() == "params_b is not a number; using 8.03");
   CHECK(r.notices[1].text() == "precision: 'fp12' is not one of fp32, bf16, fp16, int8, int4; using bf16");
   CHECK(has_notice_about(r, "mode"));
   CHECK(has_notice_about(r, "layers"));

@@ -8,6 +8,7 @@
 #include "money/roi_json.h"
 #include "test_support.h"
 #include "money/value.h"
+#include "view/cli_values.h"
 #include "view/view_fields.h"
 
 using namespace gpuwise;

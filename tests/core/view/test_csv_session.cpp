@@ -5,6 +5,7 @@
 #include "view/presets.h"
 #include "view/session.h"
 #include "view/share_link.h"
+#include "text/json_util.h"
 
 using namespace gpuwise;
 

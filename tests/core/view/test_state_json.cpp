@@ -7,7 +7,8 @@
 #include <random>
 
 #include "view/state_json.h"
-#include "view/view_fields.h"  // Notices::kMax
+#include "view/notices.h"  // Notices::kMax
+#include "view/view_fields.h"
 #include "view_state_samples.h"
 
 using namespace gpuwise;

@@ -28,6 +28,7 @@
 #include "view/share_link.h"
 #include "rank/speed_ranking.h"
 #include "view/state_json.h"
+#include "view/cli_values.h"
 #include "view/view_fields.h"
 #include "test_support.h"
 #include "estimate/vram_fit.h"

@@ -11,11 +11,14 @@
 #include <utility>
 
 #include "catalog/columns.h"
+#include "catalog/compat.h"
 #include "catalog/metrics.h"
 #include "view/share_link.h"
 #include "view/state_json.h"
+#include "view/cli_values.h"
 #include "view/view_fields.h"
 #include "estimate/vram_fit.h"
+#include "text/json_util.h"
 
 using namespace gpuwise;
 
@@ -234,6 +237,24 @@ TEST_CASE("the CLI and links read a number with one parser and refuse alike") {
   CHECK(apply_cli_value(view_field("rank.vendor"), "NVIDIA,,AMD", s)->text() == "dropped an empty value from '--vendor'");
   CHECK(find_field_by_cli_flag("--count", {"roi"}) == &view_field("roi.n"));
   CHECK(find_field_by_cli_flag("--count", {"fit"}) == nullptr);
+}
+
+TEST_CASE("a version a link or a flag accepts is one the compatibility data can read") {
+  // One rule (catalog/compat.h is_version) for links, flags and cuda.json: a link cannot
+  // carry a version that compare_versions() and the CUDA/PyTorch checks would refuse.
+  const std::vector<std::string> candidates = {"12",      "12.1",    "1.13.1", "2.10",  "0",      "123456",
+                                               "1234567", "12.1234567", "12.",  ".1",    "1..2",   "12.x",
+                                               "v12",     "12-1",    "",       "12.1.2.3"};
+  for (const std::string& version : candidates) {
+    ViewState s;
+    const bool link_accepts = decode_link("rank.cuda=" + version, ViewState{}, nullptr).notices.empty();
+    const bool flag_accepts = !apply_cli_value(view_field("rank.cuda"), version, s);
+    CAPTURE(version);
+    CHECK(flag_accepts == link_accepts);
+    if (!version.empty()) CHECK(link_accepts == is_version(version));  // "" is "any version"
+  }
+  ViewState s;
+  CHECK(apply_cli_value(view_field("rank.cuda"), "1234567", s));  // 7 digits: not an int part for compat
 }
 
 TEST_CASE("link notices are patterns the page translates, nested phrases too") {

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "view/view_state.h"
+#include "text/json_util.h"
 
 using namespace gpuwise;
 
