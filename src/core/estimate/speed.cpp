@@ -450,9 +450,9 @@ std::optional<TemplateText> speed_input_problem(const SpeedInput& input) {
   if (!limits::kSpeedGpuCount.contains(input.gpus)) {
     return outside(I18N("gpus {0} must be {1}"), std::to_string(input.gpus), limits::kSpeedGpuCount);
   }
-  if (!kUnifiedMemoryGb.contains(input.unified_memory_gb)) {
+  if (!limits::kUnifiedMemoryGb.contains(input.unified_memory_gb)) {
     return outside(I18N("unified_memory_gb {0} must be {1}"), format_number(input.unified_memory_gb, 3),
-                   kUnifiedMemoryGb);
+                   limits::kUnifiedMemoryGb);
   }
   if (!limits::kLayers.contains(m.layers) || !limits::kKvHeads.contains(m.kv_heads) ||
       !limits::kHeadDim.contains(m.head_dim) || !limits::kHiddenSize.contains(m.hidden_size)) {

@@ -100,13 +100,6 @@ struct SpeedInput {
   double unified_memory_gb = 0;  // > 0: a unified-memory machine; the GPU may use kUnifiedGpuShare of it
 };
 
-// A unified-memory machine's RAM (SpeedInput::unified_memory_gb, the speed.umem field):
-// 0 for a card's own VRAM, else up to 100 TB.
-inline constexpr NumberRange kUnifiedMemoryGb{0, 1e5, false, false};
-// A model size instead of a preset (speed.p, speed.active): 0 for the preset's, else the
-// VRAM fit's range of billions of parameters.
-inline constexpr NumberRange kModelParamsB{limits::kParamsB.min, limits::kParamsB.max, false, true};
-
 // nullopt when the input can run; else a translatable sentence naming the field
 // ("context 9000 is beyond llama-3-8b's limit of 8192 tokens"). The bounds are
 // text/limits.h's ranges, written by describe_range. The one check of a SpeedInput.

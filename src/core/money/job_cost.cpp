@@ -216,9 +216,8 @@ TemplateText check_job_input_text(const JobInput& input) {
     return {I18N("context {0} is beyond {1}'s limit of {2} tokens"),
             {std::to_string(input.context), preset ? preset->name : model.preset, std::to_string(speed.model.max_context)}};
   }
-  std::string problem = check_speed_input(speed);
-  if (problem.empty()) return {};
-  return {"{0}", {std::move(problem)}};  // English only: the page's inputs cannot produce these
+  if (auto problem = speed_input_problem(speed)) return *problem;  // translatable, as the Speed tab's
+  return {};
 }
 
 std::string check_job_input(const JobInput& input) { return check_job_input_text(input).text(); }

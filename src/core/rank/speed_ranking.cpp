@@ -5,13 +5,14 @@
 #include <optional>
 
 #include "text/format.h"
+#include "text/limits.h"
 #include "rank/ranking_scores.h"
 #include "estimate/vram_fit.h"
 
 namespace gpuwise {
 namespace {
 
-constexpr int kMaxSpeedGpus = 64;  // check_speed_input()'s bound
+constexpr int kMaxSpeedGpus = static_cast<int>(limits::kSpeedGpuCount.max);  // the speed model's bound
 
 std::string model_name(const FitView& fit) {
   const ModelPreset* preset = fit.preset == "custom" ? nullptr : find_preset(fit.preset);

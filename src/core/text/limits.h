@@ -56,6 +56,11 @@ inline constexpr NumberRange kDatasetReadMbs{0, 1e6, false, false};
 // [SECTION] Speed (speed.h checks the same bounds)
 inline constexpr NumberRange kSpeedGpuCount{1, 64, true, false};
 inline constexpr NumberRange kPromptTokens{1, 1048576, true, true};  // 0: the whole context
+// A model size instead of a preset (speed.p, speed.active): 0 for the preset's, else the
+// VRAM fit's range of billions of parameters.
+inline constexpr NumberRange kModelParamsB{kParamsB.min, kParamsB.max, false, true};
+// A unified-memory machine's RAM (speed.umem): 0 for a card's own VRAM, else up to 100 TB.
+inline constexpr NumberRange kUnifiedMemoryGb{0, 1e5, false, false};
 // [SECTION] Cost of a job (job_cost.h checks the same bounds)
 inline constexpr NumberRange kJobTokensB{1e-6, 1e6, false, false};      // billions trained on: 1000 to 10^15
 inline constexpr NumberRange kJobTokensPerDay{1, 1e13, false, false};   // served a day
