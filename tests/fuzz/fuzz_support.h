@@ -13,6 +13,7 @@
 #include "catalog/catalog.h"
 #include "money/prices.h"
 #include "estimate/speed.h"
+#include "text/json_util.h"
 #include "view/share_link.h"
 #include "view/state_json.h"
 #include "view/view_state.h"

@@ -84,6 +84,8 @@ const JobOption* option_for(const JobCostResult& r, const std::string& id, int g
   }
   return nullptr;
 }
+// The option points into the result: a temporary result would leave it dangling.
+const JobOption* option_for(JobCostResult&& r, const std::string& id, int gpus) = delete;
 double cents(double usd) { return std::round(usd * 100) / 100; }
 
 }  // namespace
@@ -129,7 +131,8 @@ TEST_CASE("training: hours from the speed model, own from the ROI model, rent fr
 TEST_CASE("owning a job's cards pays the buy-or-rent view's sales tax on the purchase", "[job_cost]") {
   JobInput in = worked_training();
   in.ownership.sales_tax_pct = 20;
-  const JobOption* o = option_for(job_cost(job_catalog(), job_book(), test::round_calibration(), in), "job-card", 1);
+  const JobCostResult result = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  const JobOption* o = option_for(result, "job-card", 1);  // points into `result`: keep it alive
   REQUIRE(o);
   // (10 000 × 1.20 − 5 625 + 365.25) / 3 652.5 per GPU-hour × 15 h = 27.68 (19.47 without the tax).
   CHECK(cents(*o->own_cost_usd) == Approx(27.68));
@@ -165,7 +168,8 @@ TEST_CASE("the provider-kind choice picks the rate; an old rate is flagged stale
   CHECK(o->rate_age.stale);                            // 2025-01-01 is 23 months before 2026-12-02
   // No marketplace rate: renting is absent with its reason, owning still priced.
   in.ownership.provider_kinds = {"marketplace"};
-  const JobOption* none = option_for(job_cost(job_catalog(), job_book(), test::round_calibration(), in), "job-card", 1);
+  const JobCostResult marketplace_only = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  const JobOption* none = option_for(marketplace_only, "job-card", 1);
   REQUIRE(none);
   CHECK_FALSE(none->rent_cost_usd);
   CHECK(none->rent_missing.find("from the chosen providers") != std::string::npos);
