@@ -127,3 +127,35 @@ test('on a phone (390x844, touch) a tap on a provider kind changes the rate', as
   assert.deepEqual(problems.pageErrors, []);
   await context.close();
 });
+
+test('in Chinese the sales tax, typed through an input method, delays the break-even and is kept in the link', async () => {
+  // The worked case of test_roi.cpp: 1,000 USD a card, 1 USD an hour, 8 h a day.
+  const { page, context, problems } = await openPage(browser, server.origin, {
+    path: '#v=1&tab=roi&lang=zh&roi.gpu=rtx-4090&roi.price=1000&roi.rate=1&roi.power=200&roi.hostw=0&roi.kwh=0.25'
+      + '&roi.hpd=8&roi.months=12&roi.dep=0&roi.resale=0',
+  });
+  await waitReady(page);
+  const untaxed = await breakEven(page);
+  assert.ok(untaxed > 0, `breaks even without tax (month ${untaxed})`);
+  await clickTarget(page, 'input:roi-tax');
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'ime', null, { timeout: 10000 });
+  await page.keyboard.down('Control');
+  await page.keyboard.press('a');
+  await page.keyboard.up('Control');
+  await waitFrames(page, 1);
+  // A Chinese input method sends the digits as composed text: ２０ would not be a number,
+  // so the test composes the ASCII digits a pinyin keyboard commits in its number row.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', { text: '20', selectionStart: 2, selectionEnd: 2 });
+  await waitFrames(page, 1);
+  await cdp.send('Input.insertText', { text: '20' });
+  await page.keyboard.press('Enter');
+  await waitForState(page, (s) => s.roi.sales_tax_pct === 20);
+  await page.waitForFunction((before) => window.gpuwise.roi.break_even_month !== before, untaxed, { timeout: 15000 });
+  const taxed = await breakEven(page);
+  assert.ok(taxed === 0 || taxed > untaxed, `break-even moved from ${untaxed} to ${taxed}`);
+  await page.waitForFunction(() => location.href.includes('roi.tax=20'), null, { timeout: 10000 });
+  assert.deepEqual(await page.evaluate(() => window.gpuwise.untranslated), []);
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
