@@ -63,6 +63,34 @@ void DrawCheckTable(const std::vector<SpeedCheck>& checks) {
   ImGui::EndTable();
 }
 
+// The error band of each class (engine x vendor x phase): where nine in ten held-out runs
+// fell, as measured / predicted; any other class is not measured and gets a wide range.
+void DrawBandTable(const SpeedCalibration& calibration) {
+  ImGui::TextWrapped("%s", tr("The range beside each figure: where nine in ten measured runs of its class fell (10th to "
+                              "90th percentile of measured / predicted, each card held out of the fit)."));
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+  const float row_height = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y + 2;
+  const ImVec2 size(0, row_height * static_cast<float>(calibration.bands.size() + 2) + 24);
+  if (!ImGui::BeginTable("speed-bands", 3, flags, size)) return;
+  ImGui::TableSetupColumn(tr("Class"), ImGuiTableColumnFlags_WidthFixed, 240);
+  ImGui::TableSetupColumn(tr("Runs"), ImGuiTableColumnFlags_WidthFixed, 60);
+  ImGui::TableSetupColumn(tr("Range"), ImGuiTableColumnFlags_WidthFixed, 200);
+  ImGui::TableHeadersRow();
+  auto row = [](const std::string& key, const std::string& runs, double low, double high) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(key.c_str());
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(runs.c_str());
+    ImGui::TableSetColumnIndex(2);
+    ImGui::Text(tr("%s to %s times the estimate"), gpuwise::format_number(low, 2).c_str(),
+                gpuwise::format_number(high, 2).c_str());
+  };
+  for (const auto& [key, band] : calibration.bands) row(key, std::to_string(band.samples), band.low_ratio, band.high_ratio);
+  row(tr("any other: not measured for this vendor"), "0", kUnmeasuredBandLow, kUnmeasuredBandHigh);
+  ImGui::EndTable();
+}
+
 // Predicted (y) against measured (x) on log axes, one dot per measured row, with the
 // diagonal where prediction equals measurement. Hovering a dot names the card and run.
 void Scatter(const char* id, const char* title, const std::vector<const SpeedCheckPoint*>& points, float side,
@@ -146,6 +174,7 @@ void DrawSpeedCheck(UiState& ui) {
                               "workloads and the lowest one; median error: the typical |predicted / measured - 1|. "
                               "Held out: the factors refitted without the card (or set) being predicted."));
   DrawCheckTable(speed.checks);
+  DrawBandTable(speed.calibration);
   const float width = ImGui::GetContentRegionAvail().x;
   const float side = std::clamp((width - 2 * ImGui::GetStyle().ItemSpacing.x) / 3, 180.0f, 320.0f);
   bool first = true;
