@@ -14,6 +14,7 @@
 #include "imgui.h"
 #include "panels.h"
 #include "speed_check.h"
+#include "catalog/catalog_query.h"
 #include "estimate/speed_view.h"
 #include "text/limits.h"
 #include "text/template_text.h"
@@ -140,7 +141,16 @@ void MachineInputs(SpeedView& s, UiState& ui) {
     SameLineIfFits(160);
     ImGui::SetNextItemWidth(std::min(160.0f, ComboWidth()));
     if (ImGui::BeginCombo("##speed-add-card", tr("Add a card"), ImGuiComboFlags_HeightLarge)) {
+      // Two hundred cards: a filter on top (the catalog's search words: "3090", "h100").
+      char filter[64];
+      std::snprintf(filter, sizeof filter, "%s", ui.speed.card_filter.c_str());
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::InputTextWithHint("##speed-card-filter", tr("Filter: 3090, h100..."), filter, sizeof filter)) {
+        ui.speed.card_filter = filter;
+      }
+      RecordTarget(ui, "input:speed-card-filter");
       for (const Gpu& gpu : ui.catalog.gpus) {
+        if (!matches_search(gpu, ui.speed.card_filter)) continue;
         if (ImGui::Selectable(gpu.name.c_str(), false)) s.cards.push_back(gpu.id);
         RecordTarget(ui, "speed-add-card:" + gpu.id);
       }

@@ -76,6 +76,7 @@ struct SpeedData {
   SpeedTable table;
   bool checks_done = false;        // check_speed() run once: "How good are these estimates?", the job cost's error
   std::vector<SpeedCheck> checks;
+  std::string card_filter;         // "Add a card": the text the list of cards is narrowed to
 };
 
 // The "Cost of a job" result for the inputs it was computed for (job_cost() prices every

@@ -15,6 +15,9 @@ constexpr double kF16Bytes = 2;
 constexpr double kActivationWidths = 2 * kFfnPerHidden + 4;
 
 double finite_or_zero(double value) { return std::isfinite(value) && value > 0 ? value : 0; }
+// A count of the shape as a non-negative number (the callers check ranges; this keeps a
+// raw negative one from turning a part negative).
+double count(int value) { return value > 0 ? static_cast<double>(value) : 0; }
 
 // The parts both engines share: the layers, their KV cache, the embedding table.
 InferenceMemory common_parts(const InferenceMemoryInput& in) {
@@ -22,14 +25,13 @@ InferenceMemory common_parts(const InferenceMemoryInput& in) {
   InferenceMemory out;
   out.layers = std::max(1, m.layers);
   const double bytes_per_weight = in.weight_bits / kBitsPerByte;
-  const double embedding_params = static_cast<double>(m.vocab_size) * m.hidden_size;
+  const double embedding_params = count(m.vocab_size) * count(m.hidden_size);
   // Untied: an embedding table and an output head of vocab x hidden each; tied: one.
   const double layer_params = std::max(0.0, m.params_b * 1e9 - embedding_params * (m.tied_embeddings ? 1 : 2));
   out.layer_weights_gb = finite_or_zero(layer_params / out.layers * bytes_per_weight / kBytesPerGb);
   out.head_gb = finite_or_zero(embedding_params * bytes_per_weight / kBytesPerGb);
-  const double kv_per_token = 2.0 * m.kv_heads * m.head_dim * in.kv_bits / kBitsPerByte;
-  out.layer_kv_gb =
-      finite_or_zero(kv_per_token * static_cast<double>(in.context) * std::max(1, in.concurrent) / kBytesPerGb);
+  const double kv_per_token = 2.0 * count(m.kv_heads) * count(m.head_dim) * in.kv_bits / kBitsPerByte;
+  out.layer_kv_gb = finite_or_zero(kv_per_token * count(in.context) * std::max(1, in.concurrent) / kBytesPerGb);
   return out;
 }
 
@@ -47,9 +49,9 @@ InferenceMemory llamacpp_memory(const InferenceMemoryInput& in) {
   // The token embeddings are read one row per token, on the CPU; the GPUs hold the output
   // head (a copy of the table when tied).
   out.host_weights_gb = out.head_gb;
-  const double hidden = in.model.hidden_size;
+  const double hidden = count(in.model.hidden_size);
   out.per_gpu_buffer_gb = kLlamaCppMicroBatchTokens * kF32Bytes * kActivationWidths * hidden / kBytesPerGb;
-  out.shared_buffer_gb = kLlamaCppMicroBatchTokens * kF32Bytes * static_cast<double>(in.model.vocab_size) / kBytesPerGb;
+  out.shared_buffer_gb = kLlamaCppMicroBatchTokens * kF32Bytes * count(in.model.vocab_size) / kBytesPerGb;
   out.per_gpu_overhead_gb = kLlamaCppOverheadGb;
   return out;
 }
@@ -62,9 +64,9 @@ InferenceMemory vllm_memory(const InferenceMemoryInput& in) {
   if (!in.model.tied_embeddings) out.head_gb *= 2;
   // The profiling pass runs max_num_batched_tokens through the model in 16 bits; the
   // sampler holds f32 logits for max_num_seqs requests. vLLM reserves both on every GPU.
-  const double hidden = in.model.hidden_size;
+  const double hidden = count(in.model.hidden_size);
   out.per_gpu_buffer_gb = (kVllmBatchedTokens * kF16Bytes * kActivationWidths * hidden +
-                           kVllmMaxSequences * kF32Bytes * static_cast<double>(in.model.vocab_size)) /
+                           kVllmMaxSequences * kF32Bytes * count(in.model.vocab_size)) /
                           kBytesPerGb;
   out.per_gpu_overhead_gb = kVllmOverheadGb;
   return out;

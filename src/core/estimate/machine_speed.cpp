@@ -89,8 +89,8 @@ struct Placement {
 };
 
 double capacity_gb(const Gpu& gpu, const SpeedInput& input, const InferenceMemory& mem) {
-  if (input.unified_memory_gb > 0) return input.unified_memory_gb * kUnifiedGpuShare * mem.usable_share;
-  return usable_vram_gb(gpu, mem.usable_share);
+  if (input.unified_memory_gb > 0) return safe(input.unified_memory_gb * kUnifiedGpuShare * mem.usable_share);
+  return safe(usable_vram_gb(gpu, mem.usable_share));  // a row without a memory figure holds nothing
 }
 
 // llama.cpp: the layers the GPUs cannot hold stay in RAM (Ollama-style) or the reader's
@@ -364,7 +364,7 @@ SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const Sp
   }
   if (f.prefill_s > 0 && std::isfinite(f.prefill_s)) {
     out.prefill_tokens_per_s = safe(1 / f.prefill_s);
-    out.time_to_first_token_s = r.prompt_tokens * f.prefill_s;
+    out.time_to_first_token_s = safe(r.prompt_tokens * f.prefill_s);
   }
   for (const Device& d : devices) {
     if (!(out.decode_tokens_per_s > 0) && !(d.roofline.bandwidth_gbs > 0)) {
