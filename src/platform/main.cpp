@@ -438,6 +438,13 @@ const std::vector<DataFile>& DataFiles() {
          p.app.set_speed_file("speed_calibration.json", false, message);
        },
        nullptr},
+      // The check's figures (gpuwise speed --check --json), once a panel shows them.
+      {"speed_check.json", "how good the speed model is: its check table and scatter plots, the job cost's error",
+       DataGroup::on_demand, [](const Platform& p) { return p.app.ui().speed.checks_wanted; }, AfterCatalog,
+       [](const Platform& p) { return p.app.ui().speed.checks_state == ui::LoadState::pending; },
+       [](Platform& p, const std::string& text) { p.app.set_speed_file("speed_check.json", true, text); },
+       [](Platform& p, const std::string& message) { p.app.set_speed_file("speed_check.json", false, message); },
+       [](const Platform& p, json& status) { status["speed_check"] = LoadStateWord(p.app.ui().speed.checks_state); }},
   };
   return files;
 }

@@ -51,11 +51,17 @@ void App::set_cuda_error(const std::string& message) {
 
 void App::set_speed_file(const std::string& name, bool ok, const std::string& text) {
   SpeedData& speed = ui_.speed;
+  if (name == "speed_check.json") {
+    std::vector<CatalogIssue> issues;
+    if (ok) speed.checks = load_speed_checks(text, issues);
+    speed.checks_state = ok && issues.empty() ? LoadState::ready : LoadState::failed;
+    if (!ok || !issues.empty()) speed.checks_error = ok ? "speed_check.json: " + issues.front().to_string() : text;
+    return;
+  }
   const bool benchmarks = name == "benchmarks.json";
   LoadState& state = benchmarks ? speed.benchmarks_state : speed.calibration_state;
   state = ok ? LoadState::ready : LoadState::failed;
   speed.table_valid = false;
-  speed.checks_done = false;
   if (!ok) {
     speed.error = text;
     return;

@@ -86,11 +86,8 @@ const JobCostResult* CurrentJobCost(const ViewState& view, UiState& ui) {
 // The held-out check of the phase the job rests on (decode for serving, training for
 // training): the figure a reader should trust. Training has two sets; the worse one.
 const SpeedCheck* HeldOutCheck(UiState& ui, const std::string& phase) {
-  if (ui.speed.benchmarks_state != LoadState::ready) return nullptr;
-  if (!ui.speed.checks_done) {
-    ui.speed.checks = check_speed(ui.catalog, ui.speed.benchmarks);
-    ui.speed.checks_done = true;
-  }
+  ui.speed.checks_wanted = true;  // data/speed_check.json, fetched once wanted
+  if (ui.speed.checks_state != LoadState::ready) return nullptr;
   const SpeedCheck* worst = nullptr;
   for (const SpeedCheck& check : ui.speed.checks) {
     if (check.phase != phase || check.held_out == "in-sample" || check.n == 0) continue;

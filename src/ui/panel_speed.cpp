@@ -165,25 +165,20 @@ void MachineInputs(SpeedView& s, UiState& ui) {
   }
 }
 
-// Layers kept in system RAM (llama.cpp): the host's RAM, its bandwidth and how many layers.
+// Layers kept in system RAM (llama.cpp): the host's RAM, its bandwidth and how many layers
+// (the last two once RAM is set).
 void RamInputs(ViewState& view, UiState& ui) {
-  SpeedView& s = view.speed;
-  LabelFor("speed.ram");
-  InputField("speed-ram", "speed.ram", view, ui, "%.0f");
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s", tr("System RAM llama.cpp may keep the layers the GPUs cannot hold in; 0: every layer on "
-                               "the GPUs"));
-  }
-  if (!(s.host_ram_gb > 0)) return;
-  LabelFor("speed.rambw");
-  InputField("speed-ram-bw", "speed.rambw", view, ui, "%.1f");
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s", tr("The host's memory bandwidth; 89.6 GB/s is dual-channel DDR5-5600"));
-  }
-  LabelFor("speed.ramlayers");
-  InputField("speed-ram-layers", "speed.ramlayers", view, ui);
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s", tr("0: as many layers as the GPUs cannot hold, as Ollama does"));
+  const char* const fields[][2] = {{"speed.ram", "speed-ram"}, {"speed.rambw", "speed-ram-bw"},
+                                   {"speed.ramlayers", "speed-ram-layers"}};
+  for (const auto& field : fields) {
+    LabelFor(field[0]);
+    InputField(field[1], field[0], view, ui, "%.4g");
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("%s", tr("System RAM llama.cpp may keep the layers the GPUs cannot hold in (0: none); its "
+                                 "bandwidth, 89.6 GB/s by default, is dual-channel DDR5-5600; layers in RAM 0: as many "
+                                 "as needed, as Ollama does"));
+    }
+    if (!(view.speed.host_ram_gb > 0)) return;
   }
 }
 

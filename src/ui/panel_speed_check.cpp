@@ -165,9 +165,14 @@ void DrawSpeedCheck(UiState& ui) {
   }
   RecordTarget(ui, "speed-check");
   SpeedData& speed = ui.speed;
-  if (!speed.checks_done) {
-    speed.checks = check_speed(ui.catalog, speed.benchmarks);
-    speed.checks_done = true;
+  speed.checks_wanted = true;  // data/speed_check.json, fetched once wanted
+  if (speed.checks_state == LoadState::failed) {
+    ImGui::TextWrapped("%s %s", tr("The speed data could not be loaded:"), speed.checks_error.c_str());
+    return;
+  }
+  if (speed.checks_state != LoadState::ready) {
+    TextDim(tr("Loading the measured results..."));
+    return;
   }
   ImGui::TextWrapped("%s", tr("Each measured set against the model's prediction for the same card and run. Spearman: "
                               "how well the cards are put in order (1 = the measured order), the median over "

@@ -74,7 +74,11 @@ struct SpeedData {
   bool table_valid = false;
   SpeedView table_view;            // the view the table was computed for
   SpeedTable table;
-  bool checks_done = false;        // check_speed() run once: "How good are these estimates?", the job cost's error
+  // data/speed_check.json (check_speed()'s output): "How good are these estimates?" and the
+  // job cost's held-out error ask for it; fetched once wanted.
+  bool checks_wanted = false;
+  LoadState checks_state = LoadState::pending;
+  std::string checks_error;
   std::vector<SpeedCheck> checks;
   std::string card_filter;         // "Add a card": the text the list of cards is narrowed to
 };

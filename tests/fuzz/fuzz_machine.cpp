@@ -2,7 +2,7 @@
 // of card (shipped rows, or a row with raw figures: NaN, infinities, zero bandwidth),
 // any engine key, layers in RAM and host figures, at the shipped calibration or one with
 // fuzzed hand-over, overlap and bands; the engines' memory functions; and the bands of
-// a calibration file read from the bytes. Inputs come raw (the field table clamps a link
+// a calibration file and the rows of data/speed_check.json read from the bytes. Inputs come raw (the field table clamps a link
 // first, but core must not rely on it). Either a reason and no figure, or finite,
 // non-negative figures inside their bands. The catalog and calibration load once.
 #include <cstddef>
@@ -125,10 +125,17 @@ void fuzz_memory(FuzzedDataProvider& in) {
   }
 }
 
-// A calibration file's bands from the bytes: refused with an issue, or in their ranges.
+// A calibration file's bands from the bytes: refused with an issue, or in their ranges;
+// the same bytes as data/speed_check.json: rows with whole counts and as many figures as
+// cards in their points, or refused with an issue.
 void fuzz_bands(FuzzedDataProvider& in) {
   const std::string text = in.ConsumeRemainingBytesAsString();
   std::vector<CatalogIssue> issues;
+  for (const SpeedCheck& c : load_speed_checks(text, issues)) {
+    FUZZ_CHECK(c.n >= 0 && c.groups >= 0 && !c.set.empty() && fuzz::finite(c.median_abs_error_pct));
+    for (const SpeedCheckPoint& p : c.points) FUZZ_CHECK(fuzz::finite(p.predicted) && fuzz::finite(p.measured));
+  }
+  issues.clear();
   const SpeedCalibration cal = load_speed_calibration(text, issues);
   for (const auto& [key, band] : cal.bands) {
     FUZZ_CHECK(band.low_ratio > 0 && band.low_ratio <= 1 && band.high_ratio >= 1 && fuzz::finite(band.high_ratio));

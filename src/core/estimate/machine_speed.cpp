@@ -11,7 +11,6 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
-#include <set>
 
 #include "estimate/llm_rows.h"
 #include "estimate/speed.h"
@@ -270,10 +269,10 @@ SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const Sp
 
   // What the model does not estimate, or the engine cannot run: no figures, a reason.
   const Gpu* system = nullptr;
-  std::set<std::string> vendors;
+  bool vendors = false;  // cards of more than one vendor
   for (const Device& d : devices) {
     if (own_computer(*d.gpu)) system = d.gpu;
-    vendors.insert(d.gpu->vendor);
+    vendors = vendors || d.gpu->vendor != first.vendor;
   }
   if (system && devices.size() > 1) {
     // The memory of one of them (a model that fits one fits, as the VRAM fit says); no figures.
@@ -291,7 +290,7 @@ SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const Sp
     out.reason = {I18N("vLLM / SGLang do not run on Apple GPUs: choose llama.cpp / Ollama")};
     return out;
   }
-  if (engine == Engine::vllm && vendors.size() > 1) {
+  if (engine == Engine::vllm && vendors) {
     out.reason = {I18N("vLLM / SGLang run one vendor's GPUs in a machine (tensor parallel): choose llama.cpp / "
                        "Ollama for cards of several vendors")};
     return out;

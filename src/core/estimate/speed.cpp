@@ -105,7 +105,7 @@ double prefill_flops_per_token(const SpeedModel& model, double context_avg) {
 const Quantisation& quant_or_default(const std::string& id) {
   const Quantisation* q = find_quantisation(id);
   // speed_input_problem refuses an unknown id first; the page's default keeps this total.
-  return q ? *q : *find_quantisation(SpeedView{}.quant);
+  return q ? *q : *find_quantisation(kSpeedViewDefaults.quant);
 }
 
 struct TrainRow {
@@ -380,6 +380,11 @@ TemplateText outside(const char* pattern, const std::string& value, const Number
   return {pattern, {value, bounds.text()}, {{}, bounds}};
 }
 bool within(double value, double lo, double hi) { return std::isfinite(value) && value >= lo && value <= hi; }
+struct RangeCheck {
+  const char* pattern;  // "gpus {0} must be {1}"
+  double value;
+  const NumberRange* range;
+};
 }  // namespace
 
 std::optional<TemplateText> speed_input_problem(const SpeedInput& input) {
@@ -415,32 +420,25 @@ std::optional<TemplateText> speed_input_problem(const SpeedInput& input) {
     return TemplateText{I18N("prompt_tokens {0} must be from 0 to the context ({1})"),
                         {std::to_string(input.prompt_tokens), std::to_string(input.context)}};
   }
-  if (!limits::kBatchSize.contains(input.concurrent)) {
-    return outside(I18N("concurrent {0} must be {1} requests"), std::to_string(input.concurrent), limits::kBatchSize);
-  }
-  if (!limits::kSpeedGpuCount.contains(input.gpus)) {
-    return outside(I18N("gpus {0} must be {1}"), std::to_string(input.gpus), limits::kSpeedGpuCount);
-  }
-  if (!limits::kUnifiedMemoryGb.contains(input.unified_memory_gb)) {
-    return outside(I18N("unified_memory_gb {0} must be {1}"), format_number(input.unified_memory_gb, 3),
-                   limits::kUnifiedMemoryGb);
+  // The numbers with a plain range, in the order a reader checks them (one loop: a call of
+  // outside() per number cost the download more than the table).
+  const RangeCheck ranges[] = {
+      {I18N("concurrent {0} must be {1} requests"), static_cast<double>(input.concurrent), &limits::kBatchSize},
+      {I18N("gpus {0} must be {1}"), static_cast<double>(input.gpus), &limits::kSpeedGpuCount},
+      {I18N("unified_memory_gb {0} must be {1}"), input.unified_memory_gb, &limits::kUnifiedMemoryGb},
+      {I18N("host_ram_gb {0} must be {1}"), input.host_ram_gb, &limits::kHostRamGb},
+      {I18N("host_bandwidth_gbs {0} must be {1}"), input.host_bandwidth_gbs, &limits::kHostBandwidthGbs},
+      {I18N("ram_layers {0} must be {1}"), static_cast<double>(input.ram_layers), &limits::kRamLayers},
+  };
+  for (const RangeCheck& check : ranges) {
+    if (!check.range->contains(check.value)) return outside(check.pattern, format_number(check.value, 3), *check.range);
   }
   if (!limits::kLayers.contains(m.layers) || !limits::kKvHeads.contains(m.kv_heads) ||
       !limits::kHeadDim.contains(m.head_dim) || !limits::kHiddenSize.contains(m.hidden_size) ||
       m.vocab_size < 0 || m.vocab_size > kMaxVocabulary) {
     return TemplateText{I18N("the model's shape (layers, kv_heads, head_dim, hidden_size) is out of range")};
   }
-  // Layers in system RAM: the host's figures, a count the model has, and an engine that does it.
-  if (!limits::kHostRamGb.contains(input.host_ram_gb)) {
-    return outside(I18N("host_ram_gb {0} must be {1}"), format_number(input.host_ram_gb, 3), limits::kHostRamGb);
-  }
-  if (!limits::kHostBandwidthGbs.contains(input.host_bandwidth_gbs)) {
-    return outside(I18N("host_bandwidth_gbs {0} must be {1}"), format_number(input.host_bandwidth_gbs, 3),
-                   limits::kHostBandwidthGbs);
-  }
-  if (!limits::kRamLayers.contains(input.ram_layers)) {
-    return outside(I18N("ram_layers {0} must be {1}"), std::to_string(input.ram_layers), limits::kRamLayers);
-  }
+  // Layers in system RAM: a count the model has, RAM to keep them in, an engine that does it.
   if (input.ram_layers > m.layers) {
     return TemplateText{I18N("{0} layers in system RAM is more than the model's {1} layers"),
                         {std::to_string(input.ram_layers), std::to_string(m.layers)}};
@@ -665,24 +663,6 @@ std::vector<SpeedCheck> check_speed(const Catalog& catalog, const Benchmarks& be
     out.push_back(summarise(set, "train", "leave-one-set-out", train_pairs(train, set, without_set, others)));
   }
   return out;
-}
-
-json speed_checks_to_json(const std::vector<SpeedCheck>& checks) {
-  json rows = json::array();
-  auto r3 = [](double v) { return std::round(v * 1000) / 1000; };
-  for (const auto& c : checks) {
-    rows.push_back({{"set", c.set},
-                    {"phase", c.phase},
-                    {"held_out", c.held_out},
-                    {"n", c.n},
-                    {"groups", c.groups},
-                    {"spearman", r3(c.spearman)},
-                    {"spearman_min", r3(c.spearman_min)},
-                    {"spearman_pooled", r3(c.spearman_pooled)},
-                    {"median_abs_error_pct", std::round(c.median_abs_error_pct * 10) / 10},
-                    {"group_spearman", c.group_spearman}});
-  }
-  return json{{"checks", rows}};
 }
 
 }  // namespace gpuwise

@@ -96,19 +96,19 @@ SpeedModel speed_model_from_size(double params_b, std::optional<double> active_p
 // the CLI and a caller that fills a SpeedInput itself.
 struct SpeedInput {
   SpeedModel model;
-  std::string quant = SpeedView{}.quant;
-  std::string engine = SpeedView{}.engine;    // "auto" (engine_for_quant) or an engine_key()
-  int context = SpeedView{}.context;          // tokens held per request (prompt + generated)
-  int prompt_tokens = SpeedView{}.prompt_tokens;  // time to first token for a prompt this long; 0: context
-  int concurrent = SpeedView{}.concurrent;    // requests decoded together (batch)
-  int gpus = SpeedView{}.gpu_count;           // this many of the card (estimate_speed)
+  std::string quant = kSpeedViewDefaults.quant;
+  std::string engine = kSpeedViewDefaults.engine;    // "auto" (engine_for_quant) or an engine_key()
+  int context = kSpeedViewDefaults.context;          // tokens held per request (prompt + generated)
+  int prompt_tokens = kSpeedViewDefaults.prompt_tokens;  // time to first token for a prompt this long; 0: context
+  int concurrent = kSpeedViewDefaults.concurrent;    // requests decoded together (batch)
+  int gpus = kSpeedViewDefaults.gpu_count;           // this many of the card (estimate_speed)
   double unified_memory_gb = 0;  // > 0: a unified-memory machine; the GPU may use kUnifiedGpuShare of it
   // Layers kept in system RAM (llama.cpp): with host_ram_gb > 0 the layers the GPUs cannot
   // hold stay in RAM (ram_layers 0: as many as needed, as Ollama does; N: exactly N) and
   // run at the host's memory bandwidth.
-  double host_ram_gb = SpeedView{}.host_ram_gb;
-  double host_bandwidth_gbs = SpeedView{}.host_bandwidth_gbs;
-  int ram_layers = SpeedView{}.ram_layers;
+  double host_ram_gb = kSpeedViewDefaults.host_ram_gb;
+  double host_bandwidth_gbs = kSpeedViewDefaults.host_bandwidth_gbs;
+  int ram_layers = kSpeedViewDefaults.ram_layers;
 };
 
 // nullopt when the input can run; else a translatable sentence naming the field
@@ -237,7 +237,12 @@ struct SpeedCheck {
   std::vector<SpeedCheckPoint> points;
 };
 std::vector<SpeedCheck> check_speed(const Catalog& catalog, const Benchmarks& benchmarks);
+// The checks as data/speed_check.json holds them (`gpuwise speed --check --json`): every
+// figure, and the in-sample points of the scatter plots. The page reads that file
+// instead of refitting in the browser (speed_checks_file.cpp); a test keeps it current.
 json speed_checks_to_json(const std::vector<SpeedCheck>& checks);
+// Reads data/speed_check.json; problems go to `issues` (a bad row is dropped, named).
+std::vector<SpeedCheck> load_speed_checks(std::string_view text, std::vector<CatalogIssue>& issues);
 // Spearman's rank correlation (ties averaged); 0 for fewer than 3 pairs.
 double spearman(const std::vector<double>& a, const std::vector<double>& b);
 

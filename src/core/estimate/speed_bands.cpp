@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "catalog/data_file.h"
 #include "estimate/llm_rows.h"
 #include "text/json_util.h"
 #include "text/stable_sort.h"
@@ -92,31 +93,28 @@ json bands_to_json(const std::map<std::string, Band>& bands) {
 }
 
 void read_bands(const json& bands, std::map<std::string, Band>& out, std::vector<CatalogIssue>& issues) {
-  auto error = [&](const std::string& field, const std::string& message) {
-    issues.push_back({CatalogIssue::Severity::error, "", field, message});
-  };
   if (!bands.is_object()) {
-    error("bands", "must be an object of class -> {low, high, samples}");
+    issues.push_back({CatalogIssue::Severity::error, "", "bands", "must be an object of class -> {low, high, samples}"});
     return;
   }
   for (const auto& item : bands.items()) {
-    const json& b = item.value();
-    const std::string field = "bands." + item.key();
-    auto number = [&](const char* name, double lo, double hi) -> std::optional<double> {
-      if (!b.is_object() || !b.contains(name) || !b[name].is_number()) return std::nullopt;
-      const double v = b[name].get<double>();
-      return std::isfinite(v) && v >= lo && v <= hi ? std::optional<double>(v) : std::nullopt;
-    };
-    const auto low = number("low", 1e-3, 1), high = number("high", 1, 1e3), samples = number("samples", 1, 1e9);
-    if (!low || !high || !samples) {
-      error(field, "must be {\"low\": 0.001 to 1, \"high\": 1 to 1000, \"samples\": 1 or more}");
+    RowReader reader(item.value(), "bands." + item.key(), issues);
+    if (!item.value().is_object()) {
+      reader.error("", "must be {\"low\": 0.001 to 1, \"high\": 1 to 1000, \"samples\": 1 or more}");
       continue;
     }
     Band band;
-    band.low_ratio = *low;
-    band.high_ratio = *high;
+    band.low_ratio = reader.number("low", true).value_or(0);
+    band.high_ratio = reader.number("high", true).value_or(0);
+    const double samples = reader.number("samples", true).value_or(0);
+    if (reader.failed()) continue;
+    if (!(band.low_ratio >= 1e-3 && band.low_ratio <= 1 && band.high_ratio >= 1 && band.high_ratio <= 1e3 &&
+          samples >= 1 && samples <= 1e9)) {
+      reader.error("", "must be {\"low\": 0.001 to 1, \"high\": 1 to 1000, \"samples\": 1 or more}");
+      continue;
+    }
     band.class_key = item.key();
-    band.samples = static_cast<int>(*samples);
+    band.samples = static_cast<int>(samples);
     out[item.key()] = band;
   }
 }

@@ -345,8 +345,9 @@ json speed_estimate_json(const SpeedEstimate& e) {
     out["time_to_first_token_s_reason"] = prefill_why.text();
   }
   // The row's headline figure is decode: `low` and `high` bound it.
-  out["low"] = out.contains("decode_tokens_per_s_low") ? out["decode_tokens_per_s_low"] : json(nullptr);
-  out["high"] = out.contains("decode_tokens_per_s_high") ? out["decode_tokens_per_s_high"] : json(nullptr);
+  const bool decode = e.decode_tokens_per_s > 0;
+  out["low"] = decode ? json(rounded(e.decode_band.low(e.decode_tokens_per_s), 1)) : json(nullptr);
+  out["high"] = decode ? json(rounded(e.decode_band.high(e.decode_tokens_per_s), 1)) : json(nullptr);
   if (!whole.pattern.empty()) out["reason"] = whole.text();
   out["band"] = {{"decode", e.decode_band.class_key},
                  {"decode_measured", e.decode_band.measured()},

@@ -438,22 +438,22 @@ FitResult fit_model(const FitView& view) {
   return result;
 }
 
-InferenceMemoryInput fit_inference_input(const FitView& in) {
+InferenceMemoryInput fit_inference_input(const FitView& view) {
   InferenceMemoryInput out;
-  const ModelPreset* preset = in.preset == "custom" ? nullptr : find_preset(in.preset);
-  const ModelPreset& shape = preset ? *preset : nearest_preset(in.params_b);
-  out.model.params_b = out.model.active_params_b = in.params_b;
-  out.model.layers = in.layers;
-  out.model.kv_heads = in.kv_heads;
-  out.model.head_dim = in.head_dim;
-  out.model.hidden_size = in.hidden_size;
+  const ModelPreset* preset = view.preset == "custom" ? nullptr : find_preset(view.preset);
+  const ModelPreset& shape = preset ? *preset : nearest_preset(view.params_b);
+  out.model.params_b = out.model.active_params_b = view.params_b;
+  out.model.layers = view.layers;
+  out.model.kv_heads = view.kv_heads;
+  out.model.head_dim = view.head_dim;
+  out.model.hidden_size = view.hidden_size;
   out.model.vocab_size = shape.vocab_size;
   out.model.tied_embeddings = shape.tied_embeddings;
-  const Quantisation* quant = find_quantisation(quant_for_fit_precision(in.precision));
+  const Quantisation* quant = find_quantisation(quant_for_fit_precision(view.precision));
   out.weight_bits = quant ? quant->bits_per_weight : 32;  // fp32: no format of ours, 32 bits
-  out.kv_bits = in.precision == "fp32" ? 32 : 16;
-  out.context = in.context;
-  out.concurrent = in.batch_size;
+  out.kv_bits = view.precision == "fp32" ? 32 : 16;
+  out.context = view.context;
+  out.concurrent = view.batch_size;
   return out;
 }
 

@@ -213,6 +213,27 @@ TEST_CASE("the shipped calibration is what the fit on benchmarks.json gives", "[
   CHECK(dump_json(speed_calibration_to_json(shipped), 2) == dump_json(fitted, 2));
 }
 
+// The page shows data/speed_check.json instead of refitting in the browser: it must be
+// what the check gives on the shipped data (`gpuwise speed --check --json`).
+TEST_CASE("the shipped speed_check.json is what the check on benchmarks.json gives", "[speed][calibration]") {
+  const std::string shipped = read_source_file("data/speed_check.json");
+  const auto checks = check_speed(shipped_catalog(), shipped_benchmarks());
+  CHECK(dump_json(json::parse(shipped), 2) == dump_json(speed_checks_to_json(checks), 2));
+  std::vector<CatalogIssue> issues;
+  const std::vector<SpeedCheck> loaded = load_speed_checks(shipped, issues);
+  CHECK(issues.empty());
+  REQUIRE(loaded.size() == checks.size());
+  for (std::size_t i = 0; i < loaded.size(); ++i) {
+    CHECK(loaded[i].set == checks[i].set);
+    CHECK(loaded[i].median_abs_error_pct == Approx(checks[i].median_abs_error_pct).margin(0.05));
+    CHECK(loaded[i].points.size() == (checks[i].held_out == "in-sample" ? checks[i].points.size() : 0));
+  }
+  // A broken file is refused row by row, never a crash.
+  CHECK(load_speed_checks("{\"schema_version\": 1, \"checks\": [{\"set\": 3}]}", issues).empty());
+  REQUIRE_FALSE(issues.empty());
+  CHECK(issues.front().row == "checks #1");
+}
+
 // The figures docs/speed.md quotes; a change to the model or the data that makes them
 // worse fails here. Aims of issue 11 where reached, else the reached figure (see docs).
 TEST_CASE("estimates match the measured sets (issue 11 aims)", "[speed][calibration]") {
