@@ -152,8 +152,17 @@ void App::draw(float width, float height, PlatformRequests& requests) {
     first = end;
   }
   ImGui::Spacing();
-  kTabPanels[static_cast<int>(view_.tab)].draw(view_, ui_, requests);
-  DrawCardPopup(view_, ui_, requests);
+  const TabPanel& panel = kTabPanels[static_cast<int>(view_.tab)];
+  if (!panel.later || LaterCodeReady(ui_)) {
+    panel.draw(view_, ui_, requests);
+  } else {
+    DrawLaterCodePending(ui_, requests);
+  }
+  // A card's details over the tab: opened only from code of index.later.wasm so far.
+  if (!ui_.popup_card_id.empty()) {
+    if (LaterCodeReady(ui_)) CardPopupLater(view_, ui_, requests);
+    else if (ui_.later_code == LoadState::pending) requests.later_code = true;
+  }
   ImGui::End();
 }
 

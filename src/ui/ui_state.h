@@ -28,6 +28,7 @@ struct PlatformRequests {
   std::string download_name;     // save download_content under this file name
   std::string download_content;
   std::string download_mime;
+  bool later_code = false;       // fetch index.later.wasm now (src/ui/later.h): a view needs it
 };
 
 // A named screen rectangle in CSS pixels ("tab:about", "header:fp32_tflops", "search"),
@@ -118,6 +119,10 @@ struct UiState {
   // data read whole (the desktop build) has them from the start.
   LoadState details = LoadState::ready;
   bool details_wanted = false;
+  // The code of the views the first view does not need (src/ui/later.h): on the page in
+  // index.later.wasm, set by the platform each frame; natively part of the program.
+  LoadState later_code = LoadState::ready;
+  std::string later_code_error;  // why it did not load (failed)
   std::string details_error;
 
   // Messages: what a link or saved data could not restore (dismissable), and the
