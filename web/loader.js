@@ -286,7 +286,7 @@
   // `state` is 2. state: 0 not asked, 1 loading, 2 ready, 3 failed (`error` says why).
   var app = null;  // the app's exports, once it runs
   var later = window.gpuwiseLater = {
-    state: 0, error: '', bytes: null, module: null, linked: false,
+    state: 0, error: '', bytes: null, module: null, linked: false, readyFrame: 0,
     load: function (now) {
       if (later.state === 1 || later.state === 2) return;
       later.state = 1;
@@ -313,6 +313,7 @@
     }).then(function () {
       linkLater();
       later.state = 2;
+      later.readyFrame = window.gpuwise.frames;  // frames drawn before it could be called
       wakeApp();
     }).catch(function (error) {
       later.bytes = later.module = null;

@@ -578,7 +578,10 @@ json PageInfo(const Platform& p, const ViewState& view, const ui::UiState& ui) {
                  {"cjk_glyphs_from", p.system_cjk ? "system" : p.cjk_file ? "file" : ""},
                  {"cjk_characters", p.cjk_codepoints.size()},
                  {"typed_characters", p.typed_codepoints.size()},
-                 {"clipboard", ui.clipboard_message}};
+                 {"clipboard", ui.clipboard_message},
+                 {"panel", ui.panel_drawn},
+                 {"later_code", LoadStateWord(ui.later_code)},
+                 {"later_code_error", ui.later_code_error}};
   for (const DataFile& file : DataFiles()) {
     if (file.status) file.status(p, status);
   }

@@ -155,8 +155,10 @@ void App::draw(float width, float height, PlatformRequests& requests) {
   const TabPanel& panel = kTabPanels[static_cast<int>(view_.tab)];
   if (!panel.later || LaterCodeReady(ui_)) {
     panel.draw(view_, ui_, requests);
+    ui_.panel_drawn = kTabs[static_cast<int>(view_.tab)].key;
   } else {
     DrawLaterCodePending(ui_, requests);
+    ui_.panel_drawn = "";
   }
   // A card's details over the tab: opened only from code of index.later.wasm so far.
   if (!ui_.popup_card_id.empty()) {

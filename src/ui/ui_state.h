@@ -123,6 +123,7 @@ struct UiState {
   // index.later.wasm, set by the platform each frame; natively part of the program.
   LoadState later_code = LoadState::ready;
   std::string later_code_error;  // why it did not load (failed)
+  const char* panel_drawn = "";  // the key of the tab whose panel the last frame drew ("": "Loading...")
   std::string details_error;
 
   // Messages: what a link or saved data could not restore (dismissable), and the
