@@ -125,6 +125,19 @@ def entry_target(entry):
     return name[len(ENTRY_PREFIX) + 1:end] if name.startswith(ENTRY_PREFIX + "&") and end > 0 else None
 
 
+def without_arguments(name):
+    """"f<g(int)>::h(int) const" -> "f<g(int)>::h": a C++ name without its argument list."""
+    name = name.removesuffix(" const")
+    if not name.endswith(")"):
+        return name
+    depth = 0
+    for index in range(len(name) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(name[index], 0)
+        if depth == 0:
+            return name[:index]
+    return name
+
+
 def plan(module):
     """(deferred function names, entries) for `module`; SplitError when an entry's function
     is reached from the first view's code."""
@@ -153,7 +166,7 @@ def plan(module):
     def chain(name):
         names = []
         while name is not None:
-            names.append(unescape(name).split("(")[0])
+            names.append(without_arguments(unescape(name)))
             name = caller[name]
         return " <- ".join(names)
 
