@@ -428,12 +428,14 @@ const std::vector<DataFile>& DataFiles() {
        }},
       // The speed model's files (after the catalog: the measured rows name its cards).
       {"benchmarks.json", "measured speeds: the speed model, its check", DataGroup::on_demand, SpeedWanted,
-       AfterCatalog, [](const Platform& p) { return p.app.ui().speed.benchmarks_state == ui::LoadState::pending; },
+       AfterCatalog, [](const Platform& p) { return !p.app.ui().speed.benchmarks_file.arrived &&
+                                                     p.app.ui().speed.benchmarks_state == ui::LoadState::pending; },
        [](Platform& p, const std::string& text) { p.app.set_speed_file("benchmarks.json", true, text); },
        [](Platform& p, const std::string& message) { p.app.set_speed_file("benchmarks.json", false, message); },
        nullptr},
       {"speed_calibration.json", "the speed model's fitted factors", DataGroup::on_demand, SpeedWanted, AfterCatalog,
-       [](const Platform& p) { return p.app.ui().speed.calibration_state == ui::LoadState::pending; },
+       [](const Platform& p) { return !p.app.ui().speed.calibration_file.arrived &&
+                                      p.app.ui().speed.calibration_state == ui::LoadState::pending; },
        [](Platform& p, const std::string& text) { p.app.set_speed_file("speed_calibration.json", true, text); },
        [](Platform& p, const std::string& message) {
          p.app.set_speed_file("speed_calibration.json", false, message);

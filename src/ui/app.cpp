@@ -50,26 +50,38 @@ void App::set_cuda_error(const std::string& message) {
 }
 
 void App::set_speed_file(const std::string& name, bool ok, const std::string& text) {
-  SpeedData& speed = ui_.speed;
-  const bool benchmarks = name == "benchmarks.json";
-  LoadState& state = benchmarks ? speed.benchmarks_state : speed.calibration_state;
-  state = ok ? LoadState::ready : LoadState::failed;
-  speed.table_valid = false;
-  speed.checks_done = false;
-  if (!ok) {
-    speed.error = text;
-    return;
-  }
-  if (benchmarks) {
-    speed.benchmarks = load_benchmarks(text, ui_.catalog);
-    return;
-  }
-  std::vector<CatalogIssue> issues;
-  speed.calibration = load_speed_calibration(text, issues);
-  // A broken calibration file would make every estimate meaningless: say so instead.
-  if (!issues.empty()) {
-    speed.calibration_state = LoadState::failed;
-    speed.error = "speed_calibration.json: " + issues.front().to_string();
+  SpeedData::Arrived& file = name == "benchmarks.json" ? ui_.speed.benchmarks_file : ui_.speed.calibration_file;
+  file = {true, ok, text};
+}
+
+void WantSpeedModel(UiState& ui) {
+  SpeedData& speed = ui.speed;
+  speed.wanted = true;
+  for (SpeedData::Arrived* file : {&speed.benchmarks_file, &speed.calibration_file}) {
+    if (!file->arrived) continue;
+    const bool benchmarks = file == &speed.benchmarks_file;
+    LoadState& state = benchmarks ? speed.benchmarks_state : speed.calibration_state;
+    const std::string text = std::move(file->text);
+    const bool ok = file->ok;
+    *file = {};
+    state = ok ? LoadState::ready : LoadState::failed;
+    speed.table_valid = false;
+    speed.checks_done = false;
+    if (!ok) {
+      speed.error = text;
+      continue;
+    }
+    if (benchmarks) {
+      speed.benchmarks = load_benchmarks(text, ui.catalog);
+      continue;
+    }
+    std::vector<CatalogIssue> issues;
+    speed.calibration = load_speed_calibration(text, issues);
+    // A broken calibration file would make every estimate meaningless: say so instead.
+    if (!issues.empty()) {
+      speed.calibration_state = LoadState::failed;
+      speed.error = "speed_calibration.json: " + issues.front().to_string();
+    }
   }
 }
 

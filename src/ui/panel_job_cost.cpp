@@ -62,7 +62,7 @@ json JobCostInfoOf(const JobView& job, const JobCostResult& r) {
 }
 
 bool SpeedModelReady(UiState& ui) {
-  ui.speed.wanted = true;  // fetched on first use (main.cpp LoadSpeedData)
+  WantSpeedModel(ui);  // fetched on first use (main.cpp DataFiles)
   return ui.speed.calibration_state == LoadState::ready;
 }
 

@@ -18,6 +18,10 @@ bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, Platfor
 void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // The ranking for the current view (cached in ui); the Compare tab shows its scores.
 const RankedList& CurrentRanking(const ViewState& view, UiState& ui);
+// For a view that reads the speed model (Speed, the cost of a job, the LLM rankings): asks
+// the platform for its files (ui.speed.wanted) and reads those that have arrived, so that
+// benchmarks_state and calibration_state are current for this frame.
+void WantSpeedModel(UiState& ui);
 // A card's details floating over any tab (ui.popup_card_id), with "Add to compare".
 void DrawCardPopup(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests);

@@ -67,6 +67,14 @@ struct RankingCache {
 // rankings). The table and the check are recomputed only when their inputs change.
 struct SpeedData {
   bool wanted = false;
+  // The two files as they arrived (App::set_speed_file): read by WantSpeedModel(), from the
+  // views that use them, so that their parsers are part of those views' code (later.h).
+  struct Arrived {
+    bool arrived = false;
+    bool ok = false;
+    std::string text;              // the file, or why it could not be downloaded
+  };
+  Arrived benchmarks_file, calibration_file;
   LoadState benchmarks_state = LoadState::pending;
   LoadState calibration_state = LoadState::pending;
   std::string error;               // what could not be loaded, for the panel
