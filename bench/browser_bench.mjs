@@ -98,10 +98,11 @@ async function measure(browser, origin, path, isGpuwise, pauses) {
     await page.waitForTimeout(20);
   }
   // gpuwise's own timeline of start-up and the first frame (window.gpuwise.startup), and
-  // when the last file of the visit so far had arrived.
+  // when the last file of the visit so far had arrived (index.later.wasm, asked for after
+  // the first frame, is not one of them).
   const timeline = isGpuwise ? await page.evaluate(() => Object.assign({
     files_ms: Math.max(0, ...performance.getEntriesByType('resource')
-      .filter((e) => !/favicon|icons\//.test(e.name)).map((e) => e.responseEnd)),
+      .filter((e) => !/favicon|icons\/|index\.later\.wasm/.test(e.name)).map((e) => e.responseEnd)),
   }, window.gpuwise.startup || {})) : null;
   // A first frame without the catalog ("Loading the GPU catalog...") is not the page a
   // visitor comes for, and cheaper than one with it: such a run would flatter the result.
