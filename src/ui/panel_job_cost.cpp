@@ -62,7 +62,7 @@ json JobCostInfoOf(const JobView& job, const JobCostResult& r) {
 }
 
 bool SpeedModelReady(UiState& ui) {
-  ui.speed.wanted = true;  // fetched on first use (main.cpp LoadSpeedData)
+  WantSpeedModel(ui);  // fetched on first use (main.cpp DataFiles)
   return ui.speed.calibration_state == LoadState::ready;
 }
 
@@ -86,7 +86,7 @@ const JobCostResult* CurrentJobCost(const ViewState& view, UiState& ui) {
 // The held-out check of the phase the job rests on (decode for serving, training for
 // training): the figure a reader should trust. Training has two sets; the worse one.
 const SpeedCheck* HeldOutCheck(UiState& ui, const std::string& phase) {
-  ui.speed.checks_wanted = true;  // data/speed_check.json, fetched once wanted
+  WantSpeedChecks(ui);
   if (ui.speed.checks_state != LoadState::ready) return nullptr;
   const SpeedCheck* worst = nullptr;
   for (const SpeedCheck& check : ui.speed.checks) {

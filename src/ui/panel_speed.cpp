@@ -424,7 +424,7 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     return;
   }
   SpeedData& speed = ui.speed;
-  speed.wanted = true;  // the platform fetches the measured results and the calibration
+  WantSpeedModel(ui);  // the platform fetches the measured results and the calibration
   if (speed.benchmarks_state == LoadState::failed || speed.calibration_state == LoadState::failed) {
     ImGui::TextWrapped("%s %s", tr("The speed data could not be loaded:"), speed.error.c_str());
     return;

@@ -9,6 +9,7 @@
 #include "text/format.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "panels.h"
 #include "speed_check.h"
 #include "estimate/speed.h"
 #include "widgets.h"
@@ -165,7 +166,7 @@ void DrawSpeedCheck(UiState& ui) {
   }
   RecordTarget(ui, "speed-check");
   SpeedData& speed = ui.speed;
-  speed.checks_wanted = true;  // data/speed_check.json, fetched once wanted
+  WantSpeedChecks(ui);
   if (speed.checks_state == LoadState::failed) {
     ImGui::TextWrapped("%s %s", tr("The speed data could not be loaded:"), speed.checks_error.c_str());
     return;
