@@ -43,10 +43,15 @@ std::string usage() {
     }
     add("[" + std::string(field.cli_flag) + (value.empty() ? "" : " " + value) + "]");
   }
-  for (const char* word : {"[--json]", "[--data-dir DIR]", "[--today YYYY-MM-DD]"}) add(word);
+  for (const char* word : {"[--market us|eu|cn]", "[--used]", "[--budget USD]", "[--budget-covers machine|cards]",
+                           "[--json]", "[--data-dir DIR]", "[--today YYYY-MM-DD]"}) {
+    add(word);
+  }
   return text + "\n"
-         "Money is USD per GPU unless named; absent price, rate and power come from data.\n"
-         "The default rate is the cheapest on-demand rate among --provider-kinds (default: every kind).\n"
+         "Money is USD per GPU unless named; absent price, rate and power come from data: the\n"
+         "market's price (new, or --used), the machine the cards need, the market's electricity.\n"
+         "The default rate is the cheapest on-demand rate among --provider-kinds (default: the\n"
+         "market's kinds: China clouds in cn; hyperscalers, GPU clouds and marketplaces elsewhere).\n"
          "A price or rate from data older than 12 months (as of --today, default: today) is stale.\n";
 }
 
@@ -68,10 +73,12 @@ void print_stale_notes(const RoiDefaults& d, const std::string& today) {
 
 int run_roi(const Args& args) {
   // Every value flag is the table's (src/core/view/view_fields.cpp): its name, type and range.
-  std::vector<std::string> values = field_flags({"roi"});
+  std::vector<std::string> values = field_flags({"roi", ""});
   values.push_back("--data-dir");
   values.push_back("--today");
-  const auto unknown = args.unknown({"--json"}, values);
+  std::vector<std::string> switches = field_switches({""});
+  switches.push_back("--json");
+  const auto unknown = args.unknown(switches, values);
   const auto gpu = args.value("--gpu");
   if (!unknown.empty() || !gpu) {
     if (!unknown.empty()) std::fprintf(stderr, "gpuwise roi: unknown option '%s'\n", unknown.front().c_str());
@@ -79,7 +86,7 @@ int run_roi(const Args& args) {
     return 2;
   }
   ViewState state;
-  if (!read_field_flags(args, "roi", {"roi"}, state)) return 2;
+  if (!read_field_flags(args, "roi", {"roi", ""}, state)) return 2;
   RoiView view = state.roi;
 
   std::string gpus_text, prices_text;
@@ -97,12 +104,19 @@ int run_roi(const Args& args) {
                  view.gpu_id.c_str());
     return 2;
   }
-  const RoiResult result = compute_roi(catalog, book, view);
+  const RoiResult result = compute_roi(catalog, book, view, state.buyer);
   for (const auto& notice : result.notices) std::fprintf(stderr, "notice: %s\n", notice.message.c_str());
   if (!result.ok) std::fprintf(stderr, "gpuwise roi: %s (--price USD / --rate USD_PER_HOUR)\n", result.error.c_str());
 
   if (args.flag("--json")) {
-    std::printf("%s\n", dump_json(roi_to_json(result), 2).c_str());
+    json out = roi_to_json(result);
+    out["buyer"] = {{"market", state.buyer.market}, {"used", state.buyer.used}};
+    if (state.buyer.budget_usd > 0) {
+      out["buyer"]["budget_usd"] = state.buyer.budget_usd;
+      out["buyer"]["budget_covers"] = state.buyer.budget_covers;
+      out["buyer"]["within_budget"] = within_budget(result.defaults.outlay, state.buyer);
+    }
+    std::printf("%s\n", dump_json(out, 2).c_str());
   } else if (result.ok) {
     std::printf("%s x %d\n", result.figures.gpu_name.c_str(), result.view.gpu_count);
     const Gpu& card = catalog.gpus[static_cast<std::size_t>(catalog.find(view.gpu_id))];

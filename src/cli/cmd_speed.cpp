@@ -16,6 +16,7 @@
 #include "estimate/speed.h"
 #include "estimate/speed_view.h"
 #include "view/cli_values.h"
+#include "money/speed_outlay.h"
 #include "view/view_fields.h"
 
 namespace gpuwise::cli {
@@ -27,6 +28,8 @@ std::string usage() {
   return "usage: gpuwise speed [--gpu ID] (--preset ID | --params-b B) [--active-params-b B] [--quant Q]\n"
          "                     [--context N] [--prompt N] [--concurrent N] [--gpus N] [--unified-memory-gb GB]\n"
          "                     [--sort decode|prefill|ttft] [--top N] [--fits-only] [--json]\n"
+         "                     [--market us|eu|cn] [--used] [--budget USD] [--budget-covers machine|cards]\n"
+         "                     [--outlay-sort total|value] [--today YYYY-MM-DD]\n"
          "       gpuwise speed --check [--json]      estimates vs every measured set\n"
          "       gpuwise speed --calibrate           the fitted efficiency factors as JSON\n"
          "Default: --preset " + defaults.preset + " --quant " + defaults.quant + " --context " +
@@ -40,10 +43,10 @@ int fail(const std::string& message) {
 
 // The speed.* flags through the field table, as a link's speed.* keys. --quant also takes
 // llama.cpp's spellings (f16, Q4_K_M), as find_quantisation does. False after a message.
-bool read_view(const Args& args, SpeedView& view) {
+bool read_view(const Args& args, SpeedView& view, BuyerView& buyer) {
   ViewState state;
   state.speed = view;
-  bool ok = read_field_flags(args, "speed", {"speed"}, state, {"--quant"});
+  bool ok = read_field_flags(args, "speed", {"speed", ""}, state, {"--quant"});
   if (ok && args.value("--quant")) {
     const Quantisation* quant = find_quantisation(*args.value("--quant"));
     const std::string text = quant ? quant->id : *args.value("--quant");
@@ -57,6 +60,7 @@ bool read_view(const Args& args, SpeedView& view) {
     return false;
   }
   view = state.speed;
+  buyer = state.buyer;
   return true;
 }
 
@@ -97,10 +101,10 @@ json measured_json(const Benchmarks& benchmarks, const std::string& gpu_id) {
 }  // namespace
 
 int run_speed(const Args& args) {
-  std::vector<std::string> switches = field_switches({"speed"});
+  std::vector<std::string> switches = field_switches({"speed", ""});
   switches.insert(switches.end(), {"--json", "--check", "--calibrate"});
-  std::vector<std::string> values = field_flags({"speed"});
-  values.insert(values.end(), {"--gpu", "--data-dir"});
+  std::vector<std::string> values = field_flags({"speed", ""});
+  values.insert(values.end(), {"--gpu", "--data-dir", "--today"});
   const auto unknown = args.unknown(switches, values);
   if (!unknown.empty()) return fail("unknown option '" + unknown.front() + "'");
   std::string text;
@@ -139,7 +143,8 @@ int run_speed(const Args& args) {
   SpeedView view;
   view.fits_only = false;
   view.top_n = static_cast<int>(catalog.gpus.size());
-  if (!read_view(args, view)) return 2;
+  BuyerView buyer;
+  if (!read_view(args, view, buyer)) return 2;
   if (auto problem = check_speed_view(view)) return fail(problem->text());
 
   if (auto id = args.value("--gpu")) {
@@ -161,18 +166,37 @@ int run_speed(const Args& args) {
     return 0;
   }
 
-  // The page's table: the same rows, order and problem as the Speed tab.
-  const SpeedTable table = speed_table(catalog, benchmarks, calibration, view);
+  // The page's table: the same rows, order and problem as the Speed tab, each with what
+  // it costs the buyer (money/speed_outlay.h: the market, --used, --budget).
+  if (!read_file(data_path(args, "prices.json"), text)) return 2;
+  PriceBook book = load_prices(text, catalog);
+  book.today = today_date(args);
+  if (book.today.empty()) return 2;
+  const SpeedBuyerTable priced = speed_table_for_buyer(catalog, benchmarks, calibration, view, book, buyer);
+  const SpeedTable& table = priced.table;
   if (table.problem && (table.rows.empty() || table.cards_fit == 0)) return fail(table.problem->text());
   if (args.flag("--json")) {
     json results = json::array();
-    for (const SpeedRow& row : table.rows) results.push_back(estimate_json(row.estimate));
-    std::printf("%s\n", dump_json(json{{"results", results}}, 2).c_str());
+    for (std::size_t i = 0; i < table.rows.size(); ++i) {
+      json row = estimate_json(table.rows[i].estimate);
+      row["outlay"] = outlay_to_json(priced.outlays[i].outlay);
+      row["decode_tokens_per_s_per_1000_usd"] =
+          priced.outlays[i].per_1000_usd ? json(round_to(*priced.outlays[i].per_1000_usd, 2)) : json(nullptr);
+      results.push_back(row);
+    }
+    std::printf("%s\n", dump_json(json{{"results", results},
+                                       {"buyer", {{"market", buyer.market}, {"used", buyer.used},
+                                                  {"budget_usd", buyer.budget_usd > 0 ? json(buyer.budget_usd) : json(nullptr)},
+                                                  {"over_budget", priced.over_budget}}}},
+                                  2).c_str());
   } else {
-    for (const SpeedRow& row : table.rows) {
-      const SpeedEstimate& e = row.estimate;
-      std::printf("%-26s %-5s decode %8.1f tok/s  prefill %9.0f tok/s\n", e.gpu_id.c_str(), e.fits ? "fits" : "no",
-                  round_to(e.decode_tokens_per_s, 1), round_to(e.prefill_tokens_per_s, 1));  // as the JSON rounds
+    for (std::size_t i = 0; i < table.rows.size(); ++i) {
+      const SpeedEstimate& e = table.rows[i].estimate;
+      const Outlay& o = priced.outlays[i].outlay;
+      std::printf("%-26s %-5s decode %8.1f tok/s  prefill %9.0f tok/s  %s\n", e.gpu_id.c_str(), e.fits ? "fits" : "no",
+                  round_to(e.decode_tokens_per_s, 1), round_to(e.prefill_tokens_per_s, 1),  // as the JSON rounds
+                  o.total_usd ? ("outlay " + std::to_string(static_cast<long>(std::round(*o.total_usd))) + " USD").c_str()
+                              : "");
     }
   }
   return 0;

@@ -23,7 +23,7 @@ std::string GpuName(const UiState& ui, int index) {
 
 std::string RankingText(const UiState& ui) {
   if (!ui.ranking_cache.valid) return "";
-  const RankedList& list = ui.ranking_cache.list;
+  const RankedList& list = ui.ranking_cache.ranked.list;
   if (!list.error.empty()) return list.error;
   if (list.rows.empty()) return tr("No GPU matches the filters.");
   std::string text = tr("Top of the ranking:");

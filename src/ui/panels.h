@@ -16,6 +16,10 @@ bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, Platfor
 void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // The ranking for the current view (cached in ui); the Compare tab shows its scores.
 const RankedList& CurrentRanking(const ViewState& view, UiState& ui);
+// The ranking with each row's outlay for the buyer (market, used, budget).
+const BuyerRanking& CurrentBuyerRanking(const ViewState& view, UiState& ui);
+// Two buyer views that price alike (the cache key of the lists that show outlays).
+bool SameBuyer(const BuyerView& a, const BuyerView& b);
 // A card's details floating over any tab (ui.popup_card_id), with "Add to compare".
 void DrawCardPopup(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests);
@@ -60,6 +64,7 @@ json CatalogTableInfo(const ViewState& view, const UiState& ui);  // table: the 
 json RankingInfo(const ViewState& view, const UiState& ui);       // ranking: card ids in order
 // ranking_estimate: the LLM profiles' speed estimate per card, or its error; else null.
 json RankingEstimateInfo(const ViewState& view, const UiState& ui);
+json RankingOutlayInfo(const ViewState& view, const UiState& ui);  // ranking_outlay: outlays of the listed rows
 json SpeedInfo(const ViewState& view, const UiState& ui);         // speed: the table, or null
 json RoiInfo(const ViewState& view, const UiState& ui);           // roi: the last drawn outcome
 struct PagePart {
@@ -68,6 +73,7 @@ struct PagePart {
 };
 inline constexpr PagePart kPageParts[] = {
     {"table", CatalogTableInfo}, {"ranking", RankingInfo}, {"ranking_estimate", RankingEstimateInfo},
+    {"ranking_outlay", RankingOutlayInfo},
     {"speed", SpeedInfo},        {"roi", RoiInfo},         {"job", JobCostInfo},
 };
 

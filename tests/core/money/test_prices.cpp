@@ -221,7 +221,7 @@ TEST_CASE("currency: CNY at the view's rate or else the file's and USD unchanged
   const PriceBook b = load_prices(book_text(json::array(), json::array(), 6.7686));
   ViewState state;
   state.currency = "CNY";
-  CHECK(cny_per_usd_in_use(state, b) == Approx(6.7686));  // view 0: the file's rate
+  CHECK(display_currency(state, b).per_usd == Approx(6.7686));  // view 0: the file's rate
   CHECK(to_display(100, state, b) == Approx(676.86));
   CHECK(from_display(676.86, state, b) == Approx(100));
   state.cny_per_usd = 7.2;  // the user's rate wins
