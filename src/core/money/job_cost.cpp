@@ -123,9 +123,12 @@ void price_owning(const Catalog& catalog, const PriceBook& book, const JobInput&
 void price_renting(const PriceBook& book, const JobModel& model, const Gpu& gpu, JobOption& option) {
   option.rate = cheapest_on_demand_rate(book, gpu.id, model.provider_kinds);
   if (!option.rate) {
-    const bool all_kinds = (model.provider_kinds & kAllProviderKinds) == kAllProviderKinds;
-    option.rent_missing_text = {all_kinds ? I18N("no on-demand rental rate for {0} in the data")
-                                          : I18N("no on-demand rental rate for {0} in the data from the chosen providers"),
+    // None at all, or none from the providers the reader (or the market) rents from.
+    const bool elsewhere = cheapest_on_demand_rate(book, gpu.id).has_value();
+    option.rent_missing_text = {!elsewhere ? I18N("no on-demand rental rate for {0} in the data")
+                                : model.provider_kinds_chosen
+                                    ? I18N("no on-demand rental rate for {0} in the data from the chosen providers")
+                                    : I18N("no on-demand rental rate for {0} from your market's providers"),
                                 {gpu.name}};
     option.rent_missing = option.rent_missing_text.text();
     return;
@@ -176,6 +179,7 @@ JobModel job_model(const JobInput& input) {
   }
   // Renting follows the reader's choice of providers on the buy-or-rent view (roi.kinds).
   model.provider_kinds = rate_kinds(input.ownership.provider_kinds, input.buyer);
+  model.provider_kinds_chosen = !input.ownership.provider_kinds.empty();
   return model;
 }
 

@@ -56,6 +56,7 @@ struct JobModel {
   double params_b = 0;                    // total: decides memory
   std::optional<double> active_params_b;  // per token, when below the total
   ProviderKindSet provider_kinds = kAllProviderKinds;
+  bool provider_kinds_chosen = false;     // the reader chose them (roi.kinds); else the market's
 };
 JobModel job_model(const JobInput& input);
 
