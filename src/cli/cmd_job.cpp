@@ -54,13 +54,14 @@ std::string usage_text() {
          "                   [--recompute] [--train-context N] [--gpus N] [options] [--json]\n"
          "       gpuwise job --kind serve (--preset ID | --params-b B) --tokens-per-day N [--quant Q]\n"
          "                   [--context N] [--concurrent N] [--gpus N] [options] [--json]\n"
-         "options: --provider-kinds KIND,KIND (hyperscaler, gpu-cloud, marketplace, china-cloud; default all;\n"
-         "         --providers is the same flag)\n" +
+         "options: --provider-kinds KIND,KIND (hyperscaler, gpu-cloud, marketplace, china-cloud; default the\n"
+         "         market's; --providers is the same flag)\n"
+         "         the buyer: --market us|eu|cn --used --budget USD --budget-covers machine|cards\n" +
          owning +
          "\n         --top N (text: ways listed, default 10) --data-dir DIR --today YYYY-MM-DD\n"
          "Without --gpus (or --gpus 0): 1, 2, 4 and 8 GPUs. Serve defaults: --quant q4_k_m --context 4096\n"
          "--concurrent 8. --params-b is a size of one's own (the nearest preset's shape).\n"
-         "Owning: the ROI model's amortised cost per GPU-hour (default 36 months, 8 h a day, $0.15/kWh;\n"
+         "Owning: the ROI model's amortised cost per GPU-hour (default 36 months, 8 h a day, the market's kWh;\n"
          "serving: the job's busy hours a day). Renting: the cheapest on-demand rate.\n";
 }
 

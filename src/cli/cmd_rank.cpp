@@ -203,7 +203,7 @@ int run_rank(const Args& args) {
                   format_number(buyer.budget_usd, 0).c_str(), buyer.budget_covers == "cards" ? "cards" : "whole machine",
                   buyer.market.c_str(), buyer.used ? "used" : "new", ranked.over_budget, ranked.unpriced);
       if (ranked.cheapest_over && ranked.cheapest_over->outlay.total_usd) {
-        std::printf("cheapest over budget: %d x %s, %s USD\n", ranked.cheapest_over->gpus,
+        std::printf("cheapest over budget: %d GPU(s) of %s, %s USD\n", ranked.cheapest_over->gpus,
                     catalog.gpus[static_cast<std::size_t>(ranked.cheapest_over_index)].name.c_str(),
                     format_number(*ranked.cheapest_over->outlay.budget_usd(buyer.budget_covers), 0).c_str());
       }
@@ -222,12 +222,20 @@ int run_rank(const Args& args) {
       const RowOutlay& priced = ranked.outlays[i];
       const Outlay& o = priced.outlay;
       if (o.total_usd || o.cards_usd) {
-        marks += "  " + std::to_string(priced.gpus) + " x " +
-                 (o.card_price.found() ? format_number(o.card_price.usd_per_board, 0) + " USD " +
-                                             (o.card_price.kind == PriceKind::street_used ? "used" : "new")
+        const char* condition = o.card_price.kind == PriceKind::street_used ? "used"
+                                : o.card_price.kind == PriceKind::launch_msrp ? "launch MSRP"
+                                                                             : "new";
+        marks += "  " + std::to_string(priced.gpus) + " GPU" + (priced.gpus == 1 ? "" : "s") + ": " +
+                 std::to_string(o.boards) + " x " +
+                 (o.card_price.found() ? format_number(o.card_price.usd_per_board, 0) + " USD " + condition
                                        : std::string("?"));
-        marks += o.total_usd ? " + " + o.machine + " = " + format_number(*o.total_usd, 0) + " USD"
-                             : " (machine: " + o.missing.text() + ")";
+        if (o.total_usd) {
+          marks += o.machine == "included" ? std::string(" (machine included)")
+                                           : " + " + o.machine + " " + format_number(*o.machine_usd, 0) + " USD";
+          marks += " = " + format_number(*o.total_usd, 0) + " USD";
+        } else {
+          marks += " (machine: " + o.missing.text() + ")";
+        }
         if (priced.per_1000_usd) marks += ", " + format_number(*priced.per_1000_usd, 2) + " per 1000 USD";
       }
       // A system's price is the whole machine's (data/README.md, `kind`).

@@ -319,8 +319,10 @@ void DrawOwner(ViewState& view, UiState& ui, const RoiResult& result) {
   if (r.idle_w) {
     if (ImGui::SmallButton(tr("use default"))) r.idle_w.reset();
   } else {
-    ImGui::TextDisabled("%s", result.defaults.idle_basis == "card" ? tr("measured, from the catalog")
-                                                                   : tr("our assumption: 10% of the board power"));
+    if (result.defaults.idle_basis == "card")
+      ImGui::TextDisabled("%s", tr("measured, from the catalog"));
+    else
+      ImGui::TextDisabled(tr("our assumption for this kind: %.0f%% of the board power"), result.defaults.idle_share * 100);
   }
   Label(view_field("roi.colo").label);
   InputField("roi-owner-colo", "roi.colo", view, ui);

@@ -67,7 +67,13 @@ void DrawBuyerChoices(ViewState& view, UiState& ui, bool with_budget) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("Budget"));
   ImGui::SameLine();
-  InputField("budget", "budget", view, ui, "%.0f", 100);
+  // A negative budget is a typing slip, not "no budget": keep the one there was and say so
+  // (the field's range clamps it to 0 and leaves a hint; only that case is undone).
+  const double budget_before = b.budget_usd;
+  if (InputField("budget", "budget", view, ui, "%.0f", 100) && b.budget_usd == 0 && ui.input_hints.count("budget")) {
+    b.budget_usd = budget_before;
+    ui.input_hints["budget"] = tr("A budget cannot be negative; the one you had is kept.");
+  }
   SameLineIfFits(180);
   ImGui::SetNextItemWidth(170);
   const char* covers = b.budget_covers == "cards" ? N_("the cards alone") : N_("the whole machine");

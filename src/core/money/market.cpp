@@ -346,4 +346,44 @@ std::vector<MarketCoverage> market_coverage(const Catalog& catalog, const PriceB
   return out;
 }
 
+PriceCoverage price_coverage(const Catalog& catalog, const PriceBook& book) {
+  PriceCoverage out;
+  std::set<std::string> fresh, used, system, any, rated;
+  for (const StreetPrice& row : book.street_prices) {
+    (row.condition == "used" ? used : fresh).insert(row.gpu_id);
+    if (row.system_gpus > 0) system.insert(row.gpu_id);
+    any.insert(row.gpu_id);
+  }
+  for (const CloudRate& rate : book.cloud_rates) rated.insert(rate.gpu_id);
+  for (const Gpu& gpu : catalog.gpus) {
+    ++out.rows;
+    out.priced_new += fresh.count(gpu.id) > 0;
+    out.priced_used += used.count(gpu.id) > 0;
+    out.priced_by_system += system.count(gpu.id) > 0;
+    if (any.count(gpu.id)) {
+      ++out.priced;
+    } else {
+      (rated.count(gpu.id) ? out.rental_only : out.unpriced).push_back(gpu.id);
+    }
+    if (gpu.line == "datacenter" && !rated.count(gpu.id)) out.datacenter_without_rate.push_back(gpu.id);
+  }
+  for (const MarketInfo& market : kMarkets) {
+    for (bool second_hand : {false, true}) {
+      DefaultPriceAges ages{market.key, second_hand};
+      BuyerView buyer;
+      buyer.market = market.key;
+      buyer.used = second_hand;
+      for (const Gpu& gpu : catalog.gpus) {
+        const PriceChoice price = buyer_price(catalog, book, gpu.id, buyer);
+        if (!price.found()) continue;
+        ++ages.cards;
+        ages.older += !price.age.known || price.age.stale;
+        ages.other_market += price.other_market;
+      }
+      out.defaults.push_back(ages);
+    }
+  }
+  return out;
+}
+
 }  // namespace gpuwise

@@ -103,4 +103,23 @@ struct MarketCoverage {
 };
 std::vector<MarketCoverage> market_coverage(const Catalog& catalog, const PriceBook& book);
 
+// The whole catalog's price coverage (issue 28's counts, `gpuwise validate`).
+struct DefaultPriceAges {
+  std::string market;
+  bool used = false;
+  int cards = 0;        // rows with a default price for this buyer (any kind, MSRP included)
+  int older = 0;        // of which older than 12 months, or undated (a launch MSRP)
+  int other_market = 0; // of which taken from the nearest market
+};
+struct PriceCoverage {
+  int rows = 0;                      // catalog rows
+  int priced = 0;                    // with a dated purchase price: new, used or a system's
+  int priced_new = 0, priced_used = 0, priced_by_system = 0;
+  std::vector<std::string> rental_only;  // no purchase price, but a cloud rate
+  std::vector<std::string> unpriced;     // neither
+  std::vector<std::string> datacenter_without_rate;  // datacenter rows no provider rents
+  std::vector<DefaultPriceAges> defaults;  // per market, new then used
+};
+PriceCoverage price_coverage(const Catalog& catalog, const PriceBook& book);
+
 }  // namespace gpuwise

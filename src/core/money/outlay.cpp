@@ -96,6 +96,11 @@ Outlay machine_outlay(const Catalog& catalog, const PriceBook& book, const Gpu& 
       out.machine_other_market = other;
       if (row->usd) out.machine_usd = *row->usd * out.machines;
       out.host_power_w = row->host_power_w.value_or(kAssumedHostPowerW) * out.machines;
+      // A server's host draw (CPUs, fans, switches, NICs) is for all its slots: fewer GPUs
+      // than slots count their share of it, as owning part of a server would.
+      if (row->machine_class == "server" && row->max_gpus > 0 && out.boards < row->max_gpus * out.machines) {
+        out.host_power_w = row->host_power_w.value_or(kAssumedHostPowerW) * out.boards / row->max_gpus;
+      }
       out.host_power_assumed = !row->host_power_w;
     } else {
       out.machine = form == "pcie" ? "desktop" : "server";

@@ -28,8 +28,8 @@ constexpr const char* kRateFields[] = {"gpu_id",   "provider",         "provider
                                            "date_seen", "source",          "notes",
                                            "refresh"};
 // What each refresh source needs to find a row's price (scripts/refresh_prices.py).
-constexpr const char* kRefreshSources[] = {"azure", "aws", "vast"};
-constexpr const char* kRefreshFields[] = {"source", "sku", "region", "gpus", "gpu_name", "vram_gb"};
+constexpr const char* kRefreshSources[] = {"azure", "aws", "vast", "gpu-price-feed", "gpu-price-index"};
+constexpr const char* kRefreshFields[] = {"source", "sku", "region", "gpus", "gpu_name", "vram_gb", "provider", "gpu_key", "gpu_model"};
 constexpr const char* kRootFields[] = {"schema_version",     "cny_per_usd",      "cny_per_usd_date",
                                        "cny_per_usd_source", "eur_per_usd",      "eur_per_usd_date",
                                        "eur_per_usd_source", "street_prices",    "cloud_rates",
@@ -155,7 +155,7 @@ void read_refresh(const json& row, CloudRate& rate, PriceRowReader& reader) {
   const auto fail = [&](const std::string& message) { reader.error("refresh", message); };
   auto source_it = it->find("source");
   if (source_it == it->end() || !source_it->is_string()) {
-    fail("needs a \"source\": azure, aws or vast");
+    fail("needs a \"source\": " + joined_words(kRefreshSources));
     return;
   }
   const std::string source = source_it->get<std::string>();
@@ -171,6 +171,13 @@ void read_refresh(const json& row, CloudRate& rate, PriceRowReader& reader) {
     if (!has_text("gpu_name")) fail("vast needs \"gpu_name\" as Vast.ai writes it, e.g. \"RTX 4090\"");
     auto vram = it->find("vram_gb");
     if (vram != it->end() && (!vram->is_number() || vram->get<double>() <= 0)) fail("vram_gb must be a number > 0");
+  } else if (source == "gpu-price-feed") {
+    if (!has_text("provider")) fail("gpu-price-feed needs \"provider\" as the feed names it, e.g. \"vastai\"");
+    if (!has_text("gpu_key")) fail("gpu-price-feed needs \"gpu_key\" as the feed writes it, e.g. \"H100 80GB SXM\"");
+    if (rate.pricing == "spot") fail("gpu-price-feed lists on-demand prices only");
+  } else if (source == "gpu-price-index") {
+    if (!has_text("provider")) fail("gpu-price-index needs \"provider\" as its CSV writes it, e.g. \"Oracle Cloud\"");
+    if (!has_text("sku")) fail("gpu-price-index needs \"sku\", the instance type or listing name");
   } else {
     if (!has_text("sku")) fail(source + " needs \"sku\", the instance or VM type");
     if (!has_text("region")) fail(source + " needs \"region\", e.g. " + (source == "aws" ? "us-east-1" : "eastus"));

@@ -101,7 +101,8 @@ void resolve_figures(const Catalog& catalog, const Gpu& gpu, const PriceBook& bo
     in.idle_w = std::fmin(*gpu.idle_w / per_board, kIdlePowerW.max);
   } else {
     defaults.idle_basis = "assumed";
-    in.idle_w = in.power_w * kIdleShareOfTdp;
+    in.idle_w = in.power_w * idle_share_of_tdp(gpu.kind);
+    defaults.idle_share = idle_share_of_tdp(gpu.kind);
   }
 
   // The machine around the cards: the view's host price and power, else the outlay's.
@@ -230,6 +231,12 @@ bool RoiDefaults::uses_stale_price() const {
   const bool price_from_data = price.kind == PriceKind::street_new || price.kind == PriceKind::street_used;
   return (price_from_data && price.age.stale) || (rate && rate_age.stale) ||
          (resale_now_basis == "street_used" && used_price_age.stale);
+}
+
+double idle_share_of_tdp(const std::string& kind) {
+  if (kind == "module") return 0.10;
+  if (kind == "system") return 0.05;
+  return 0.06;
 }
 
 RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view) {

@@ -58,9 +58,10 @@ struct RoiDefaults {
   // The kWh price: the market's tariff (with its row), or the view's.
   bool kwh_is_tariff = true;
   std::optional<MarketTariff> tariff;
-  // Idle draw per GPU: "card" (the catalog's idle_w), "assumed" (kIdleShareOfTdp of the
-  // board power) or "user".
+  // Idle draw per GPU: "card" (the catalog's idle_w), "assumed" (idle_share_of_tdp of
+  // the board power) or "user".
   std::string idle_basis = "assumed";
+  double idle_share = 0;             // the assumed share of the board power, when "assumed"
   // The yearly fall of rental rates: "history" (rental_decline_default), "user" or "none".
   std::string decline_basis = "history";
   int decline_series = 0;             // the rental-history series the default came from
@@ -118,8 +119,15 @@ struct RoiResult {
   std::vector<OwnerHorizon> owner;   // at kOwnerHorizonMonths
 };
 
-// Idle power where the card has no sourced idle_w: our assumption, a share of the board power.
-constexpr double kIdleShareOfTdp = 0.10;
+// Idle power where the card has no sourced idle_w: our assumption, a share of the board
+// power per kind (catalog.h kind_keys), stated next to the figure:
+//  - card 6 %: a desktop card idles at the desktop at 10-30 W of its 150-450 W (the RTX
+//    3090 Ti's 21 W of 450 W, ecoenergygeek.com's RTX 4090 power guide);
+//  - module 10 %: an SXM / OAM module idles at some 60-100 W of 700-1000 W (HBM, NVLink
+//    and the board stay powered);
+//  - system 5 %: Apple's own figures for unified-memory machines are 3-10 % (the M4 Max's
+//    6 W of 145 W, the M2 Ultra's 10 W of 295 W; support.apple.com 102027).
+double idle_share_of_tdp(const std::string& kind);
 
 // The one function the page and `gpuwise roi` call: the buyer's market prices the card
 // (buyer_price), the machine (machine_outlay), the electricity and the rent's provider kinds.

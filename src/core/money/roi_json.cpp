@@ -112,7 +112,7 @@ json roi_to_json(const RoiResult& r) {
                      {"host_cost", d.host_cost_is_outlay ? "outlay" : "user"},
                      {"host_power", d.host_power_is_outlay ? (d.outlay.host_power_assumed ? "assumed" : "machine") : "user"},
                      {"kwh", d.kwh_is_tariff ? (d.tariff ? "tariff" : "assumed") : "user"},
-                     {"idle", d.idle_basis},
+                     {"idle", {{"basis", d.idle_basis}, {"assumed_share_of_tdp", d.idle_share}}},
                      {"rent_decline", {{"basis", d.decline_basis}, {"series", d.decline_series}}}};
   if (d.tariff) {
     out["defaults"]["tariff"] = {{"market", d.tariff->market}, {"kwh_local", d.tariff->kwh_local},

@@ -98,6 +98,9 @@ TEST_CASE("outlay: a system is its own machine; a module's server has its power 
   const Outlay sixteen = outlay_of("sxm", 16);  // two servers
   CHECK(sixteen.machines == 2);
   CHECK(sixteen.host_power_w == 9200);
+  // Two modules own two eighths of a server's host draw: 4600 × 2 / 8 = 1150 W.
+  CHECK(outlay_of("sxm", 2).host_power_w == Approx(1150));
+  CHECK(outlay_of("sxm", 12).host_power_w == Approx(6900));  // 1.5 servers' worth
   const Outlay mxm = outlay_of("mxm", 1, true);
   CHECK(mxm.machine == "unknown");
   CHECK(mxm.missing.text().find("laptop") != std::string::npos);

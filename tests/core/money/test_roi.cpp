@@ -272,6 +272,21 @@ TEST_CASE("roi: the owner's three options at 12 and 24 and 36 months") {
   CHECK(colo.rent_out_usd == Approx(4143.228 - 480));
 }
 
+TEST_CASE("roi: idle draw without a sourced idle_w is a stated share of the board power per kind") {
+  CHECK(idle_share_of_tdp("card") == Approx(0.06));
+  CHECK(idle_share_of_tdp("module") == Approx(0.10));
+  CHECK(idle_share_of_tdp("system") == Approx(0.05));
+  RoiView v = worked_view();
+  v.idle_w.reset();
+  v.power_w.reset();  // the card's 200 W TDP
+  const RoiResult r = roi(v);
+  // a card (valid_row's kind): 6 % of 200 W = 12 W, said so
+  CHECK(r.figures.idle_w == Approx(12));
+  CHECK(r.defaults.idle_basis == "assumed");
+  CHECK(r.defaults.idle_share == Approx(0.06));
+  CHECK(roi_to_json(r)["defaults"]["idle"]["assumed_share_of_tdp"] == Approx(0.06));
+}
+
 TEST_CASE("roi: rental rates falling by 20 % a year cut rent-out income and renting alike") {
   RoiView v = worked_view();
   v.rent_out_rate_usd_per_hour = 0.50;
