@@ -5,6 +5,7 @@
 #include <string>
 
 #include "catalog/catalog.h"
+#include "catalog/compat.h"
 #include "cli.h"
 #include "money/price_notes.h"
 #include "money/prices.h"
@@ -105,12 +106,21 @@ int run_roi(const Args& args) {
     return 2;
   }
   const RoiResult result = compute_roi(catalog, book, view, state.buyer);
+  // The owner's warning: when CUDA or PyTorch drop the card, its rental value goes too.
+  std::vector<TemplateText> support;
+  std::string compat_text;
+  if (read_file(data_path(args, "cuda.json"), compat_text)) {
+    support = support_end_warnings(catalog.gpus[static_cast<std::size_t>(catalog.find(view.gpu_id))],
+                                   load_compat(compat_text));
+  }
   for (const auto& notice : result.notices) std::fprintf(stderr, "notice: %s\n", notice.message.c_str());
   if (!result.ok) std::fprintf(stderr, "gpuwise roi: %s (--price USD / --rate USD_PER_HOUR)\n", result.error.c_str());
 
   if (args.flag("--json")) {
     json out = roi_to_json(result);
     out["buyer"] = {{"market", state.buyer.market}, {"used", state.buyer.used}};
+    out["support_warnings"] = json::array();
+    for (const TemplateText& warning : support) out["support_warnings"].push_back(warning.text());
     if (state.buyer.budget_usd > 0) {
       out["buyer"]["budget_usd"] = state.buyer.budget_usd;
       out["buyer"]["budget_covers"] = state.buyer.budget_covers;
@@ -123,6 +133,7 @@ int run_roi(const Args& args) {
     if (price_is_for_machine(card)) std::printf("%s\n", machine_price_note());
     print_stale_notes(result.defaults, book.today);
     if (result.defaults.rate) std::printf("%s\n", roi_rate_note(result).text().c_str());
+    for (const TemplateText& warning : support) std::printf("support: %s\n", warning.text().c_str());
     for (const auto& line : roi_formulas(result)) {
       std::printf("%s\n  %s\n  = %s\n  = %s\n", line.label.c_str(), line.formula.c_str(), line.numbers.c_str(),
                   line.result.c_str());

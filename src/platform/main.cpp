@@ -385,7 +385,13 @@ const std::vector<DataFile>& DataFiles() {
       // Not in the first visit: fetched once a panel or tooltip shows a price (ui.prices_wanted),
       // which every tab but the catalog's table does at once.
       {"prices.json", "street prices, cloud rates, markets and machines: every price on the page",
-       DataGroup::first_view, [](const Platform& p) { return p.app.ui().prices_wanted; }, AfterCatalog,
+       DataGroup::first_view,
+       // Wanted by a panel that shows a price, or at once by a first view that will (a link
+       // to the ROI tab reads its prices in frame 1, as the loader fetched them already).
+       [](const Platform& p) {
+         return p.app.ui().prices_wanted || (p.view_started && ui::ViewReadsPricesAndCuda(p.app.view()));
+       },
+       AfterCatalog,
        [](const Platform& p) { return p.prices_pending; },
        [](Platform& p, const std::string& text) {
          NoteCjkText(p, text);

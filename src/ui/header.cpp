@@ -52,7 +52,7 @@ void DrawMarketMenu(ViewState& view, UiState& ui) {
   ImGui::Separator();
   ImGui::TextDisabled("%s", tr("Currency"));
   const std::pair<const char*, const char*> currencies[] = {
-      {"auto", N_("The market's")}, {"USD", "USD"}, {"EUR", "EUR"}, {"CNY", "CNY"}};
+      {"auto", N_("The market's")}, {"USD", N_("USD")}, {"EUR", N_("EUR")}, {"CNY", N_("CNY")}};
   for (const auto& [code, label] : currencies) {
     if (ImGui::RadioButton(tr(label), view.currency == code)) view.currency = code;
     RecordTarget(ui, std::string("currency:") + code);

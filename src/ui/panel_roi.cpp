@@ -387,7 +387,7 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
   if (ui.prices_state == LoadState::failed) TextDim(ui.prices_error.c_str());
   DrawViewChoice(view, ui);
   // Every money figure below is the market's (the header's picker) in its currency.
-  DrawBuyerChoices(view, ui, view.roi.view == "job");
+  DrawBuyerChoices(view, ui, view.roi.view == "job", false);
 
   if (view.roi.view == "job") return DrawJobCostView(view, ui, requests);
 

@@ -55,22 +55,25 @@ bool SameBuyer(const BuyerView& a, const BuyerView& b) {
          a.budget_covers == b.budget_covers && a.outlay_sort == b.outlay_sort;
 }
 
-void DrawBuyerChoices(ViewState& view, UiState& ui, bool with_budget) {
+void DrawBuyerChoices(ViewState& view, UiState& ui, bool with_budget, bool with_sort) {
   BuyerView& b = view.buyer;
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("%s: %s", tr("Market"), tr(market_info(b.market).label));
-  ImGui::SameLine();
+  // The header's picker names the market; on a phone the line goes to the inputs instead.
+  if (ImGui::GetContentRegionAvail().x >= 700) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s: %s", tr("Market"), tr(market_info(b.market).label));
+    ImGui::SameLine();
+  }
   ImGui::Checkbox(tr("Used cards"), &b.used);
   RecordTarget(ui, "buyer-used");
   if (!with_budget) return;
-  SameLineIfFits(ImGui::CalcTextSize(tr("Budget")).x + 200);
+  SameLineIfFits(ImGui::CalcTextSize(tr("Budget")).x + ImGui::CalcTextSize("USD").x + 100);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("Budget"));
   ImGui::SameLine();
   // A negative budget is a typing slip, not "no budget": keep the one there was and say so
   // (the field's range clamps it to 0 and leaves a hint; only that case is undone).
   const double budget_before = b.budget_usd;
-  if (InputField("budget", "budget", view, ui, "%.0f", 100) && b.budget_usd == 0 && ui.input_hints.count("budget")) {
+  if (InputField("budget", "budget", view, ui, "%.0f", 80) && b.budget_usd == 0 && ui.input_hints.count("budget")) {
     b.budget_usd = budget_before;
     ui.input_hints["budget"] = tr("A budget cannot be negative; the one you had is kept.");
   }
@@ -83,6 +86,7 @@ void DrawBuyerChoices(ViewState& view, UiState& ui, bool with_budget) {
     ImGui::EndCombo();
   }
   RecordTarget(ui, "budget-covers");
+  if (!with_sort) return;
   SameLineIfFits(190);
   ImGui::SetNextItemWidth(180);
   const char* order = b.outlay_sort == "total" ? N_("cheapest first") : b.outlay_sort == "value" ? N_("most per 1,000 first")

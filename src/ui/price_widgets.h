@@ -25,8 +25,9 @@ std::string PriceSummary(const PriceChoice& price, const ViewState& view, const 
 // set-aside new price), dim, one line each.
 void DrawPriceFlags(const PriceChoice& price, UiState& ui, const std::string& target);
 // The buyer's choices a tab's prices follow: the market (picked in the header), used
-// cards, and with `with_budget` the budget, what it covers and the outlay order.
-void DrawBuyerChoices(ViewState& view, UiState& ui, bool with_budget);
+// cards, and with `with_budget` the budget and what it covers, with `with_sort` the
+// outlay order too (the cost of a job orders its ways by cost already).
+void DrawBuyerChoices(ViewState& view, UiState& ui, bool with_budget, bool with_sort = true);
 // "2 × $1,207 + $1,980 = $4,394": boards × price + machine = total ("—" where unknown).
 std::string OutlayText(const Outlay& outlay, const ViewState& view, const UiState& ui);
 // A table cell: the outlay and, where known, the figure per 1,000 of the currency.
