@@ -258,7 +258,7 @@ PriceChoice buyer_price(const Catalog& catalog, const PriceBook& book, std::stri
     choice.age = price_age(p.date, book.today);
     choice.market = market;
     choice.other_market = market != std::string(home.key);
-    choice.seller = p.rows.size() == 1 ? p.shown->seller : p.shown->seller;
+    choice.seller = p.shown->seller;
     choice.median_of = static_cast<int>(p.rows.size());
     if (p.shown->system) {
       choice.system_name = p.shown->system_name;

@@ -49,7 +49,7 @@ class PriceRowReader : public RowReader {
   }
   // One of `choices`; absent: `fallback` (required=false) or an error.
   std::string choice(const char* field, std::initializer_list<const char*> choices, const char* fallback) {
-    const std::string value = text(field, fallback == nullptr);
+    std::string value = text(field, fallback == nullptr);
     if (value.empty()) return fallback ? fallback : "";
     for (const char* c : choices) {
       if (value == c) return value;
