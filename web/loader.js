@@ -286,6 +286,81 @@
     glyphs.draw(list);
   }, 0);
 
+  // The code of the views the first view does not need (src/ui/later.h): index.later.wasm,
+  // which scripts/split_later.py cut out of the app's module. The app asks for it right
+  // after its first frame (at once when a link opens on one of those views); it downloads
+  // and compiles in the background, then links to the running app: its functions fill the
+  // app's function table where index.wasm has placeholders. The app calls them only once
+  // `state` is 2. state: 0 not asked, 1 loading, 2 ready, 3 failed (`error` says why).
+  var app = null;  // the app's exports, once it runs
+  var later = window.gpuwiseLater = {
+    state: 0, error: '', bytes: null, module: null, linked: false, readyFrame: 0,
+    load: function (now) {
+      if (later.state === 1 || later.state === 2) return;
+      later.state = 1;
+      if (now) fetchLater(false);
+      else setTimeout(function () { fetchLater(false); }, 0);  // after the frame that asked is shown
+    }
+  };
+  var appRunning = new Promise(function (resolve) { later.appStarted = resolve; });
+  function wakeApp() {
+    if (window.Module && window.Module._gpuwise_wake) window.Module._gpuwise_wake();
+  }
+  // A module of another build of the site (a cache that kept an old copy) does not link:
+  // it is fetched once more past the caches before the page says so.
+  function fetchLater(again) {
+    fetch('index.later.wasm', again ? { cache: 'reload' } : {}).then(function (response) {
+      if (!response.ok) throw new Error('the server answered ' + response.status);
+      return response.arrayBuffer();
+    }).then(function (buffer) {
+      later.bytes = new Uint8Array(buffer);
+      return WebAssembly.compile(later.bytes);
+    }).then(function (module) {
+      if (!later.linked) later.module = module;
+      return appRunning;
+    }).then(function () {
+      linkLater();
+      later.state = 2;
+      later.readyFrame = window.gpuwise.frames;  // frames drawn before it could be called
+      wakeApp();
+    }).catch(function (error) {
+      later.bytes = later.module = null;
+      if (!again && error instanceof WebAssembly.LinkError) { fetchLater(true); return; }
+      later.state = 3;
+      later.error = error instanceof WebAssembly.LinkError
+        ? 'index.later.wasm is from another version of the site; reload the page'
+        : 'could not download index.later.wasm (' + error.message + ')';
+      wakeApp();
+    });
+  }
+  // Links index.later.wasm to the app (synchronous: a compiled module links in well under
+  // a millisecond). Also what a placeholder does if it is ever called before `state` is 2
+  // with the bytes in; without them it stops the app with a message rather than guess.
+  function linkLater() {
+    if (later.linked) return;
+    if (!later.module) {
+      if (!later.bytes) throw new Error('gpuwise ran code of index.later.wasm before it arrived');
+      later.module = new WebAssembly.Module(later.bytes);
+    }
+    new WebAssembly.Instance(later.module, { 'primary': app });
+    later.linked = true;
+    later.bytes = null;
+  }
+  function placeholders(module) {
+    var out = {};
+    WebAssembly.Module.imports(module).forEach(function (item) {
+      if (item.module !== 'placeholder') return;
+      var slot = Number(item.name);
+      out[item.name] = function () {
+        linkLater();
+        for (var key in app) {
+          if (app[key] instanceof WebAssembly.Table) return app[key].get(slot).apply(null, arguments);
+        }
+      };
+    });
+    return out;
+  }
+
   window.Module = {
     canvas: document.getElementById('canvas'),
     // The app starts when the wasm is compiled and the data files are in: their bytes
@@ -299,8 +374,12 @@
         var hung = new Promise(function (resolve) { setTimeout(resolve, 3000); });
         return Promise.race([dataArrived, hung]).then(function () { return module; });
       }).then(function (module) {
-        WebAssembly.instantiate(module, imports).then(function (instance) { receiveInstance(instance, module); },
-          function (error) { fail('gpuwise could not start (' + error.message + '). Reloading the page usually helps.'); });
+        imports['placeholder'] = placeholders(module);
+        WebAssembly.instantiate(module, imports).then(function (instance) {
+          app = instance.exports;
+          later.appStarted();
+          receiveInstance(instance, module);
+        }, function (error) { fail('gpuwise could not start (' + error.message + '). Reloading the page usually helps.'); });
       }, function () { /* the download failure is reported above */ });
       return {};  // the exports arrive through receiveInstance
     },

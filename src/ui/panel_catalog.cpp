@@ -318,7 +318,11 @@ void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   DrawTable(view, ui, table_size);
   if (side_by_side) ImGui::SameLine();
   ImGui::BeginChild("card-details", ImVec2(0, 0), true);
-  if (DrawCardDetails(ui.catalog.gpus[selected], view, ui, requests)) view.catalog.selected_id.clear();
+  if (!LaterCodeReady(ui)) {
+    DrawLaterCodePending(ui, requests);
+  } else if (CardDetailsLater(ui.catalog.gpus[selected], view, ui, requests)) {
+    view.catalog.selected_id.clear();
+  }
   ImGui::EndChild();
 }
 

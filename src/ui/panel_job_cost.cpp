@@ -63,7 +63,7 @@ json JobCostInfoOf(const JobView& job, const JobCostResult& r) {
 }
 
 bool SpeedModelReady(UiState& ui) {
-  ui.speed.wanted = true;  // fetched on first use (main.cpp LoadSpeedData)
+  WantSpeedModel(ui);  // fetched on first use (main.cpp DataFiles)
   return ui.speed.calibration_state == LoadState::ready;
 }
 
@@ -92,11 +92,8 @@ const JobCostResult* CurrentJobCost(const ViewState& view, UiState& ui) {
 // The held-out check of the phase the job rests on (decode for serving, training for
 // training): the figure a reader should trust. Training has two sets; the worse one.
 const SpeedCheck* HeldOutCheck(UiState& ui, const std::string& phase) {
-  if (ui.speed.benchmarks_state != LoadState::ready) return nullptr;
-  if (!ui.speed.checks_done) {
-    ui.speed.checks = check_speed(ui.catalog, ui.speed.benchmarks);
-    ui.speed.checks_done = true;
-  }
+  WantSpeedChecks(ui);
+  if (ui.speed.checks_state != LoadState::ready) return nullptr;
   const SpeedCheck* worst = nullptr;
   for (const SpeedCheck& check : ui.speed.checks) {
     if (check.phase != phase || check.held_out == "in-sample" || check.n == 0) continue;

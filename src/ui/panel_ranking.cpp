@@ -24,7 +24,7 @@ namespace gpuwise::ui {
 const BuyerRanking& CurrentBuyerRanking(const ViewState& view, UiState& ui) {
   RankingCache& cache = ui.ranking_cache;
   const bool by_speed = ranks_by_speed(view.ranking);
-  if (by_speed) ui.speed.wanted = true;  // the speed model's calibration is fetched on first use
+  if (by_speed) WantSpeedModel(ui);  // the speed model's calibration is fetched on first use
   if (cache.valid && cache.view == view.ranking && cache.fit == view.fit && SameBuyer(cache.buyer, view.buyer) &&
       cache.catalog_size == ui.catalog.gpus.size() && cache.calibration_state == ui.speed.calibration_state &&
       cache.prices_state == ui.prices_state) {

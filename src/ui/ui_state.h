@@ -31,6 +31,7 @@ struct PlatformRequests {
   std::string download_name;     // save download_content under this file name
   std::string download_content;
   std::string download_mime;
+  bool later_code = false;       // fetch index.later.wasm now (src/ui/later.h): a view needs it
 };
 
 // A named screen rectangle in CSS pixels ("tab:about", "header:fp32_tflops", "search"),
@@ -71,6 +72,14 @@ struct RankingCache {
 // rankings). The table and the check are recomputed only when their inputs change.
 struct SpeedData {
   bool wanted = false;
+  // The two files as they arrived (App::set_speed_file): read by WantSpeedModel(), from the
+  // views that use them, so that their parsers are part of those views' code (later.h).
+  struct Arrived {
+    bool arrived = false;
+    bool ok = false;
+    std::string text;              // the file, or why it could not be downloaded
+  };
+  Arrived benchmarks_file, calibration_file, checks_file;
   LoadState benchmarks_state = LoadState::pending;
   LoadState calibration_state = LoadState::pending;
   std::string error;               // what could not be loaded, for the panel
@@ -85,8 +94,13 @@ struct SpeedData {
   int over_budget = 0;
   BuyerView table_buyer;
   LoadState table_prices = LoadState::pending;
-  bool checks_done = false;        // check_speed() run once: "How good are these estimates?", the job cost's error
+  // data/speed_check.json (check_speed()'s output): "How good are these estimates?" and the
+  // job cost's held-out error ask for it; fetched once wanted.
+  bool checks_wanted = false;
+  LoadState checks_state = LoadState::pending;
+  std::string checks_error;
   std::vector<SpeedCheck> checks;
+  std::string card_filter;         // "Add a card": the text the list of cards is narrowed to
 };
 
 // The "Cost of a job" result for the inputs it was computed for (job_cost() prices every
@@ -134,6 +148,11 @@ struct UiState {
   // data read whole (the desktop build) has them from the start.
   LoadState details = LoadState::ready;
   bool details_wanted = false;
+  // The code of the views the first view does not need (src/ui/later.h): on the page in
+  // index.later.wasm, set by the platform each frame; natively part of the program.
+  LoadState later_code = LoadState::ready;
+  std::string later_code_error;  // why it did not load (failed)
+  const char* panel_drawn = "";  // the key of the tab whose panel the last frame drew ("": "Loading...")
   std::string details_error;
 
   // Messages: what a link or saved data could not restore (dismissable), and the

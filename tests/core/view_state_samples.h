@@ -93,6 +93,12 @@ inline std::vector<StateChange> one_field_changes() {
       {"speed.sort", [](ViewState& s) { s.speed.sort = "ttft"; }},
       {"speed.fits_only", [](ViewState& s) { s.speed.fits_only = false; }},
       {"speed.top_n", [](ViewState& s) { s.speed.top_n = 5; }},
+      // Issue 27: the engine, a machine of mixed cards, layers in system RAM.
+      {"speed.engine", [](ViewState& s) { s.speed.engine = "llamacpp"; }},
+      {"speed.cards", [](ViewState& s) { s.speed.cards = {"rtx-3090", "rtx-4090"}; }},
+      {"speed.host_ram_gb", [](ViewState& s) { s.speed.host_ram_gb = 64; }},
+      {"speed.host_bandwidth_gbs", [](ViewState& s) { s.speed.host_bandwidth_gbs = 102; }},
+      {"speed.ram_layers", [](ViewState& s) { s.speed.ram_layers = 20; }},
       {"roi.view", [](ViewState& s) { s.roi.view = "job"; }},
       {"roi.gpu_id", [](ViewState& s) { s.roi.gpu_id = "h100-sxm5"; }},
       {"roi.gpu_count", [](ViewState& s) { s.roi.gpu_count = 2; }},

@@ -64,6 +64,12 @@ inline constexpr NumberRange kPromptTokens{1, 1048576, true, true};  // 0: the w
 inline constexpr NumberRange kModelParamsB{kParamsB.min, kParamsB.max, false, true};
 // A unified-memory machine's RAM (speed.umem): 0 for a card's own VRAM, else up to 100 TB.
 inline constexpr NumberRange kUnifiedMemoryGb{0, 1e5, false, false};
+// Layers in system RAM (issue 27): the host's RAM (0: none kept there), its bandwidth, the
+// layers kept there (0: as many as needed), and the cards one machine may list.
+inline constexpr NumberRange kHostRamGb{0, 1e5, false, false};
+inline constexpr NumberRange kHostBandwidthGbs{1, 1e5, false, false};
+inline constexpr NumberRange kRamLayers{0, 512, true, false};
+inline constexpr int kMachineMaxCards = 16;
 // [SECTION] Cost of a job (job_cost.h checks the same bounds)
 inline constexpr NumberRange kJobTokensB{1e-6, 1e6, false, false};      // billions trained on: 1000 to 10^15
 inline constexpr NumberRange kJobTokensPerDay{1, 1e13, false, false};   // served a day

@@ -279,6 +279,13 @@ std::vector<ViewField> build_fields() {
                    I18N("Active parameters"), I18N("billion"), "--active-params-b"));
   f.push_back(said(choice_field("speed.quant", "speed", "quant", quant_keys(), REF(std::string, speed.quant)),
                    I18N("Quantisation"), "", "--quant"));
+  // Issue 27: the engine and one machine of chosen cards (repeated --gpu on the command line).
+  f.push_back(said(choice_field("speed.engine", "speed", "engine", keys_of(speed_engine_keys()),
+                                REF(std::string, speed.engine)),
+                   I18N("Engine"), "", "--engine"));
+  f.push_back(said(list_field("speed.cards", "speed", "cards", TextRule::card_id, kKeyMaxChars, kMachineMaxCards,
+                              REF(std::vector<std::string>, speed.cards)),
+                   I18N("Machine"), "", "--gpu"));
   f.push_back(said(whole_field("speed.ctx", "speed", "context", kContextTokens, REF(int, speed.context)),
                    I18N("Context"), I18N("tokens"), "--context"));
   f.push_back(said(whole_field("speed.prompt", "speed", "prompt_tokens", kPromptTokens, REF(int, speed.prompt_tokens)),
@@ -290,6 +297,14 @@ std::vector<ViewField> build_fields() {
   f.push_back(said(number_field("speed.umem", "speed", "unified_memory_gb", kUnifiedMemoryGb,
                                 REF(double, speed.unified_memory_gb)),
                    I18N("Unified memory"), "GB", "--unified-memory-gb"));
+  // Issue 27: layers kept in system RAM (llama.cpp).
+  f.push_back(said(number_field("speed.ram", "speed", "host_ram_gb", kHostRamGb, REF(double, speed.host_ram_gb)),
+                   I18N("System RAM"), "GB", "--ram-gb"));
+  f.push_back(said(number_field("speed.rambw", "speed", "host_bandwidth_gbs", kHostBandwidthGbs,
+                                REF(double, speed.host_bandwidth_gbs)),
+                   I18N("RAM bandwidth"), "GB/s", "--ram-gbs"));
+  f.push_back(said(whole_field("speed.ramlayers", "speed", "ram_layers", kRamLayers, REF(int, speed.ram_layers)),
+                   I18N("Layers in RAM"), "", "--ram-layers"));
   f.push_back(said(choice_field("speed.sort", "speed", "sort", keys_of(speed_sort_keys()), REF(std::string, speed.sort)),
                    I18N("Sort by"), "", "--sort"));
   f.push_back(said(flag_field("speed.fits", "speed", "fits_only", REF(bool, speed.fits_only)),
