@@ -128,6 +128,39 @@ Outlay machine_outlay(const Catalog& catalog, const PriceBook& book, const Gpu& 
   return out;
 }
 
+// A machine of the view's cards (speed.cards, each `count` times): the host the first
+// card's outlay chooses for all of its GPUs, and every card at the buyer's price. Absent
+// (with the first missing card's reason) when any card has no price.
+Outlay mixed_machine_outlay(const Catalog& catalog, const PriceBook& book, const std::vector<std::string>& cards,
+                            int count, const BuyerView& buyer) {
+  Outlay out;
+  const int each = std::max(1, count);
+  double cards_usd = 0;
+  bool priced = !cards.empty();
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const int index = catalog.find(cards[i]);
+    if (index < 0) return Outlay{};
+    const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(index)];
+    const int gpus = i == 0 ? each * static_cast<int>(cards.size()) : each;
+    const Outlay part = machine_outlay(catalog, book, gpu, gpus, buyer);
+    if (i == 0) {
+      out = part;  // the host for every GPU of the machine
+      out.boards = 0;
+    }
+    out.boards += i == 0 ? (part.boards * each) / std::max(1, gpus) : part.boards;
+    if (!part.cards_usd) {
+      if (priced) out.missing = part.missing;
+      priced = false;
+      continue;
+    }
+    cards_usd += i == 0 ? *part.cards_usd * each / gpus : *part.cards_usd;
+  }
+  out.gpus = each * static_cast<int>(cards.size());
+  out.cards_usd = priced ? std::optional<double>(cards_usd) : std::nullopt;
+  out.total_usd = priced && out.machine_usd ? std::optional<double>(cards_usd + *out.machine_usd) : std::nullopt;
+  return out;
+}
+
 bool within_budget(const Outlay& outlay, const BuyerView& buyer) {
   if (!(buyer.budget_usd > 0)) return true;
   const auto spent = outlay.budget_usd(buyer.budget_covers);

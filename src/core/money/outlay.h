@@ -7,6 +7,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "catalog/catalog.h"
 #include "money/market.h"
@@ -50,6 +51,11 @@ bool priced_as_machine(const Gpu& gpu);
 // The outlay for `gpus` GPUs of `gpu` (1 or more) for this buyer.
 Outlay machine_outlay(const Catalog& catalog, const PriceBook& book, const Gpu& gpu, int gpus,
                       const BuyerView& buyer);
+
+// One machine of several kinds of card (the Speed tab's speed.cards), `count` of each: the
+// host the first card's outlay picks for all the GPUs, each card at the buyer's price.
+Outlay mixed_machine_outlay(const Catalog& catalog, const PriceBook& book, const std::vector<std::string>& cards,
+                            int count, const BuyerView& buyer);
 
 // Within the buyer's budget (true when there is none); false when the figure the budget
 // covers is unknown.

@@ -20,11 +20,14 @@ SpeedBuyerTable speed_table_for_buyer(const Catalog& catalog, const Benchmarks& 
   out.table = speed_table(catalog, benchmarks, calibration, all);
   std::vector<SpeedRow> rows;
   for (SpeedRow& row : out.table.rows) {
-    const int index = catalog.find(row.gpu_id);
-    if (index < 0) continue;
     SpeedOutlayRow priced;
-    priced.outlay = machine_outlay(catalog, book, catalog.gpus[static_cast<std::size_t>(index)],
-                                   std::max(1, row.estimate.gpus), buyer);
+    const int index = catalog.find(row.gpu_id);
+    if (index >= 0) {
+      priced.outlay = machine_outlay(catalog, book, catalog.gpus[static_cast<std::size_t>(index)],
+                                     std::max(1, row.estimate.gpus), buyer);
+    } else {
+      priced.outlay = mixed_machine_outlay(catalog, book, view.cards, view.gpu_count, buyer);
+    }
     const auto covered = priced.outlay.budget_usd(buyer.budget_covers);
     if (row.estimate.fits) priced.per_1000_usd = per_thousand(row.estimate.decode_total_tokens_per_s, covered, 1);
     if (!within_budget(priced.outlay, buyer)) {

@@ -155,3 +155,20 @@ TEST_CASE("outlay: the ROI's host defaults to the outlay's machine, its power to
   CHECK(s.figures.host_cost_usd == 0);  // no sourced server price: 0, and the outlay says why
   CHECK_FALSE(s.defaults.outlay.missing.pattern.empty());
 }
+
+TEST_CASE("a machine of two kinds of card: each card at its price and one host for both") {
+  BuyerView buyer;
+  const Outlay both = mixed_machine_outlay(outlay_catalog(), outlay_book(), {"small", "big"}, 1, buyer);
+  REQUIRE(both.gpus == 2);
+  REQUIRE(both.cards_usd);
+  CHECK(*both.cards_usd == Approx(450 + 3000));
+  REQUIRE(both.total_usd);
+  CHECK(*both.total_usd == Approx(450 + 3000 + 2000));  // the two-GPU desktop
+  const Outlay twice = mixed_machine_outlay(outlay_catalog(), outlay_book(), {"small", "big"}, 2, buyer);
+  CHECK(twice.gpus == 4);
+  REQUIRE(twice.cards_usd);
+  CHECK(*twice.cards_usd == Approx(2 * (450 + 3000)));
+  // A card without a price leaves the total unknown, with a reason, never a partial sum.
+  const Outlay unknown = mixed_machine_outlay(outlay_catalog(), outlay_book(), {"small", "no-such-card"}, 1, buyer);
+  CHECK_FALSE(unknown.total_usd);
+}
