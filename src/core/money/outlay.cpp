@@ -36,7 +36,10 @@ const MachinePrice* machine_for(const PriceBook& book, const std::string& form, 
   for (int pass = 0; pass < 2 && !best; ++pass) {
     for (const MachinePrice& row : book.machines) {
       if (row.form != form || row.max_gpus < boards || (!desktop_ok && row.machine_class == "desktop")) continue;
-      if (boards > 1 && (row.pcie_lanes > 0 ? row.pcie_lanes : kTensorParallelLanes) < lanes) continue;
+      // One card goes in a full slot (a riser would only slow its loading); several need
+      // what the engine asks.
+      const int need = boards > 1 ? lanes : kTensorParallelLanes;
+      if ((row.pcie_lanes > 0 ? row.pcie_lanes : kTensorParallelLanes) < need) continue;
       if (pass == 0 && row.market != market) continue;
       if (cheaper(row, best)) best = &row;
     }
