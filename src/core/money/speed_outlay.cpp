@@ -21,12 +21,14 @@ SpeedBuyerTable speed_table_for_buyer(const Catalog& catalog, const Benchmarks& 
   std::vector<SpeedRow> rows;
   for (SpeedRow& row : out.table.rows) {
     SpeedOutlayRow priced;
+    // llama.cpp splits layers, so a host with x1 slots per card serves; vLLM splits every layer.
+    const int lanes = row.estimate.engine == engine_key(Engine::llamacpp) ? kLayerSplitLanes : kTensorParallelLanes;
     const int index = catalog.find(row.gpu_id);
     if (index >= 0) {
       priced.outlay = machine_outlay(catalog, book, catalog.gpus[static_cast<std::size_t>(index)],
-                                     std::max(1, row.estimate.gpus), buyer);
+                                     std::max(1, row.estimate.gpus), buyer, lanes);
     } else {
-      priced.outlay = mixed_machine_outlay(catalog, book, view.cards, view.gpu_count, buyer);
+      priced.outlay = mixed_machine_outlay(catalog, book, view.cards, view.gpu_count, buyer, lanes);
     }
     const auto covered = priced.outlay.budget_usd(buyer.budget_covers);
     if (row.estimate.fits) priced.per_1000_usd = per_thousand(row.estimate.decode_total_tokens_per_s, covered, 1);
