@@ -154,15 +154,23 @@
   });
 
   // The data files: fetched now, read by the app when it starts (it waits if needed).
-  // index.html preloads them, index.wasm and index.js, so their downloads start while the
+  // index.html preloads gpus.bin and cuda.json, index.wasm and index.js, so their downloads start while the
   // page is parsed (~100 ms before this runs); these fetch() calls take the preloaded
   // responses over (same URLs, CORS mode, credentials): a URL changed here changes there.
   // As bytes: the app copies them into its memory in one go. The catalog is gpus.bin,
   // data/gpus.json written by the build as bytes the app reads in a few milliseconds.
   // Notes and sources are in data/details.json, fetched when a reader first wants one.
   // The app starts once they are in (or failed; see instantiateWasm below).
+  // prices.json only when the link's first view shows a price (another tab than the
+  // catalog, a card's details): the plain catalog of a first visit reads none, and the
+  // app asks for it the first time a price is shown (request_data_file), as the
+  // first view's test in ui::ViewReadsPricesAndCuda decides (issue 28: prices.json grew
+  // with markets, machines and sellers).
   window.gpuwiseData = {};
-  var dataArrived = Promise.all(['gpus.bin', 'prices.json', 'cuda.json'].map(function (name) {
+  var hash = location.hash;
+  var firstViewPriced = /[#&]tab=(?!catalog(&|$)|about(&|$))/.test(hash) || /[#&](sel|cat\.torch)=[^&]/.test(hash);
+  var startFiles = firstViewPriced ? ['gpus.bin', 'prices.json', 'cuda.json'] : ['gpus.bin', 'cuda.json'];
+  var dataArrived = Promise.all(startFiles.map(function (name) {
     return fetch('data/' + name).then(function (response) {
       if (!response.ok) throw new Error('the server answered ' + response.status);
       return response.arrayBuffer();

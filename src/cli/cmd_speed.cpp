@@ -16,6 +16,7 @@
 #include "estimate/speed.h"
 #include "estimate/speed_view.h"
 #include "view/cli_values.h"
+#include "money/speed_outlay.h"
 #include "view/view_fields.h"
 
 namespace gpuwise::cli {
@@ -29,6 +30,8 @@ std::string usage() {
          "                     [--concurrent N] [--gpus N] [--unified-memory-gb GB]\n"
          "                     [--ram-gb GB [--ram-gbs GB/s] [--ram-layers N]]\n"
          "                     [--sort decode|prefill|ttft] [--top N] [--fits-only] [--json]\n"
+         "                     [--market us|eu|cn] [--used] [--budget USD] [--budget-covers machine|cards]\n"
+         "                     [--outlay-sort total|value] [--today YYYY-MM-DD]\n"
          "       --gpu repeated: one machine with those cards, each --gpus times (llama.cpp splits\n"
          "       layers by memory; vLLM splits every layer); --ram-gb: layers the GPUs cannot hold\n"
          "       stay in system RAM (llama.cpp), --ram-layers N: exactly N of them\n"
@@ -45,10 +48,10 @@ int fail(const std::string& message) {
 
 // The speed.* flags through the field table, as a link's speed.* keys. --quant also takes
 // llama.cpp's spellings (f16, Q4_K_M), as find_quantisation does. False after a message.
-bool read_view(const Args& args, SpeedView& view) {
+bool read_view(const Args& args, SpeedView& view, BuyerView& buyer) {
   ViewState state;
   state.speed = view;
-  bool ok = read_field_flags(args, "speed", {"speed"}, state, {"--quant"});
+  bool ok = read_field_flags(args, "speed", {"speed", ""}, state, {"--quant"});
   if (ok && args.value("--quant")) {
     const Quantisation* quant = find_quantisation(*args.value("--quant"));
     const std::string text = quant ? quant->id : *args.value("--quant");
@@ -62,6 +65,7 @@ bool read_view(const Args& args, SpeedView& view) {
     return false;
   }
   view = state.speed;
+  buyer = state.buyer;
   return true;
 }
 
@@ -96,10 +100,10 @@ json measured_json(const Benchmarks& benchmarks, const std::string& gpu_id) {
 }  // namespace
 
 int run_speed(const Args& args) {
-  std::vector<std::string> switches = field_switches({"speed"});
+  std::vector<std::string> switches = field_switches({"speed", ""});
   switches.insert(switches.end(), {"--json", "--check", "--calibrate"});
-  std::vector<std::string> values = field_flags({"speed"});
-  values.insert(values.end(), {"--data-dir"});
+  std::vector<std::string> values = field_flags({"speed", ""});
+  values.insert(values.end(), {"--data-dir", "--today"});
   const auto unknown = args.unknown(switches, values);
   if (!unknown.empty()) return fail("unknown option '" + unknown.front() + "'");
   std::string text;
@@ -138,13 +142,14 @@ int run_speed(const Args& args) {
   SpeedView view;
   view.fits_only = false;
   view.top_n = static_cast<int>(catalog.gpus.size());
-  if (!read_view(args, view)) return 2;
+  BuyerView buyer;
+  if (!read_view(args, view, buyer)) return 2;
   if (auto problem = check_speed_view(view)) return fail(problem->text());
 
   // The page's table: the same rows, order and problem as the Speed tab; --gpu (one or
   // several) is one machine, its row alone.
-  const SpeedTable table = speed_table(catalog, benchmarks, calibration, view);
   if (!view.cards.empty()) {
+    const SpeedTable table = speed_table(catalog, benchmarks, calibration, view);
     if (table.rows.empty()) return fail(table.problem ? table.problem->text() : "no estimate");
     const SpeedRow& row = table.rows.front();
     const SpeedEstimate& e = row.estimate;
@@ -181,21 +186,43 @@ int run_speed(const Args& args) {
     }
     return 0;
   }
-  if (table.problem && (table.rows.empty() || table.cards_fit == 0)) return fail(table.problem->text());
+
+  // The page's table: the same rows, order and problem as the Speed tab, each with what
+  // it costs the buyer (money/speed_outlay.h: the market, --used, --budget).
+  if (!read_file(data_path(args, "prices.json"), text)) return 2;
+  PriceBook book = load_prices(text, catalog);
+  book.today = today_date(args);
+  if (book.today.empty()) return 2;
+  const SpeedBuyerTable priced = speed_table_for_buyer(catalog, benchmarks, calibration, view, book, buyer);
+  const SpeedTable& rows = priced.table;
+  if (rows.problem && (rows.rows.empty() || rows.cards_fit == 0)) return fail(rows.problem->text());
   if (args.flag("--json")) {
     json results = json::array();
-    for (const SpeedRow& row : table.rows) results.push_back(speed_estimate_json(row.estimate));
-    std::printf("%s\n", dump_json(json{{"results", results}}, 2).c_str());
+    for (std::size_t i = 0; i < rows.rows.size(); ++i) {
+      json row = speed_estimate_json(rows.rows[i].estimate);
+      row["outlay"] = outlay_to_json(priced.outlays[i].outlay);
+      row["decode_tokens_per_s_per_1000_usd"] =
+          priced.outlays[i].per_1000_usd ? json(round_to(*priced.outlays[i].per_1000_usd, 2)) : json(nullptr);
+      results.push_back(row);
+    }
+    std::printf("%s\n", dump_json(json{{"results", results},
+                                       {"buyer", {{"market", buyer.market}, {"used", buyer.used},
+                                                  {"budget_usd", buyer.budget_usd > 0 ? json(buyer.budget_usd) : json(nullptr)},
+                                                  {"over_budget", priced.over_budget}}}},
+                                  2).c_str());
   } else {
-    for (const SpeedRow& row : table.rows) {
-      const SpeedEstimate& e = row.estimate;
+    for (std::size_t i = 0; i < rows.rows.size(); ++i) {
+      const SpeedEstimate& e = rows.rows[i].estimate;
+      const Outlay& o = priced.outlays[i].outlay;
       // A figure the model cannot compute is "—" with the reason, never 0.
       char decode[32] = "—", prefill[32] = "—";
       if (e.decode_tokens_per_s > 0) std::snprintf(decode, sizeof decode, "%.1f", round_to(e.decode_tokens_per_s, 1));
       if (e.prefill_tokens_per_s > 0) std::snprintf(prefill, sizeof prefill, "%.0f", round_to(e.prefill_tokens_per_s, 1));
       const std::string why = speed_missing_text(e).text();
-      std::printf("%-26s %-5s decode %8s tok/s  prefill %9s tok/s%s\n", e.gpu_id.c_str(), e.fits ? "fits" : "no", decode,
-                  prefill, why.empty() ? "" : ("  (" + why + ")").c_str());
+      const std::string outlay =
+          o.total_usd ? "  outlay " + std::to_string(static_cast<long>(std::round(*o.total_usd))) + " USD" : "";
+      std::printf("%-26s %-5s decode %8s tok/s  prefill %9s tok/s%s%s\n", e.gpu_id.c_str(), e.fits ? "fits" : "no",
+                  decode, prefill, outlay.c_str(), why.empty() ? "" : ("  (" + why + ")").c_str());
     }
   }
   return 0;

@@ -383,8 +383,17 @@ const std::vector<DataFile>& DataFiles() {
          status["catalog_issues"] = issues;
        }},
       // Prices name catalog ids, so they are read after the catalog.
-      {"prices.json", "street prices and cloud rates: ROI, value, the cost of a job, price filters",
-       DataGroup::first_view, nullptr, AfterCatalog, [](const Platform& p) { return p.prices_pending; },
+      // Not in the first visit: fetched once a panel or tooltip shows a price (ui.prices_wanted),
+      // which every tab but the catalog's table does at once.
+      {"prices.json", "street prices, cloud rates, markets and machines: every price on the page",
+       DataGroup::first_view,
+       // Wanted by a panel that shows a price, or at once by a first view that will (a link
+       // to the ROI tab reads its prices in frame 1, as the loader fetched them already).
+       [](const Platform& p) {
+         return p.app.ui().prices_wanted || (p.view_started && ui::ViewReadsPricesAndCuda(p.app.view()));
+       },
+       AfterCatalog,
+       [](const Platform& p) { return p.prices_pending; },
        [](Platform& p, const std::string& text) {
          NoteCjkText(p, text);
          p.app.set_prices_text(text);
@@ -415,7 +424,9 @@ const std::vector<DataFile>& DataFiles() {
       // Notes and sources, once a panel wanted one; merged after the files they belong to.
       {"details.json", "notes and source links of the three files above", DataGroup::first_view,
        [](const Platform& p) { return p.app.ui().details_wanted; },
-       [](const Platform& p) { return !p.catalog_pending && !p.prices_pending && !p.cuda_pending; },
+       [](const Platform& p) {
+         return !p.catalog_pending && (!p.prices_pending || !p.app.ui().prices_wanted) && !p.cuda_pending;
+       },
        [](const Platform& p) { return p.app.ui().details == ui::LoadState::pending; },
        [](Platform& p, const std::string& text) {
          NoteCjkText(p, text);
@@ -484,22 +495,11 @@ bool FirstViewNeedsPricesAndCuda(const Platform& p) {
   return !p.view_started || ui::ViewReadsPricesAndCuda(p.app.view());
 }
 
-// A first visit from mainland China starts in yuan with a typical Chinese household
-// tariff (both still editable, and in the link). Source: data/README.md, "Locale defaults".
-constexpr double kChinaHouseholdKwhUsd = 0.078;
-
-bool IsMainlandChinese(const std::string& locale) {
-  std::string tag;
-  for (char c : locale) tag += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  // "zh", "zh-CN", "zh-Hans", "zh-Hans-CN"; not Taiwan, Hong Kong, Macau or Singapore.
-  return tag == "zh" || tag.rfind("zh-cn", 0) == 0 || tag == "zh-hans" || tag.rfind("zh-hans-cn", 0) == 0;
-}
-
-void ApplyLocaleDefaults(ViewState& view) {
-  if (!IsMainlandChinese(platform::preferred_locale())) return;
-  view.currency = "CNY";
-  view.roi.kwh_price_usd = kChinaHouseholdKwhUsd;
-}
+// A first visit starts in the reader's market, from the browser's language and region
+// (navigator.language: zh-CN → China, a European locale → Europe, else the US): its prices,
+// currency, electricity tariff and cloud providers (money/market.h). Still editable (the
+// header's market picker), and in the link (mkt). docs/roi.md, "Markets".
+void ApplyLocaleDefaults(ViewState& view) { view.buyer.market = market_for_locale(platform::preferred_locale()); }
 
 // Once the catalog is known (its ids check the link), open the link's view, or the
 // saved one, or the defaults in the browser's language.

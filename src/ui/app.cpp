@@ -29,7 +29,14 @@ void App::set_catalog_error(const std::string& message) {
 
 void App::set_prices_text(const std::string& json_text) {
   prices_text_ = json_text;
-  ui_.prices = load_prices(json_text, ui_.catalog);
+  // Notes and sources that arrived before the prices (details.json) go in now.
+  const auto part = details_.is_object() ? details_.find("prices.json") : details_.end();
+  const std::string text = part != details_.end()
+                               ? dump_json(merge_details(parse_json(json_text).value, *part))
+                               : json_text;
+  const std::string today = ui_.prices.today;  // the platform sets the date once
+  ui_.prices = load_prices(text, ui_.catalog);
+  if (ui_.prices.today.empty()) ui_.prices.today = today;
   ui_.prices_state = LoadState::ready;
 }
 
@@ -121,7 +128,8 @@ void App::set_details_text(const std::string& json_text) {
     ui_.catalog_cache = {};
   }
   ui_.details = LoadState::ready;
-  if (!prices_text_.empty()) set_prices_text(merged(prices_text_, "prices.json"));
+  details_ = details.value;
+  if (!prices_text_.empty()) set_prices_text(prices_text_);
   if (!cuda_text_.empty()) set_cuda_text(merged(cuda_text_, "cuda.json"));
 }
 

@@ -41,6 +41,7 @@ class App {
   // The files as they arrived: compact ones are read again once their details arrive
   // (the catalog takes its details in place, merge_catalog_details).
   std::string prices_text_, cuda_text_;
+  json details_;  // details.json once read: prices.json may arrive after it (it is fetched when wanted)
 };
 
 }  // namespace gpuwise::ui

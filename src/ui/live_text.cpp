@@ -34,7 +34,7 @@ std::string CatalogLiveText(const ViewState& view, const UiState& ui) {
 
 std::string RankingLiveText(const ViewState&, const UiState& ui) {
   if (!ui.ranking_cache.valid) return "";
-  const RankedList& list = ui.ranking_cache.list;
+  const RankedList& list = ui.ranking_cache.ranked.list;
   if (!list.error.empty()) return list.error;
   if (list.rows.empty()) return tr("No GPU matches the filters.");
   std::string text = tr("Top of the ranking:");

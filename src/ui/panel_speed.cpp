@@ -13,6 +13,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"
+#include "price_widgets.h"
 #include "speed_check.h"
 #include "catalog/catalog_query.h"
 #include "estimate/speed_view.h"
@@ -237,7 +238,7 @@ void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
   if (ImGui::Button(tr("Export CSV")) && ui.speed.table_valid) {
     requests.download_name = "gpuwise-speed.csv";
     requests.download_mime = "text/csv";
-    requests.download_content = speed_table_csv(ui.speed.table);
+    requests.download_content = speed_buyer_csv({ui.speed.table, ui.speed.outlays, ui.speed.over_budget, 0});
   }
   RecordTarget(ui, "speed-csv");
 }
@@ -338,7 +339,7 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
   const ImVec2 size(0, row_height * static_cast<float>(table.rows.size() + 1) + 24);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit |
                                 ImGuiTableFlags_BordersInnerV;
-  if (!ImGui::BeginTable("speed-rows", 6, flags, size)) return;
+  if (!ImGui::BeginTable("speed-rows", 7, flags, size)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   const bool narrow = ImGui::GetContentRegionAvail().x < kNarrowWidth;  // a phone: the first bar in sight
   ImGui::TableSetupColumn(tr("Card"), ImGuiTableColumnFlags_WidthFixed, narrow ? 120.0f : 180.0f);
@@ -347,8 +348,10 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
   ImGui::TableSetupColumn(tr("Prefill tokens/s"), ImGuiTableColumnFlags_WidthFixed, 210);
   ImGui::TableSetupColumn(tr("First token (s)"), ImGuiTableColumnFlags_WidthFixed, 140);
   ImGui::TableSetupColumn(tr("Measured decode / prefill"), ImGuiTableColumnFlags_WidthFixed, 230);
+  ImGui::TableSetupColumn(tr("Outlay"), ImGuiTableColumnFlags_WidthFixed, 260);  // issue 28: what it costs
   ImGui::TableHeadersRow();
-  for (const SpeedRow& row : table.rows) {
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    const SpeedRow& row = table.rows[r];
     const SpeedEstimate& e = row.estimate;
     ImGui::PushID(row.gpu_id.c_str());
     ImGui::TableNextRow();
@@ -400,6 +403,8 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
     FigureTooltip(e.time_to_first_token_s, e.prefill_band, why);
     ImGui::TableSetColumnIndex(5);
     MeasuredCell(row, ui, requests);
+    ImGui::TableSetColumnIndex(6);
+    if (r < ui.speed.outlays.size()) DrawOutlayCell(ui.speed.outlays[r].outlay, ui.speed.outlays[r].per_1000_usd, view, ui);
     ImGui::PopID();
   }
   ImGui::EndTable();
@@ -407,9 +412,17 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
 
 const SpeedTable& CurrentSpeedTable(const ViewState& view, UiState& ui) {
   SpeedData& speed = ui.speed;
-  if (!speed.table_valid || !(speed.table_view == view.speed)) {
-    speed.table = speed_table(ui.catalog, speed.benchmarks, speed.calibration, view.speed);
+  if (!speed.table_valid || !(speed.table_view == view.speed) || !SameBuyer(speed.table_buyer, view.buyer) ||
+      speed.table_prices != ui.prices_state) {
+    // speed_table()'s rows with what each costs the buyer (money/speed_outlay.h).
+    SpeedBuyerTable priced = speed_table_for_buyer(ui.catalog, speed.benchmarks, speed.calibration, view.speed,
+                                                   ui.prices, view.buyer);
+    speed.table = std::move(priced.table);
+    speed.outlays = std::move(priced.outlays);
+    speed.over_budget = priced.over_budget;
     speed.table_view = view.speed;
+    speed.table_buyer = view.buyer;
+    speed.table_prices = ui.prices_state;
     speed.table_valid = true;
   }
   return speed.table;
@@ -458,6 +471,8 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     DrawInputs(view, ui, requests);
   }
   ImGui::Spacing();
+  ui.prices_wanted = true;
+  DrawBuyerChoices(view, ui, true);
   const SpeedTable& table = CurrentSpeedTable(view, ui);
   if (table.problem) {
     ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
@@ -477,6 +492,7 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
                     static_cast<int>(table.rows.size()));
     }
     TextDim(summary);
+    if (view.buyer.budget_usd > 0) DrawOverBudget(ui.speed.over_budget, view, ui);
     DrawTable(table, view, ui, requests);
     TextDim(tr("Decode: one request's generation speed; beside each figure the range nine in ten measured runs of its "
                "kind fell in (* not measured for this vendor: a wide range of ours). Measured: llama.cpp runs, one "

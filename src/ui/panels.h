@@ -18,6 +18,10 @@ bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, Platfor
 void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // The ranking for the current view (cached in ui); the Compare tab shows its scores.
 const RankedList& CurrentRanking(const ViewState& view, UiState& ui);
+// The ranking with each row's outlay for the buyer (market, used, budget).
+const BuyerRanking& CurrentBuyerRanking(const ViewState& view, UiState& ui);
+// Two buyer views that price alike (the cache key of the lists that show outlays).
+bool SameBuyer(const BuyerView& a, const BuyerView& b);
 // For a view that reads the speed model (Speed, the cost of a job, the LLM rankings): asks
 // the platform for its files (ui.speed.wanted) and reads those that have arrived, so that
 // benchmarks_state and calibration_state are current for this frame.
@@ -77,6 +81,7 @@ json CatalogTableInfo(const ViewState& view, const UiState& ui);  // table: the 
 json RankingInfo(const ViewState& view, const UiState& ui);       // ranking: card ids in order
 // ranking_estimate: the LLM profiles' speed estimate per card, or its error; else null.
 json RankingEstimateInfo(const ViewState& view, const UiState& ui);
+json RankingOutlayInfo(const ViewState& view, const UiState& ui);  // ranking_outlay: outlays of the listed rows
 json SpeedInfo(const ViewState& view, const UiState& ui);         // speed: the table, or null
 json RoiInfo(const ViewState& view, const UiState& ui);           // roi: the last drawn outcome
 // `later`: the part's code is in index.later.wasm with its tab's (published as null until
@@ -94,6 +99,7 @@ inline constexpr PagePart kPageParts[] = {
     Part<Tab::catalog, CatalogTableInfo>("table"),
     Part<Tab::ranking, RankingInfo>("ranking"),
     Part<Tab::ranking, RankingEstimateInfo>("ranking_estimate"),
+    Part<Tab::ranking, RankingOutlayInfo>("ranking_outlay"),
     Part<Tab::speed, SpeedInfo>("speed"),
     Part<Tab::roi, RoiInfo>("roi"),
     Part<Tab::roi, JobCostInfo>("job"),

@@ -8,7 +8,10 @@
 #include "catalog/catalog.h"
 #include "catalog/compat.h"
 #include "money/job_cost.h"
+#include "money/job_outlay.h"
+#include "money/speed_outlay.h"
 #include "money/prices.h"
+#include "rank/buyer_ranking.h"
 #include "rank/ranking.h"
 #include "estimate/speed_view.h"
 #include "estimate/speed.h"
@@ -56,9 +59,11 @@ struct RankingCache {
   bool valid = false;
   RankingView view;
   FitView fit;
+  BuyerView buyer;                                   // prices, budget (rank/buyer_ranking.h)
   std::size_t catalog_size = 0;
   LoadState calibration_state = LoadState::pending;  // the LLM profiles rank by the speed model
-  RankedList list;
+  LoadState prices_state = LoadState::pending;
+  BuyerRanking ranked;                               // the list with each row's outlay
   FitResult fit_result;
 };
 
@@ -83,6 +88,12 @@ struct SpeedData {
   bool table_valid = false;
   SpeedView table_view;            // the view the table was computed for
   SpeedTable table;
+  // What each row costs the buyer (money/speed_outlay.h), one per table row, and the key
+  // it was computed for.
+  std::vector<SpeedOutlayRow> outlays;
+  int over_budget = 0;
+  BuyerView table_buyer;
+  LoadState table_prices = LoadState::pending;
   // data/speed_check.json (check_speed()'s output): "How good are these estimates?" and the
   // job cost's held-out error ask for it; fetched once wanted.
   bool checks_wanted = false;
@@ -98,9 +109,11 @@ struct JobCostCache {
   bool valid = false;
   JobView job;
   RoiView roi;
+  BuyerView buyer;
   std::size_t catalog_size = 0;
   LoadState prices_state = LoadState::pending;
-  JobCostResult result;
+  JobCostResult result;          // its cheapest ways already without owning over the budget
+  JobBuyerResult priced;         // each option's outlay (money/job_outlay.h)
   json info;                     // window.gpuwise.job: the first rows, published every frame
 };
 
@@ -122,6 +135,9 @@ struct UiState {
   bool show_catalog_issues = false;
   PriceBook prices;
   LoadState prices_state = LoadState::pending;
+  // prices.json is fetched once something shows a price (the catalog tab's first view
+  // needs none: it keeps the first visit small); a panel or tooltip that prices sets this.
+  bool prices_wanted = false;
   std::string prices_error;
   Compat compat;
   LoadState compat_state = LoadState::pending;

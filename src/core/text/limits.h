@@ -27,6 +27,9 @@ namespace limits {
 
 // [SECTION] Top level
 inline constexpr NumberRange kCnyPerUsd{0.01, 1000, false, true};  // 0: the rate in prices.json
+inline constexpr NumberRange kEurPerUsd{0.01, 1000, false, true};  // 0: the rate in prices.json
+// The buyer's budget for a purchase: 0 for none, else up to a billion dollars.
+inline constexpr NumberRange kBudgetUsd{1, 1e9, false, true};
 
 // [SECTION] Catalog and ranking filters
 inline constexpr NumberRange kMinVramGb{0, 10000, false, false};
@@ -80,6 +83,8 @@ inline constexpr NumberRange kHostCostUsd{0, 1e9, false, false};        // whole
 inline constexpr NumberRange kHostPowerW{0, 10e6, false, false};        // whole purchase
 inline constexpr NumberRange kKwhPriceUsd{0, 10, false, false};
 inline constexpr NumberRange kMaintenanceUsdPerYear{0, 1e9, false, false};
+inline constexpr NumberRange kColocationUsdPerMonth{0, 1e8, false, false};  // whole machine
+inline constexpr NumberRange kIdlePowerW{0, 5000, false, false};            // per GPU, like kPowerW
 inline constexpr NumberRange kHoursPerDay{0, 24, false, false};
 inline constexpr NumberRange kMonths{1, 120, true, false};
 inline constexpr NumberRange kPercent{0, 100, false, false};            // depreciation, occupancy, fee

@@ -8,6 +8,7 @@
 
 #include "catalog/catalog_view.h"
 #include "estimate/estimate_views.h"
+#include "money/market.h"
 #include "money/money_views.h"
 #include "rank/ranking_view.h"
 #include "text/json_fwd.h"
@@ -47,8 +48,10 @@ bool tab_from_key(const std::string& key, Tab& out);
 struct ViewState {
   Tab tab = kFirstViewTab;
   std::string language = "en";              // "en" or "zh"
-  std::string currency = "USD";             // "USD" or "CNY"; money in data is USD
+  std::string currency = "auto";            // "auto" (the market's), "USD", "EUR" or "CNY"; data is USD
   double cny_per_usd = 0;                   // 0: the rate in prices.json
+  double eur_per_usd = 0;                   // 0: the rate in prices.json
+  BuyerView buyer;                          // market, new or used, budget (money/market.h)
   std::string theme = "auto";               // auto (follow the system), light, dark
   CatalogView catalog;
   RankingView ranking;

@@ -62,6 +62,7 @@ TEST_CASE("roi: vanishingly few hours a day give no cost per GPU-hour instead of
     if (r.rent_cost_per_gpu_hour) CHECK(std::isfinite(*r.rent_cost_per_gpu_hour));
   }
   view.hours_per_day = 8;  // ordinary use is unchanged
+  view.rent_decline_pct_per_year = 0;  // rates that stay: renting costs the rate itself
   const RoiResult r = compute_roi(catalog, book, view);
   REQUIRE(r.own_cost_per_gpu_hour);
   CHECK(*r.rent_cost_per_gpu_hour == Approx(1));
