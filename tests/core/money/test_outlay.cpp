@@ -84,7 +84,7 @@ TEST_CASE("outlay: cards plus the machine they need") {
   CHECK_FALSE(outlay_of("big", 2).total_usd);
 }
 
-TEST_CASE("outlay: a system is its own machine; a module's server has its power but no price") {
+TEST_CASE("outlay: a system is its own machine, a module's server has its power but no price") {
   const Outlay mac = outlay_of("mac", 1);
   CHECK(mac.machine == "included");
   CHECK(*mac.total_usd == 3500);
