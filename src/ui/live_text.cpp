@@ -7,6 +7,8 @@
 
 #include "i18n.h"
 #include "estimate/vram_fit.h"
+#include "panels.h"
+#include "widgets.h"
 
 namespace gpuwise::ui {
 namespace {
@@ -68,6 +70,11 @@ std::string LiveText(const ViewState& view, const UiState& ui) {
     case Tab::catalog: {
       std::string text = Format(tr("%d of %d GPUs match the filters."), static_cast<int>(ui.catalog_cache.rows.size()),
                                 static_cast<int>(ui.catalog.gpus.size()));
+      // Which filters: a phone folds them out of sight (panel_catalog.cpp).
+      const std::vector<std::string> filters = CatalogFilterItems(view.catalog);
+      if (!filters.empty()) {
+        text += " " + FoldSummary(tr("Filters:"), filters, false);
+      }
       const int selected = ui.catalog.find(view.catalog.selected_id);
       if (selected >= 0) text += " " + std::string(tr("Selected:")) + " " + GpuName(ui, selected) + ".";
       return text;

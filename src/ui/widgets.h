@@ -37,6 +37,26 @@ std::string CellText(const Column& column, const Gpu& gpu);
 // "FP32 (TFLOPS)" translated: a ranking metric\'s label and unit; an unknown key as it is.
 std::string MetricLabel(const std::string& metric_key);
 
+// [SECTION] Folding on phones
+// Narrower than this (a phone), blocks of inputs fold under a one-line summary so the
+// results are on the first screen.
+constexpr float kNarrowWidth = 640;
+bool IsNarrow();  // the space left on the line is narrower than kNarrowWidth
+// "Filters: NVIDIA, ≥ 24 GB · 3 more": `title` (translated), as many of `items` as fit in
+// a fold's line (all of them when `fit` is false), then how many did not; "Filters: none"
+// without items.
+std::string FoldSummary(const char* title, const std::vector<std::string>& items, bool fit = true);
+// On a narrow screen, a full-width button "`summary` ▾" that unfolds the block under it
+// (folded at first; ImGui's window storage keeps the state, not the link); elsewhere
+// nothing. True when the block is to be drawn. Target "fold:<id>".
+bool FoldOnNarrow(const char* id, const std::string& summary, UiState& ui);
+
+// The summary's items for the filters the catalog and the ranking share, in the reader's
+// words: each chosen value (a line by its name), "≥ 24 GB", "PyTorch 2.5", "Runs on CUDA"...
+void ListFilterItems(std::vector<std::string>& items, const std::vector<std::string>& values, bool lines = false);
+void SharedFilterItems(std::vector<std::string>& items, double min_vram_gb, const std::string& pytorch_any,
+                       bool cuda_only, bool unified_only);
+
 // Text in the theme's dimmed colour.
 void TextDim(const char* text);
 // Notes and sources (ui_state.h, details): true when they are loaded; otherwise asks
