@@ -83,7 +83,8 @@ void DrawSpeedBasis(ViewState& view, UiState& ui) {
   RecordTarget(ui, "speed-model");
 }
 
-void DrawWorkload(ViewState& view, UiState& ui) {
+// True when the method is to be drawn under it (false: folded away on a phone).
+bool DrawWorkload(ViewState& view, UiState& ui) {
   RankingView& r = view.ranking;
   const bool single = !r.metric.empty();
   const RankingProfile* profile = find_ranking_profile(r.profile);
@@ -114,13 +115,33 @@ void DrawWorkload(ViewState& view, UiState& ui) {
       }
       ImGui::EndCombo();
     }
-    return;
+    return true;
   }
-  if (profile) TextDim(tr(profile->description));
-  if (ranks_by_speed(r)) return DrawSpeedBasis(view, ui);
+  if (profile && *profile->description) TextDim(tr(profile->description));
+  if (ranks_by_speed(r)) {
+    DrawSpeedBasis(view, ui);
+    return true;
+  }
 
   // The weights, editable: touching a built-in profile's weight makes it "custom".
   std::vector<MetricWeight> weights = r.profile == "custom" ? r.custom_weights : profile_weights(r.profile);
+  // Where the weights come from, under the profile: the guide's order of figures, or ours.
+  std::string metrics;
+  std::vector<std::string> items;  // "FP32 3": a phone's fold says the weights it holds
+  for (const MetricWeight& w : weights) {
+    const RankingMetric* metric = find_ranking_metric(w.metric);
+    const std::string label = metric ? tr(metric->label) : w.metric;
+    metrics += (metrics.empty() ? "" : " > ") + label;
+    items.push_back(label + " " + gpuwise::format_number(w.weight, 1));
+  }
+  if (profile && profile->follows_guide) {
+    TextDim((tr("Weights follow the guide's order for this workload:") + (" " + metrics + ".")).c_str());
+    RecordTarget(ui, "weights-basis");
+  } else if (r.profile != "custom") {
+    TextDim(tr("The guide gives no order for this workload: these weights are our own."));
+    RecordTarget(ui, "weights-basis");
+  }
+  if (!FoldOnNarrow("ranking-weights", FoldSummary(tr("Weights:"), items), ui)) return false;
   bool changed = false;
   int remove = -1;
   if (ImGui::BeginTable("weights", 3, ImGuiTableFlags_SizingStretchProp)) {
@@ -161,6 +182,7 @@ void DrawWorkload(ViewState& view, UiState& ui) {
     r.profile = "custom";
     r.custom_weights = weights;
   }
+  return true;
 }
 
 void DrawMethod(const RankingView& r) {
@@ -192,9 +214,28 @@ void DrawMethod(const RankingView& r) {
 }
 
 // [SECTION] Filters
+// The filters in effect, in the reader's words (the phone's fold says them).
+std::vector<std::string> FilterItems(const ViewState& view, const UiState& ui) {
+  const RankingView& r = view.ranking;
+  std::vector<std::string> items;
+  for (const RankingListFilter& filter : ranking_list_filters()) {
+    ListFilterItems(items, r.*filter.values, !std::strcmp(filter.catalog_column, "line"));
+  }
+  if (r.max_price_usd > 0) items.push_back("≤ " + Money(r.max_price_usd, view, ui));
+  if (r.year_min) items.push_back("≥ " + std::to_string(r.year_min));
+  if (!r.cuda.empty()) items.push_back("CUDA " + r.cuda);
+  if (!r.pytorch.empty()) items.push_back("PyTorch " + r.pytorch + " (CUDA)");
+  SharedFilterItems(items, r.min_vram_gb, r.pytorch_any, r.cuda_only, r.unified_only);
+  if (r.fits_model && !ranks_by_speed(r)) {
+    items.push_back(tr("Fits my model on") + (" " + std::to_string(r.fit_gpu_count) + " ") + tr("GPUs"));
+  }
+  return items;
+}
+
 void DrawFilters(ViewState& view, UiState& ui) {
   RankingView& r = view.ranking;
   ImGui::Spacing();
+  if (!FoldOnNarrow("ranking-filters", FoldSummary(tr("Filters:"), FilterItems(view, ui)), ui)) return;
   ImGui::TextUnformatted(tr("Filters"));
   ImGui::Separator();
   // One menu per list filter (rank/ranking_view.h: vendor, line, architecture ...).
@@ -396,13 +437,17 @@ void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   }
   const float width = ImGui::GetContentRegionAvail().x;
   const bool two_columns = width >= 900;
-  ImGui::BeginChild("ranking-controls", ImVec2(two_columns ? 380 : 0, two_columns ? 0 : 360), false);
-  DrawWorkload(view, ui);
-  DrawMethod(view.ranking);
+  // A phone draws the controls on the page, folded, with the results under them (at least
+  // eight rows tall, the page scrolling past the screen when a fold is open).
+  const bool narrow = IsNarrow();
+  if (!narrow) ImGui::BeginChild("ranking-controls", ImVec2(two_columns ? 380 : 0, two_columns ? 0 : 360), false);
+  if (DrawWorkload(view, ui)) DrawMethod(view.ranking);
   DrawFilters(view, ui);
-  ImGui::EndChild();
+  if (!narrow) ImGui::EndChild();
   if (two_columns) ImGui::SameLine();
-  ImGui::BeginChild("ranking-results");
+  ImGui::BeginChild("ranking-results", ImVec2(0, narrow ? std::max(ImGui::GetContentRegionAvail().y,
+                                                                     ImGui::GetFrameHeightWithSpacing() * 8)
+                                                        : 0));
   DrawResults(view, ui, requests);
   ImGui::EndChild();
 }
