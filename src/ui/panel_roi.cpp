@@ -358,7 +358,14 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
       DrawOutcome(view, ui, result);
       ImGui::EndChild();
     } else {
-      DrawInputs(view, ui, result);
+      // A phone: the inputs fold under the figures they hold, so the answer is in sight.
+      const RoiFigures& f = result.figures;
+      char hours[32];
+      std::snprintf(hours, sizeof hours, tr("%.1f h"), view.roi.hours_per_day);
+      const std::vector<std::string> items = {
+          f.gpu_name + " × " + std::to_string(view.roi.gpu_count), Money(f.price_usd, view, ui),
+          Money(f.rate_usd_per_hour, view, ui, 2) + tr("/GPU-hour"), hours};
+      if (FoldOnNarrow("roi-inputs", FoldSummary("", items), ui)) DrawInputs(view, ui, result);
       DrawOutcome(view, ui, result);
     }
   }
