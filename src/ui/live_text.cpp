@@ -71,10 +71,9 @@ std::string LiveText(const ViewState& view, const UiState& ui) {
       std::string text = Format(tr("%d of %d GPUs match the filters."), static_cast<int>(ui.catalog_cache.rows.size()),
                                 static_cast<int>(ui.catalog.gpus.size()));
       // Which filters: a phone folds them out of sight (panel_catalog.cpp).
-      const std::vector<std::string> filters = CatalogFilterItems(view.catalog);
-      if (!filters.empty()) {
-        text += " " + FoldSummary(tr("Filters:"), filters, false);
-      }
+      FoldLine filters(tr("Filters:"), false);
+      AddCatalogFilters(view.catalog, filters);
+      if (!filters.empty()) text += " " + filters.text();
       const int selected = ui.catalog.find(view.catalog.selected_id);
       if (selected >= 0) text += " " + std::string(tr("Selected:")) + " " + GpuName(ui, selected) + ".";
       return text;

@@ -46,18 +46,16 @@ std::string header_label(const Column& column) {
 // [SECTION] Filters row
 }  // namespace
 
-std::vector<std::string> CatalogFilterItems(const CatalogView& c) {
-  std::vector<std::string> items;
-  ListFilterItems(items, c.vendors);
-  ListFilterItems(items, c.lines, true);
-  ListFilterItems(items, c.architectures);
-  ListFilterItems(items, c.series);
-  if (c.year_min || c.year_max) {  // "2018–2022", "≥ 2018", "≤ 2022"
-    const std::string from = std::to_string(c.year_min), to = std::to_string(c.year_max);
-    items.push_back(!c.year_max ? "≥ " + from : !c.year_min ? "≤ " + to : from + "–" + to);
-  }
-  SharedFilterItems(items, c.min_vram_gb, c.pytorch_any, c.cuda_only, c.unified_only);
-  return items;
+void AddCatalogFilters(const CatalogView& c, FoldLine& line) {
+  line.add_values(c.vendors);
+  line.add_values(c.lines, true);
+  line.add_values(c.architectures);
+  line.add_values(c.series);
+  char years[32];  // "2018–2022", "≥ 2018", "≤ 2022"
+  if (c.year_min && c.year_max) std::snprintf(years, sizeof years, "%d–%d", c.year_min, c.year_max);
+  else std::snprintf(years, sizeof years, c.year_min ? "≥ %d" : "≤ %d", c.year_min + c.year_max);
+  if (c.year_min || c.year_max) line.add(years);
+  line.add_shared_filters(c.min_vram_gb, c.pytorch_any, c.cuda_only, c.unified_only);
 }
 
 namespace {
@@ -73,7 +71,9 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
   }
   RecordTarget(ui, "search");
   // A phone: the search stays in sight, the other filters fold under what they are set to.
-  if (!FoldOnNarrow("catalog-filters", FoldSummary(tr("Filters:"), CatalogFilterItems(c)), ui)) return;
+  FoldLine summary(tr("Filters:"));
+  AddCatalogFilters(c, summary);
+  if (!FoldOnNarrow("catalog-filters", summary, ui)) return;
   MultiSelectFilter("Vendor", CatalogValues(ui, "vendor"), c.vendors);
   MultiSelectFilter("Line", line_keys(), c.lines, line_label);
   MultiSelectFilter("Architecture", CatalogValues(ui, "architecture"), c.architectures);

@@ -424,15 +424,11 @@ void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests) {
   // A phone: the inputs fold under what they are set to, so the cheapest ways are in sight.
   const JobView& job = view.job;
   const ModelPreset* preset = job.preset == "custom" ? nullptr : find_preset(job.preset);
-  const bool serve = job.kind == "serve";
-  const char* kind_label = serve ? N_("Serve") : job.kind == "finetune" ? N_("Fine-tune") : N_("Train");
-  std::vector<std::string> items = {
-      tr(kind_label),
-      preset ? preset->name : format_number(job.params_b, 1) + " B",
-      serve ? FieldLabel("job.tpd") + (" " + format_number(job.tokens_per_day, 0))
-            : FieldLabel("job.tok") + (" " + format_number(job.tokens_b, 1) + " ") + tr("billion")};
-  if (job.gpu_count) items.push_back(std::to_string(job.gpu_count) + " " + tr("GPUs"));
-  if (FoldOnNarrow("job-inputs", FoldSummary("", items), ui)) DrawInputs(view, ui);
+  const char* kind_label = job.kind == "serve" ? N_("Serve") : job.kind == "finetune" ? N_("Fine-tune") : N_("Train");
+  FoldLine summary("");
+  summary.add(tr(kind_label));
+  summary.add(preset ? preset->name : tr("Custom size"));
+  if (FoldOnNarrow("job-inputs", summary, ui)) DrawInputs(view, ui);
   if (two_columns) {
     ImGui::EndChild();
     ImGui::SameLine();

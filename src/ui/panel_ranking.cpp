@@ -127,21 +127,21 @@ bool DrawWorkload(ViewState& view, UiState& ui) {
   std::vector<MetricWeight> weights = r.profile == "custom" ? r.custom_weights : profile_weights(r.profile);
   // Where the weights come from, under the profile: the guide's order of figures, or ours.
   std::string metrics;
-  std::vector<std::string> items;  // "FP32 3": a phone's fold says the weights it holds
+  FoldLine summary(tr("Weights:"));  // "FP32 3": a phone's fold says the weights it holds
   for (const MetricWeight& w : weights) {
     const RankingMetric* metric = find_ranking_metric(w.metric);
-    const std::string label = metric ? tr(metric->label) : w.metric;
-    metrics += (metrics.empty() ? "" : " > ") + label;
-    items.push_back(label + " " + gpuwise::format_number(w.weight, 1));
+    const char* label = metric ? tr(metric->label) : w.metric.c_str();
+    ((metrics += metrics.empty() ? "" : " > ") += label);
+    summary.add(label, " ", gpuwise::format_number(w.weight, 1).c_str());
   }
   if (profile && profile->follows_guide) {
-    TextDim((tr("Weights follow the guide's order for this workload:") + (" " + metrics + ".")).c_str());
+    TextDim((tr("Weights follow the guide's order for this workload: ") + metrics).c_str());
     RecordTarget(ui, "weights-basis");
   } else if (r.profile != "custom") {
     TextDim(tr("The guide gives no order for this workload: these weights are our own."));
     RecordTarget(ui, "weights-basis");
   }
-  if (!FoldOnNarrow("ranking-weights", FoldSummary(tr("Weights:"), items), ui)) return false;
+  if (!FoldOnNarrow("ranking-weights", summary, ui)) return false;
   bool changed = false;
   int remove = -1;
   if (ImGui::BeginTable("weights", 3, ImGuiTableFlags_SizingStretchProp)) {
@@ -215,27 +215,28 @@ void DrawMethod(const RankingView& r) {
 
 // [SECTION] Filters
 // The filters in effect, in the reader's words (the phone's fold says them).
-std::vector<std::string> FilterItems(const ViewState& view, const UiState& ui) {
+void AddFilters(const ViewState& view, const UiState& ui, FoldLine& line) {
   const RankingView& r = view.ranking;
-  std::vector<std::string> items;
   for (const RankingListFilter& filter : ranking_list_filters()) {
-    ListFilterItems(items, r.*filter.values, !std::strcmp(filter.catalog_column, "line"));
+    line.add_values(r.*filter.values, !std::strcmp(filter.catalog_column, "line"));
   }
-  if (r.max_price_usd > 0) items.push_back("≤ " + Money(r.max_price_usd, view, ui));
-  if (r.year_min) items.push_back("≥ " + std::to_string(r.year_min));
-  if (!r.cuda.empty()) items.push_back("CUDA " + r.cuda);
-  if (!r.pytorch.empty()) items.push_back("PyTorch " + r.pytorch + " (CUDA)");
-  SharedFilterItems(items, r.min_vram_gb, r.pytorch_any, r.cuda_only, r.unified_only);
-  if (r.fits_model && !ranks_by_speed(r)) {
-    items.push_back(tr("Fits my model on") + (" " + std::to_string(r.fit_gpu_count) + " ") + tr("GPUs"));
-  }
-  return items;
+  if (r.max_price_usd > 0) line.add("≤ ", Money(r.max_price_usd, view, ui).c_str());
+  char number[32];
+  std::snprintf(number, sizeof number, "≥ %d", r.year_min);
+  if (r.year_min) line.add(number);
+  if (!r.cuda.empty()) line.add("CUDA ", r.cuda.c_str());
+  if (!r.pytorch.empty()) line.add("PyTorch ", r.pytorch.c_str(), " (CUDA)");
+  line.add_shared_filters(r.min_vram_gb, r.pytorch_any, r.cuda_only, r.unified_only);
+  std::snprintf(number, sizeof number, " %d ", r.fit_gpu_count);
+  if (r.fits_model && !ranks_by_speed(r)) line.add(tr("Fits my model on"), number, tr("GPUs"));
 }
 
 void DrawFilters(ViewState& view, UiState& ui) {
   RankingView& r = view.ranking;
   ImGui::Spacing();
-  if (!FoldOnNarrow("ranking-filters", FoldSummary(tr("Filters:"), FilterItems(view, ui)), ui)) return;
+  FoldLine summary(tr("Filters:"));
+  AddFilters(view, ui, summary);
+  if (!FoldOnNarrow("ranking-filters", summary, ui)) return;
   ImGui::TextUnformatted(tr("Filters"));
   ImGui::Separator();
   // One menu per list filter (rank/ranking_view.h: vendor, line, architecture ...).

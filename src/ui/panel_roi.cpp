@@ -360,12 +360,15 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     } else {
       // A phone: the inputs fold under the figures they hold, so the answer is in sight.
       const RoiFigures& f = result.figures;
-      char hours[32];
+      char count[32], hours[32];
+      std::snprintf(count, sizeof count, " × %d", view.roi.gpu_count);
       std::snprintf(hours, sizeof hours, tr("%.1f h"), view.roi.hours_per_day);
-      const std::vector<std::string> items = {
-          f.gpu_name + " × " + std::to_string(view.roi.gpu_count), Money(f.price_usd, view, ui),
-          Money(f.rate_usd_per_hour, view, ui, 2) + tr("/GPU-hour"), hours};
-      if (FoldOnNarrow("roi-inputs", FoldSummary("", items), ui)) DrawInputs(view, ui, result);
+      FoldLine summary("");
+      summary.add(f.gpu_name.c_str(), count);
+      summary.add(Money(f.price_usd, view, ui));
+      summary.add(Money(f.rate_usd_per_hour, view, ui, 2).c_str(), tr("/GPU-hour"));
+      summary.add(hours);
+      if (FoldOnNarrow("roi-inputs", summary, ui)) DrawInputs(view, ui, result);
       DrawOutcome(view, ui, result);
     }
   }

@@ -142,40 +142,45 @@ void SoftwareFilters(const char* prefix, std::string& pytorch_any, bool& cuda_on
 
 bool IsNarrow() { return ImGui::GetContentRegionAvail().x < kNarrowWidth; }
 
-std::string FoldSummary(const char* title, const std::vector<std::string>& items, bool fit) {
-  // No space after a full-width colon (筛选：无).
-  const std::string_view head(title);
-  const bool spaced = !head.empty() && head.substr(head.size() >= 3 ? head.size() - 3 : 0) != "：";
-  std::string text = std::string(title) + (spaced ? " " : "") + (items.empty() ? tr("none") : items.front());
-  // Room is kept for " · 3 more ▾".
-  const float room = fit ? ImGui::GetContentRegionAvail().x - ImGui::GetStyle().FramePadding.x * 2 -
-                               ImGui::CalcTextSize(" · 00 more ▾").x
-                         : FLT_MAX;
-  std::size_t shown = 1;
-  while (shown < items.size() && (!fit || ImGui::CalcTextSize((text + ", " + items[shown]).c_str()).x <= room)) {
-    text += ", " + items[shown++];
-  }
-  if (shown < items.size()) {
-    char more[64];
-    std::snprintf(more, sizeof more, tr("%d more"), static_cast<int>(items.size() - shown));
-    text += std::string(" · ") + more;
-  }
-  return text;
+FoldLine::FoldLine(const char* title, bool fit)
+    : text_(title),
+      // Room is kept for " · 3 more ▾".
+      room_(fit ? ImGui::GetContentRegionAvail().x - ImGui::GetStyle().FramePadding.x * 2 -
+                      ImGui::CalcTextSize(" · 00 more ▾").x
+                : FLT_MAX) {
+  const std::size_t n = text_.size();  // no space after a full-width colon (筛选：无)
+  if (n && (n < 3 || text_.compare(n - 3, 3, "：") != 0)) text_ += ' ';
 }
 
-void ListFilterItems(std::vector<std::string>& items, const std::vector<std::string>& values, bool lines) {
-  for (const std::string& value : values) items.push_back(lines ? tr(line_label(value)) : value);
+void FoldLine::add(const char* a, const char* b, const char* c) {
+  std::string next = text_;
+  if (items_++) next += ", ";
+  ((next += a) += b) += c;
+  if (hidden_ || (items_ > 1 && room_ < FLT_MAX && ImGui::CalcTextSize(next.c_str()).x > room_)) ++hidden_;
+  else text_ = next;
 }
 
-void SharedFilterItems(std::vector<std::string>& items, double min_vram_gb, const std::string& pytorch_any,
-                       bool cuda_only, bool unified_only) {
-  if (min_vram_gb > 0) items.push_back("≥ " + format_number(min_vram_gb, 1) + " GB");
-  if (!pytorch_any.empty()) items.push_back("PyTorch " + pytorch_any);
-  if (cuda_only) items.push_back(tr("Runs on CUDA"));
-  if (unified_only) items.push_back(tr("Unified memory"));
+void FoldLine::add_values(const std::vector<std::string>& values, bool lines) {
+  for (const std::string& value : values) add(lines ? tr(line_label(value)) : value.c_str());
 }
 
-bool FoldOnNarrow(const char* id, const std::string& summary, UiState& ui) {
+void FoldLine::add_shared_filters(double min_vram_gb, const std::string& pytorch_any, bool cuda_only,
+                                  bool unified_only) {
+  if (min_vram_gb > 0) add("≥ ", format_number(min_vram_gb, 1).c_str(), " GB");
+  if (!pytorch_any.empty()) add("PyTorch ", pytorch_any.c_str());
+  if (cuda_only) add(tr("Runs on CUDA"));
+  if (unified_only) add(tr("Unified memory"));
+}
+
+std::string FoldLine::text() const {
+  if (!items_) return text_ + tr("none");
+  if (!hidden_) return text_;
+  char more[64];
+  std::snprintf(more, sizeof more, tr(" · %d more"), hidden_);
+  return text_ + more;
+}
+
+bool FoldOnNarrow(const char* id, const FoldLine& summary, UiState& ui) {
   if (!IsNarrow()) return true;
   // A button, not a tree node: a tree node opens when its arrow is pressed, so a finger
   // starting a scroll there would unfold it. A button acts on release, which a drag cancels.
@@ -183,7 +188,7 @@ bool FoldOnNarrow(const char* id, const std::string& summary, UiState& ui) {
   const ImGuiID key = ImGui::GetID(id);
   const bool open = storage->GetBool(key);
   ImGui::PushStyleVar(ImGuiStyleVar_ButtonTextAlign, ImVec2(0, 0.5f));
-  const bool clicked = ImGui::Button((summary + (open ? " ▴###" : " ▾###") + id).c_str(), ImVec2(-FLT_MIN, 0));
+  const bool clicked = ImGui::Button((summary.text() + (open ? " ▴###" : " ▾###") + id).c_str(), ImVec2(-FLT_MIN, 0));
   ImGui::PopStyleVar();
   RecordTarget(ui, std::string("fold:") + id);
   if (clicked) storage->SetBool(key, !open);

@@ -42,20 +42,30 @@ std::string MetricLabel(const std::string& metric_key);
 // results are on the first screen.
 constexpr float kNarrowWidth = 640;
 bool IsNarrow();  // the space left on the line is narrower than kNarrowWidth
-// "Filters: NVIDIA, ≥ 24 GB · 3 more": `title` (translated), as many of `items` as fit in
-// a fold's line (all of them when `fit` is false), then how many did not; "Filters: none"
-// without items.
-std::string FoldSummary(const char* title, const std::vector<std::string>& items, bool fit = true);
+// A fold's line, "Filters: NVIDIA, ≥ 24 GB · 3 more": the title (translated), then as
+// many items as fit in the fold's width (all of them with `fit` false: the live line),
+// then how many did not; "Filters: none" without items. Items are given in parts, so the
+// call sites need no string building (the download counts every byte of it).
+class FoldLine {
+ public:
+  explicit FoldLine(const char* title, bool fit = true);
+  void add(const char* a, const char* b = "", const char* c = "");
+  void add(const std::string& a) { add(a.c_str()); }
+  void add_values(const std::vector<std::string>& values, bool lines = false);  // a line key by its name
+  // The filters the catalog and the ranking share: "≥ 24 GB", "PyTorch 2.5", "Runs on CUDA"...
+  void add_shared_filters(double min_vram_gb, const std::string& pytorch_any, bool cuda_only, bool unified_only);
+  bool empty() const { return items_ == 0; }
+  std::string text() const;
+
+ private:
+  std::string text_;
+  float room_;
+  int items_ = 0, hidden_ = 0;
+};
 // On a narrow screen, a full-width button "`summary` ▾" that unfolds the block under it
 // (folded at first; ImGui's window storage keeps the state, not the link); elsewhere
 // nothing. True when the block is to be drawn. Target "fold:<id>".
-bool FoldOnNarrow(const char* id, const std::string& summary, UiState& ui);
-
-// The summary's items for the filters the catalog and the ranking share, in the reader's
-// words: each chosen value (a line by its name), "≥ 24 GB", "PyTorch 2.5", "Runs on CUDA"...
-void ListFilterItems(std::vector<std::string>& items, const std::vector<std::string>& values, bool lines = false);
-void SharedFilterItems(std::vector<std::string>& items, double min_vram_gb, const std::string& pytorch_any,
-                       bool cuda_only, bool unified_only);
+bool FoldOnNarrow(const char* id, const FoldLine& summary, UiState& ui);
 
 // Text in the theme's dimmed colour.
 void TextDim(const char* text);
