@@ -140,7 +140,8 @@ void SoftwareFilters(const char* prefix, std::string& pytorch_any, bool& cuda_on
   ImGui::PopID();
 }
 
-bool IsNarrow() { return ImGui::GetContentRegionAvail().x < kNarrowWidth; }
+// The screen, not the region: a desktop's 380 px ranking column is no phone.
+bool IsNarrow() { return ImGui::GetIO().DisplaySize.x < kNarrowWidth; }
 
 FoldLine::FoldLine(const char* title, bool fit)
     : text_(title),

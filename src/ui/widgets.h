@@ -38,10 +38,10 @@ std::string CellText(const Column& column, const Gpu& gpu);
 std::string MetricLabel(const std::string& metric_key);
 
 // [SECTION] Folding on phones
-// Narrower than this (a phone), blocks of inputs fold under a one-line summary so the
-// results are on the first screen.
+// A screen narrower than this (a phone): blocks of inputs fold under a one-line summary
+// so the results are on the first screen.
 constexpr float kNarrowWidth = 640;
-bool IsNarrow();  // the space left on the line is narrower than kNarrowWidth
+bool IsNarrow();  // the screen is narrower than kNarrowWidth
 // A fold's line, "Filters: NVIDIA, ≥ 24 GB · 3 more": the title (translated), then as
 // many items as fit in the fold's width (all of them with `fit` false: the live line),
 // then how many did not; "Filters: none" without items. Items are given in parts, so the
