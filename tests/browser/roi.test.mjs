@@ -108,6 +108,11 @@ test('on a phone (390x844, touch) a tap on a provider kind changes the rate', as
   await page.waitForFunction(() => window.gpuwise.roi && window.gpuwise.roi.ok, null, { timeout: 10000 });
   const before = await roiInfo(page);
   assert.equal(before.rate_provider_kind, 'china-cloud');  // AutoDL's yuan rate is the cheapest
+  // The inputs fold under the figures they hold on a phone (issue 30): a tap unfolds them.
+  await hasTarget(page, 'fold:roi-inputs');
+  const fold = await page.evaluate(() => window.gpuwise.targets['fold:roi-inputs']);
+  assert.ok(fold.y + fold.h <= 844, `the fold is on screen (y ${fold.y})`);
+  await page.touchscreen.tap(fold.x + fold.w / 2, fold.y + fold.h / 2);
   await hasTarget(page, 'roi-kind:china-cloud');
   // On a phone the inputs stack up: scroll until the box is on screen.
   let r = await page.evaluate(() => window.gpuwise.targets['roi-kind:china-cloud']);
