@@ -18,6 +18,7 @@
 #include "money/job_cost.h"
 #include "money.h"
 #include "panels.h"
+#include "price_widgets.h"
 #include "view/view_fields.h"
 #include "estimate/vram_fit.h"
 #include "widgets.h"
@@ -62,7 +63,7 @@ json JobCostInfoOf(const JobView& job, const JobCostResult& r) {
 }
 
 bool SpeedModelReady(UiState& ui) {
-  ui.speed.wanted = true;  // fetched on first use (main.cpp LoadSpeedData)
+  WantSpeedModel(ui);  // fetched on first use (main.cpp DataFiles)
   return ui.speed.calibration_state == LoadState::ready;
 }
 
@@ -70,11 +71,16 @@ bool SpeedModelReady(UiState& ui) {
 const JobCostResult* CurrentJobCost(const ViewState& view, UiState& ui) {
   if (!SpeedModelReady(ui)) return nullptr;
   JobCostCache& cache = ui.job_cost;
-  if (!(cache.valid && cache.job == view.job && cache.roi == view.roi && cache.catalog_size == ui.catalog.gpus.size() &&
-        cache.prices_state == ui.prices_state)) {
-    cache.result = job_cost(ui.catalog, ui.prices, ui.speed.calibration, job_input_from_view(view.job, view.roi));
+  if (!(cache.valid && cache.job == view.job && cache.roi == view.roi && SameBuyer(cache.buyer, view.buyer) &&
+        cache.catalog_size == ui.catalog.gpus.size() && cache.prices_state == ui.prices_state)) {
+    cache.result = job_cost(ui.catalog, ui.prices, ui.speed.calibration,
+                            job_input_from_view(view.job, view.roi, view.buyer));
+    // The buyer's budget on each option's whole outlay: owning over it leaves the cheapest ways.
+    cache.priced = job_cost_for_buyer(ui.catalog, ui.prices, cache.result, view.buyer);
+    cache.result.cheapest = cache.priced.cheapest;
     cache.job = view.job;
     cache.roi = view.roi;
+    cache.buyer = view.buyer;
     cache.catalog_size = ui.catalog.gpus.size();
     cache.prices_state = ui.prices_state;
     cache.info = JobCostInfoOf(cache.job, cache.result);
@@ -86,11 +92,8 @@ const JobCostResult* CurrentJobCost(const ViewState& view, UiState& ui) {
 // The held-out check of the phase the job rests on (decode for serving, training for
 // training): the figure a reader should trust. Training has two sets; the worse one.
 const SpeedCheck* HeldOutCheck(UiState& ui, const std::string& phase) {
-  if (ui.speed.benchmarks_state != LoadState::ready) return nullptr;
-  if (!ui.speed.checks_done) {
-    ui.speed.checks = check_speed(ui.catalog, ui.speed.benchmarks);
-    ui.speed.checks_done = true;
-  }
+  WantSpeedChecks(ui);
+  if (ui.speed.checks_state != LoadState::ready) return nullptr;
   const SpeedCheck* worst = nullptr;
   for (const SpeedCheck& check : ui.speed.checks) {
     if (check.phase != phase || check.held_out == "in-sample" || check.n == 0) continue;
@@ -353,7 +356,7 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
   if (ImGui::Button(tr("Export CSV"))) {
     requests.download_name = "gpuwise-job-cost.csv";
     requests.download_mime = "text/csv";
-    requests.download_content = job_cost_csv(result);
+    requests.download_content = job_buyer_csv(result, ui.job_cost.priced);
   }
   RecordTarget(ui, "job-csv");
   if (result.counts_too_slow > 0) {
@@ -366,7 +369,8 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
   const float height = std::max(200.0f, std::min(420.0f, ImGui::GetContentRegionAvail().y - 8));
-  if (!ImGui::BeginTable("job-options", 9, flags, ImVec2(0, height))) return;
+  if (view.buyer.budget_usd > 0) DrawOverBudget(ui.job_cost.priced.own_over_budget, view, ui);
+  if (!ImGui::BeginTable("job-options", 10, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn(tr("Card"));
   ImGui::TableSetupColumn(tr("GPUs"));
@@ -377,6 +381,7 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
   ImGui::TableSetupColumn(per_day ? tr("Rent, a day") : tr("Rent"));
   ImGui::TableSetupColumn(tr("Rent per M tokens"));
   ImGui::TableSetupColumn(tr("Provider"));
+  ImGui::TableSetupColumn(tr("Outlay"));  // issue 28: cards and the machine they need
   ImGui::TableHeadersRow();
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(result.options.size()));
@@ -410,6 +415,16 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
         ImGui::Text("%s, %s", o.rate->provider.c_str(), o.rate->date_seen.c_str());
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", o.rate->source.c_str());
       }
+      ImGui::TableSetColumnIndex(9);
+      const std::vector<JobOutlay>& outlays = ui.job_cost.priced.outlays;
+      if (static_cast<std::size_t>(i) < outlays.size()) {
+        const JobOutlay& priced = outlays[static_cast<std::size_t>(i)];
+        DrawOutlayCell(priced.outlay, priced.per_1000_usd, view, ui);
+        if (!priced.within_budget) {
+          ImGui::SameLine();
+          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(StaleColour()), "%s", tr("over budget"));
+        }
+      }
     }
   }
   ImGui::EndTable();
@@ -435,6 +450,7 @@ void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests) {
     ImGui::BeginChild("job-outcome");
   }
   ImGui::Spacing();
+  ui.prices_wanted = true;
   const JobCostResult* result = CurrentJobCost(view, ui);
   if (!result) {
     if (ui.speed.calibration_state == LoadState::failed) ErrorText(ui.speed.error);

@@ -17,7 +17,8 @@ const std::vector<std::string> kUnits = {"tokens_per_s", "samples_per_s", "image
 const std::vector<std::string> kPhases = {"decode", "prefill", "train", "inference", "matmul"};
 constexpr const char* kResultFields[] = {"gpu_id", "set",   "name_in_source", "model", "precision",
                                              "phase",  "context", "batch",        "value", "unit",
-                                             "date",   "software", "source",      "notes",     "outlier"};
+                                             "date",   "software", "source",      "notes",     "outlier",
+                                             "gpus",   "gpu_layers", "host_bandwidth_gbs"};
 constexpr const char* kSetFields[] = {"id", "what", "source", "commit", "dates"};
 constexpr const char* kRootFields[] = {"schema_version", "sets", "results"};
 // No measured figure in these units comes near this; a larger one is a typo.
@@ -149,6 +150,9 @@ void read_results(const json& rows, const Catalog* catalog, Benchmarks& out) {
     result.phase = reader.one_of("phase", kPhases);
     result.context = reader.whole("context");
     result.batch = reader.whole("batch");
+    result.gpus = reader.whole("gpus").value_or(1);
+    result.gpu_layers = reader.whole("gpu_layers");
+    if (row.contains("host_bandwidth_gbs")) result.host_bandwidth_gbs = reader.positive("host_bandwidth_gbs");
     result.value = reader.positive("value");
     result.unit = reader.one_of("unit", kUnits);
     result.date = reader.date("date");

@@ -22,6 +22,11 @@ struct MeasuredResult {
   std::string phase;           // decode, prefill, train, inference, matmul
   std::optional<int> context;  // tokens (decode: generated; prefill: prompt length)
   std::optional<int> batch;    // batch size where the source gives one
+  int gpus = 1;                // GPUs of gpu_id in the run (one machine)
+  // llama.cpp runs with layers in system RAM: the layers on the GPUs (-ngl, below the
+  // model's layer count) and the host's memory bandwidth in GB/s.
+  std::optional<int> gpu_layers;
+  std::optional<double> host_bandwidth_gbs;
   double value = 0;            // > 0, finite
   std::string unit;            // tokens_per_s, samples_per_s, ... (benchmark_units())
   std::string date;            // YYYY-MM-DD

@@ -217,14 +217,15 @@ TEST_CASE("serving: busy hours a day from decode tokens/s, owned cards amortised
   CHECK(r.per == "day");
   const JobOption* o = option_for(r, "job-card", 1);
   REQUIRE(o);
-  // A token reads 8.03e9 × 4.85 / 8 + 131 072 × 4 096 = 5 405 058 412 B at 0.5 × 1000 GB/s:
-  // 92.506 tokens/s; 1e6 tokens take 5.405058412e15 / (500e9 × 3600) = 3.00281 h a day.
-  CHECK(o->hours == Approx(3.002810229));
-  // Rent: 2.00 × 3.00281 = 6.01 a day.
-  CHECK(cents(*o->rent_cost_usd) == Approx(6.01));
-  // Own, the cards bought for this load (hours_per_day = 3.00281): a day costs the
-  // 4 375 lost over 365.25 days plus 0.5 kW × 3.00281 h × 0.20 = 11.978 + 0.300 = 12.28.
-  CHECK(cents(*o->own_cost_usd) == Approx(12.28));
+  // A token reads the layers and the output head, (8.03e9 − 128 256 × 4 096) × 4.85 / 8,
+  // plus 131 072 × 4 096 of cache = 5 086 573 113 B at 0.5 × 1000 GB/s: 98.298 tokens/s;
+  // 1e6 tokens take 5.086573113e15 / (500e9 × 3600) = 2.82587 h a day.
+  CHECK(o->hours == Approx(2.8258739516));
+  // Rent: 2.00 × 2.82587 = 5.65 a day.
+  CHECK(cents(*o->rent_cost_usd) == Approx(5.65));
+  // Own, the cards bought for this load (hours_per_day = 2.82587): a day costs the
+  // 4 375 lost over 365.25 days plus 0.5 kW × 2.82587 h × 0.20 = 11.978 + 0.283 = 12.26.
+  CHECK(cents(*o->own_cost_usd) == Approx(12.26));
   CHECK(*o->own_usd_per_million_tokens == Approx(*o->own_cost_usd));  // a million tokens a day
 }
 
