@@ -120,8 +120,27 @@ TEST_CASE("the guide's metric orders become descending weights") {
                                                             {"fp16_tflops", 3},
                                                             {"fp16_tensor_tflops", 2},
                                                             {"fp32_tflops", 1}});
+  // LLM training trains Transformers: the same order, tensor throughput in BF16, the
+  // format it trains in (issue 30; it was BF16 tensor 3, bandwidth 3, FP16 tensor 1). The
+  // page and the command rank it by the speed model: these are rank()'s own weights.
+  CHECK(profile_weights("llm-training") == std::vector<MetricWeight>{{"bf16_tensor_tflops", 4},
+                                                                     {"fp32_tflops", 3},
+                                                                     {"memory_bandwidth_gbs", 2},
+                                                                     {"fp16_tflops", 1}});
   CHECK(profile_weights("fp64").front().metric == "fp64_tflops");
+  // Decoding reads every weight per token: bandwidth first, not the guide's training order.
   CHECK(profile_weights("llm-inference").front().metric == "memory_bandwidth_gbs");
+}
+
+TEST_CASE("a profile that says it follows the guide weighs its four figures 4, 3, 2, 1; the others say so") {
+  for (const auto& p : ranking_profiles()) {
+    if (!p.follows_guide) continue;
+    const std::vector<MetricWeight> weights = profile_weights(p.key);
+    REQUIRE(weights.size() == 4);
+    for (std::size_t i = 0; i < weights.size(); ++i) CHECK(weights[i].weight == static_cast<double>(4 - i));
+  }
+  for (const char* key : {"cnn", "rnn", "llm-training"}) CHECK(find_ranking_profile(key)->follows_guide);
+  for (const char* key : {"llm-inference", "fp64", "custom"}) CHECK_FALSE(find_ranking_profile(key)->follows_guide);
 }
 
 TEST_CASE("the metric table: TDP is the only lower-is-better metric, per-watt figures") {
