@@ -132,7 +132,7 @@ TEST_CASE("the guide's metric orders become descending weights") {
   CHECK(profile_weights("llm-inference").front().metric == "memory_bandwidth_gbs");
 }
 
-TEST_CASE("a profile that says it follows the guide weighs its four figures 4, 3, 2, 1; the others say so") {
+TEST_CASE("a profile that says it follows the guide weighs its four figures 4, 3, 2, 1, the others say so") {
   for (const auto& p : ranking_profiles()) {
     if (!p.follows_guide) continue;
     const std::vector<MetricWeight> weights = profile_weights(p.key);
