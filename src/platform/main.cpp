@@ -849,6 +849,10 @@ int main(int, char**) {
   io.IniFilename = nullptr;                 // the view lives in the URL, not in imgui.ini
   io.ConfigInputTextCursorBlink = false;    // a blinking caret would keep the loop awake
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // Tab, arrows, Space, Enter, Esc
+  // Keys repeat after half a second, as desktop systems do by default (ImGui: 0.275 s): a
+  // Backspace tapped on a busy phone, or by a test driving a loaded browser, takes one
+  // character, not two.
+  io.KeyRepeatDelay = 0.5f;
 #ifdef __EMSCRIPTEN__
   io.SetClipboardTextFn = SetClipboardText;
   io.GetClipboardTextFn = GetClipboardText;
