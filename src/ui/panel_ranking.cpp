@@ -396,7 +396,12 @@ void DrawBudgetSummary(const ViewState& view, UiState& ui, const BuyerRanking& r
 
 void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
   ui.prices_wanted = true;  // every row says what it costs
-  DrawBuyerChoices(view, ui, true);
+  // On a phone the buyer's choices fold like the weights and filters: "Prices: used,
+  // budget $2,000 ▾", so that the bars stay on the first screen.
+  FoldLine buyer(tr("Prices:"));
+  buyer.add(view.buyer.used ? tr("used") : tr("new"));
+  if (view.buyer.budget_usd > 0) buyer.add(tr("Budget"), " ", Money(view.buyer.budget_usd, view, ui).c_str());
+  if (FoldOnNarrow("ranking-buyer", buyer, ui)) DrawBuyerChoices(view, ui, true);
   const BuyerRanking& ranked = CurrentBuyerRanking(view, ui);
   const RankedList& list = ranked.list;
   if (!list.error.empty()) {

@@ -64,6 +64,10 @@ test('a budget typed in Chinese on a phone keeps the ranking to machines within 
   });
   await waitReady(page);
   await waitForState(page, (s) => s.tab === 'ranking' && s.used === true);
+  // On a phone the buyer's choices fold under one line that says what is on: a tap opens it.
+  await page.waitForFunction(() => window.gpuwise.targets['fold:ranking-buyer'], null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => window.gpuwise.targets['input:budget']), undefined, 'folded at first');
+  await tap(page, 'fold:ranking-buyer');
   await composeInto(page, 'input:budget', '2000');
   await waitForState(page, (s) => s.budget_usd === 2000);
   await page.waitForFunction(() => /[#&]budget=2000(&|$)/.test(location.hash), null, { timeout: 10000 });
