@@ -237,6 +237,20 @@ const SupportCell* SoftwareTable::until_cell_for(const Gpu& gpu, std::string_vie
 
 namespace {
 
+// The newest official wheel (of the newest release that has one) with code for the card; null
+// when no release ever ran on it.
+const PytorchWheel* last_wheel_running(const Compat& compat, const Gpu& gpu, const PytorchRelease** release_out) {
+  for (auto release = compat.pytorch.rbegin(); release != compat.pytorch.rend(); ++release) {
+    for (auto wheel = release->wheels.rbegin(); wheel != release->wheels.rend(); ++wheel) {
+      if (wheel_runs_on(*wheel, gpu.compute_capability)) {
+        if (release_out) *release_out = &*release;
+        return &*wheel;
+      }
+    }
+  }
+  return nullptr;
+}
+
 // PyTorch on CUDA from cuda.json: first-class when the newest release's newest wheel has
 // code for the card; works when only an older wheel of it does (the legacy cu126); no
 // when the newest release has no wheel for it at all.
@@ -259,26 +273,33 @@ void derive_pytorch_cuda(const Compat* compat, const Gpu& gpu, Support& out) {
     out.derived = TemplateText(I18N("Jetson runs NVIDIA's own PyTorch wheels and containers (JetPack), not pytorch.org's"));
     return;
   }
-  const std::vector<PytorchSupport> releases = compat->pytorch_for(gpu);
+  // The newest release first; older ones only to name the last that ran (cheap: a list
+  // scan per card, not pytorch_for()'s every release).
   const PytorchRelease& newest = compat->pytorch.back();
-  if (releases.empty()) {
+  const PytorchWheel* runs = nullptr;  // the newest CUDA wheel of the newest release that runs
+  bool via_ptx = false;
+  for (const PytorchWheel& wheel : newest.wheels) {
+    bool ptx = false;
+    if (wheel_runs_on(wheel, gpu.compute_capability, &ptx)) {
+      runs = &wheel;
+      via_ptx = ptx;
+    }
+  }
+  if (!runs) {
     out.grade = Grade::no;
-    out.derived = TemplateText(I18N("No official PyTorch wheel runs on this card."));
+    const PytorchRelease* last = nullptr;
+    const PytorchWheel* wheel = last_wheel_running(*compat, gpu, &last);
+    out.derived = wheel ? TemplateText(I18N("the last official wheels for it are PyTorch {0} (CUDA {1})"),
+                                       {last->version, wheel->cuda})
+                        : TemplateText(I18N("No official PyTorch wheel runs on this card."));
     return;
   }
-  const PytorchSupport& last = releases.back();
-  if (last.version != newest.version) {
-    out.grade = Grade::no;
-    out.derived = TemplateText(I18N("the last official wheels for it are PyTorch {0} (CUDA {1})"),
-                               {last.version, last.wheels.back().cuda});
-    return;
-  }
-  const bool default_wheel = last.wheels.back().cuda == newest.wheels.back().cuda && !last.wheels.back().via_ptx;
+  const bool default_wheel = runs == &newest.wheels.back() && !via_ptx;
   out.grade = default_wheel ? Grade::first_class : Grade::works;
   out.derived = default_wheel ? TemplateText(I18N("every wheel of PyTorch {0} up to CUDA {1} has code for it"),
                                              {newest.version, newest.wheels.back().cuda})
                               : TemplateText(I18N("only the CUDA {0} wheel of PyTorch {1} has code for it"),
-                                             {last.wheels.back().cuda, newest.version});
+                                             {runs->cuda, newest.version});
 }
 
 // A format the file leaves unknown: the catalog's own tensor figure, sourced in gpus.json.
@@ -504,7 +525,7 @@ std::vector<CatalogIssue> check_software_coverage(const SoftwareTable& table, co
         if (s.tag != tag) continue;
         // A derived stack's tag says that some release ever ran on it (cuda.json's wheels).
         const Grade g = s.derived_from.empty() ? stack_support(table, compat, gpu, s.key).grade
-                        : compat && compat->find_cc(gpu.compute_capability) && !compat->pytorch_for(gpu).empty()
+                        : compat && compat->find_cc(gpu.compute_capability) && last_wheel_running(*compat, gpu, nullptr)
                             ? Grade::works
                             : gpu.vendor == "NVIDIA" ? Grade::unknown : Grade::no;
         best = std::max(best, g);
