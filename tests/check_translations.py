@@ -95,6 +95,14 @@ TRACEABLE = {
     "stale_mark(PriceAge{true,13,true})": "stale_mark() (TemplateText)",
     "value_stale_notice(stale_bars)": "value_stale_notice() (TemplateText)",
     "age_text": "price_age_text() (TemplateText)",
+    # Issue 29: software support and images.
+    "grade_label(s.grade)": "grade_label(): I18N() literals of catalog/software.cpp",
+    "grade_label(need->grade)": "grade_label(): I18N() literals of catalog/software.cpp",
+    "why": "support_why() (TemplateText: I18N() patterns of catalog/software.cpp, or a data text)",
+    "workload->label": "workloads(): I18N() literals of catalog/software.cpp",
+    "GroupLabel(group)": "GroupLabel(): N_() literals of software_widgets.cpp",
+    "current->label": "image_precisions(): I18N() literals of estimate/image.cpp",
+    "precision->label": "image_precisions(): I18N() literals of estimate/image.cpp",
 }
 
 

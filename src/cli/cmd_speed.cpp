@@ -15,6 +15,9 @@
 #include "text/json_util.h"
 #include "estimate/speed.h"
 #include "estimate/speed_view.h"
+#include "catalog/compat.h"
+#include "catalog/software.h"
+#include "estimate/gates.h"
 #include "view/cli_values.h"
 #include "view/view_fields.h"
 
@@ -161,14 +164,26 @@ int run_speed(const Args& args) {
     return 0;
   }
 
-  // The page's table: the same rows, order and problem as the Speed tab.
-  const SpeedTable table = speed_table(catalog, benchmarks, calibration, view);
+  // The page's table: the same rows, order and problem as the Speed tab, after the software
+  // gate (issue 29: the cards current software cannot run for the format's engine, apart).
+  if (!read_file(data_path(args, "cuda.json"), text)) return 2;
+  const Compat compat = load_compat(text);
+  if (!read_file(data_path(args, "software.json"), text)) return 2;
+  const SoftwareTable software = load_software(text);
+  const GatedSpeedTable gated = gated_speed_table(catalog, benchmarks, calibration, software, &compat, view);
+  const SpeedTable& table = gated.table;
   if (table.problem && (table.rows.empty() || table.cards_fit == 0)) return fail(table.problem->text());
   if (args.flag("--json")) {
     json results = json::array();
     for (const SpeedRow& row : table.rows) results.push_back(estimate_json(row.estimate));
-    std::printf("%s\n", dump_json(json{{"results", results}}, 2).c_str());
+    json out = {{"results", results}};
+    add_gate_json(gated.gate, out);
+    std::printf("%s\n", dump_json(out, 2).c_str());
   } else {
+    for (const LeftOut& left : gated.gate.left_out) {
+      std::printf("left out: %-26s %s\n", left.gpu_id.c_str(),
+                  workload_sentence(left.support).c_str());
+    }
     for (const SpeedRow& row : table.rows) {
       const SpeedEstimate& e = row.estimate;
       std::printf("%-26s %-5s decode %8.1f tok/s  prefill %9.0f tok/s\n", e.gpu_id.c_str(), e.fits ? "fits" : "no",

@@ -73,6 +73,40 @@ void App::set_speed_file(const std::string& name, bool ok, const std::string& te
   }
 }
 
+void App::set_software_file(bool ok, const std::string& text) {
+  SoftwareData& software = ui_.software;
+  software.state = LoadState::failed;
+  if (!ok) {
+    software.error = text;
+    return;
+  }
+  software.table = load_software(text);
+  // A file with errors would grade cards on half the data: say so instead of gating with it.
+  if (software.table.error_count() > 0) {
+    software.error = "data/software.json: " + software.table.issues.front().to_string();
+    return;
+  }
+  software.state = LoadState::ready;
+  ui_.catalog_cache = {};
+}
+
+void App::set_image_calibration_file(bool ok, const std::string& text) {
+  ImageData& image = ui_.image;
+  image.table_valid = false;
+  image.calibration_state = LoadState::failed;
+  if (!ok) {
+    image.error = text;
+    return;
+  }
+  std::vector<CatalogIssue> issues;
+  image.calibration = load_image_calibration(text, issues);
+  if (!issues.empty()) {
+    image.error = "image_calibration.json: " + issues.front().to_string();
+    return;
+  }
+  image.calibration_state = LoadState::ready;
+}
+
 void App::set_details_text(const std::string& json_text) {
   const ParsedJson details = parse_json(json_text);
   if (!details.ok() || !details.value.is_object()) {

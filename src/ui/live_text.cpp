@@ -60,6 +60,22 @@ std::string SpeedText(const UiState& ui) {
   return text;
 }
 
+// The Images tab: the fastest cards for the chosen model (issue 29).
+std::string ImageText(const UiState& ui) {
+  if (!ui.image.table_valid) return "";
+  const ImageTable& table = ui.image.table.table;
+  if (table.problem) return render_template(*table.problem, tr);
+  std::string text = tr("Fastest:");
+  for (std::size_t i = 0; i < table.rows.size() && i < 3; ++i) {
+    const ImageRow& row = table.rows[i];
+    char figure[160];
+    std::snprintf(figure, sizeof figure, tr("%d. %s, %.1f s an image"), static_cast<int>(i + 1), row.name.c_str(),
+                  row.estimate.seconds_per_image);
+    text += std::string(" ") + figure + (i + 1 < table.rows.size() && i < 2 ? ";" : ".");
+  }
+  return text;
+}
+
 }  // namespace
 
 std::string LiveText(const ViewState& view, const UiState& ui) {
@@ -91,6 +107,7 @@ std::string LiveText(const ViewState& view, const UiState& ui) {
       return text.empty() ? "" : std::string(tr("Comparing:")) + " " + text + ".";
     }
     case Tab::speed: return SpeedText(ui);
+    case Tab::image: return ImageText(ui);
     case Tab::about: return "";
   }
   return "";

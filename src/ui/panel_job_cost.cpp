@@ -20,6 +20,7 @@
 #include "panels.h"
 #include "view/view_fields.h"
 #include "estimate/vram_fit.h"
+#include "software_widgets.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -69,10 +70,18 @@ bool SpeedModelReady(UiState& ui) {
 // job_cost() for the view, recomputed only when an input it reads changes.
 const JobCostResult* CurrentJobCost(const ViewState& view, UiState& ui) {
   if (!SpeedModelReady(ui)) return nullptr;
+  // The software gate (issue 29, money/job_gate.h): the list waits for software.json.
+  const SoftwareTable* software = WantSoftware(ui);
+  if (!software && ui.software.state == LoadState::pending) return nullptr;
   JobCostCache& cache = ui.job_cost;
   if (!(cache.valid && cache.job == view.job && cache.roi == view.roi && cache.catalog_size == ui.catalog.gpus.size() &&
-        cache.prices_state == ui.prices_state)) {
-    cache.result = job_cost(ui.catalog, ui.prices, ui.speed.calibration, job_input_from_view(view.job, view.roi));
+        cache.prices_state == ui.prices_state && cache.software_ready == (software != nullptr))) {
+    GatedJobCost gated = gated_job_cost(ui.catalog, ui.prices, ui.speed.calibration,
+                                        job_input_from_view(view.job, view.roi), software,
+                                        ui.compat_state == LoadState::ready ? &ui.compat : nullptr);
+    cache.result = std::move(gated.result);
+    cache.gate = std::move(gated.gate);
+    cache.software_ready = software != nullptr;
     cache.job = view.job;
     cache.roi = view.roi;
     cache.catalog_size = ui.catalog.gpus.size();
@@ -116,10 +125,12 @@ std::string Hours(double hours) {
 }
 
 // [SECTION] Inputs
-void DrawKind(ViewState& view, UiState& ui) {
+}  // namespace
+
+void DrawJobKind(ViewState& view, UiState& ui) {
   JobView& job = view.job;
   const std::pair<const char*, const char*> kinds[] = {
-      {"train", N_("Train")}, {"finetune", N_("Fine-tune")}, {"serve", N_("Serve")}};
+      {"train", N_("Train")}, {"finetune", N_("Fine-tune")}, {"serve", N_("Serve")}, {"image", N_("Images")}};
   LabelFor("job.kind");
   for (const auto& [key, label] : kinds) {
     const ImGuiStyle& style = ImGui::GetStyle();
@@ -129,6 +140,8 @@ void DrawKind(ViewState& view, UiState& ui) {
     RecordTarget(ui, std::string("job-kind:") + key);
   }
 }
+
+namespace {
 
 void DrawModel(ViewState& view, UiState& ui) {
   JobView& job = view.job;
@@ -176,7 +189,7 @@ void DrawGpuCount(ViewState& view, UiState& ui) {
 
 void DrawInputs(ViewState& view, UiState& ui) {
   JobView& job = view.job;
-  DrawKind(view, ui);
+  DrawJobKind(view, ui);
   DrawModel(view, ui);
   if (job.kind == "serve") {
     LabelFor("job.tpd");
@@ -386,6 +399,7 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       ImGui::TextUnformatted(o.gpu_name.c_str());
+      SupportMark(ui.job_cost.gate, o.gpu_id, ui);
       ImGui::TableSetColumnIndex(1);
       ImGui::Text("%d", o.gpus);
       ImGui::TableSetColumnIndex(2);
@@ -418,6 +432,7 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
 }  // namespace
 
 void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  if (view.job.kind == "image") return DrawImageJobView(view, ui, requests);  // panel_image_job.cpp (issue 29)
   const float width = ImGui::GetContentRegionAvail().x;
   const bool two_columns = width >= 1000;
   if (two_columns) ImGui::BeginChild("job-inputs", ImVec2(480, 0));
@@ -431,6 +446,7 @@ void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests) {
   const JobCostResult* result = CurrentJobCost(view, ui);
   if (!result) {
     if (ui.speed.calibration_state == LoadState::failed) ErrorText(ui.speed.error);
+    else if (ui.speed.calibration_state == LoadState::ready) SoftwareReady(ui);  // says software support is loading
     else TextDim(tr("Loading the speed model..."));
   } else if (!result->ok) {
     ErrorText(render_template(result->error_text, tr));  // the inputs stay as they are; nothing else changes
@@ -441,6 +457,7 @@ void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests) {
     ImGui::Spacing();
     DrawCheapestWays(view, ui, *result);
     DrawOptions(view, ui, *result, requests);
+    DrawLeftOut(ui.job_cost.gate, "job", ui);
   }
   if (two_columns) ImGui::EndChild();
 }

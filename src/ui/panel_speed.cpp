@@ -18,6 +18,7 @@
 #include "text/template_text.h"
 #include "view/view_fields.h"
 #include "estimate/vram_fit.h"
+#include "software_widgets.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -238,6 +239,7 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
     ImGui::TableSetColumnIndex(0);
     if (ImGui::Selectable(row.name.c_str(), false)) ui.popup_card_id = row.gpu_id;
     RecordTarget(ui, "speed-row:" + row.gpu_id);
+    SupportMark(ui.speed.gate, row.gpu_id, ui);
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip(tr("%s: %s GB needed per GPU, %s GB usable; efficiency of %s%s"), row.name.c_str(),
                         gpuwise::format_number(e.needed_gb, 1).c_str(), gpuwise::format_number(e.usable_gb, 1).c_str(),
@@ -274,9 +276,18 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
 
 const SpeedTable& CurrentSpeedTable(const ViewState& view, UiState& ui) {
   SpeedData& speed = ui.speed;
-  if (!speed.table_valid || !(speed.table_view == view.speed)) {
-    speed.table = speed_table(ui.catalog, speed.benchmarks, speed.calibration, view.speed);
+  // The software gate (issue 29, estimate/gates.h): the table as speed_table() makes it, then
+  // the cards current software cannot run for the format's engine set apart.
+  const bool software = WantSoftware(ui) != nullptr;
+  if (!speed.table_valid || !(speed.table_view == view.speed) || speed.software_ready != software) {
+    const Compat* compat = ui.compat_state == LoadState::ready ? &ui.compat : nullptr;
+    GatedSpeedTable gated =
+        software ? gated_speed_table(ui.catalog, speed.benchmarks, speed.calibration, ui.software.table, compat, view.speed)
+                 : GatedSpeedTable{speed_table(ui.catalog, speed.benchmarks, speed.calibration, view.speed), {}};
+    speed.table = std::move(gated.table);
+    speed.gate = std::move(gated.gate);
     speed.table_view = view.speed;
+    speed.software_ready = software;
     speed.table_valid = true;
   }
   return speed.table;
@@ -300,6 +311,7 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     TextDim(tr("Loading the measured results..."));
     return;
   }
+  if (!SoftwareReady(ui)) return;
   const char* about = tr("How many tokens per second a language model gives on each card: an estimate from the "
                          "card's memory bandwidth and compute, calibrated on public measurements, with the "
                          "measured figure beside it where one exists.");
@@ -341,13 +353,17 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     TextDim(tr("Decode: one request's generation speed. Measured: llama.cpp runs on one card, one request, the "
                "context nearest yours (hover for the run, click for the source)."));
   }
+  DrawLeftOut(ui.speed.gate, "speed", ui);
   ImGui::Spacing();
   DrawSpeedCheck(ui);
 }
 
 // window.gpuwise.speed: the cached table, null until one is computed.
 json SpeedInfo(const ViewState&, const UiState& ui) {
-  return ui.speed.table_valid ? speed_table_to_json(ui.speed.table) : json(nullptr);
+  if (!ui.speed.table_valid) return nullptr;
+  json out = speed_table_to_json(ui.speed.table);
+  add_gate_json(ui.speed.gate, out);
+  return out;
 }
 
 

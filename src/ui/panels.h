@@ -22,11 +22,17 @@ void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawAdvisorPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // How fast a language model runs per card, with measured figures (panel_speed.cpp).
 void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
+// Whether a diffusion model fits each card and how fast (panel_image.cpp, issue 29).
+void DrawImagePanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // The tab's second view, "Cost of a job" (panel_job_cost.cpp; view.roi.view == "job"), and
 // what it shows for window.gpuwise.job (null while it is not on screen).
 void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests);
 json JobCostInfo(const ViewState& view, const UiState& ui);
+// The job kinds (train, fine-tune, serve, images), shared by the two job views.
+void DrawJobKind(ViewState& view, UiState& ui);
+// The cost of a batch of images (panel_image_job.cpp; view.job.kind == "image", issue 29).
+void DrawImageJobView(ViewState& view, UiState& ui, PlatformRequests& requests);
 // The ROI view with the reader's saved prices standing in for missing inputs.
 RoiView EffectiveRoiView(const ViewState& view, const UiState& ui);
 // Performance per dollar and per watt, the price list and the reader's own prices.
@@ -41,8 +47,8 @@ struct TabPanel {
 };
 inline constexpr TabPanel kTabPanels[] = {
     {Tab::catalog, DrawCatalogPanel}, {Tab::ranking, DrawRankingPanel}, {Tab::compare, DrawComparePanel},
-    {Tab::advisor, DrawAdvisorPanel}, {Tab::speed, DrawSpeedPanel},     {Tab::roi, DrawRoiPanel},
-    {Tab::about, DrawAboutPanel},
+    {Tab::advisor, DrawAdvisorPanel}, {Tab::speed, DrawSpeedPanel},     {Tab::image, DrawImagePanel},
+    {Tab::roi, DrawRoiPanel},         {Tab::about, DrawAboutPanel},
 };
 constexpr bool panels_match_tabs() {
   if (sizeof kTabPanels / sizeof kTabPanels[0] != static_cast<std::size_t>(kTabCount)) return false;
@@ -62,6 +68,7 @@ json RankingInfo(const ViewState& view, const UiState& ui);       // ranking: ca
 json RankingEstimateInfo(const ViewState& view, const UiState& ui);
 json SpeedInfo(const ViewState& view, const UiState& ui);         // speed: the table, or null
 json RoiInfo(const ViewState& view, const UiState& ui);           // roi: the last drawn outcome
+json ImageInfo(const ViewState& view, const UiState& ui);         // image: the Images table and its gate, or null
 struct PagePart {
   const char* key;
   json (*publish)(const ViewState& view, const UiState& ui);
@@ -69,6 +76,7 @@ struct PagePart {
 inline constexpr PagePart kPageParts[] = {
     {"table", CatalogTableInfo}, {"ranking", RankingInfo}, {"ranking_estimate", RankingEstimateInfo},
     {"speed", SpeedInfo},        {"roi", RoiInfo},         {"job", JobCostInfo},
+    {"image", ImageInfo},
 };
 
 }  // namespace gpuwise::ui

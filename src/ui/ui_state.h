@@ -7,6 +7,11 @@
 
 #include "catalog/catalog.h"
 #include "catalog/compat.h"
+#include "catalog/software.h"
+#include "estimate/gates.h"
+#include "estimate/image.h"
+#include "money/image_job.h"
+#include "money/job_gate.h"
 #include "money/job_cost.h"
 #include "money/prices.h"
 #include "rank/ranking.h"
@@ -43,6 +48,7 @@ struct CatalogCache {
   bool valid = false;
   CatalogView view;              // the view the rows were computed for
   bool compat_ready = false;     // cuda.json had loaded then (the PyTorch filter needs it)
+  bool software_ready = false;   // software.json had loaded then (the "runs vLLM" filters need it)
   std::vector<int> rows;         // indices into the catalog, in display order
   // The filter menus' choices per catalog column (distinct_values), read in every frame.
   std::vector<std::pair<std::string, std::vector<std::string>>> column_values;
@@ -57,6 +63,7 @@ struct RankingCache {
   FitView fit;
   std::size_t catalog_size = 0;
   LoadState calibration_state = LoadState::pending;  // the LLM profiles rank by the speed model
+  LoadState software_state = LoadState::pending;     // the software gate and filters (issue 29)
   RankedList list;
   FitResult fit_result;
 };
@@ -74,8 +81,33 @@ struct SpeedData {
   bool table_valid = false;
   SpeedView table_view;            // the view the table was computed for
   SpeedTable table;
+  SoftwareGate gate;               // the software gate on the table (gates.h, issue 29)
+  bool software_ready = false;     // software.json had loaded when the table was computed
   bool checks_done = false;        // check_speed() run once: "How good are these estimates?", the job cost's error
   std::vector<SpeedCheck> checks;
+};
+
+// Software support (data/software.json, issue 29): fetched the first time a view wants it
+// (card details, Compare, a software filter, any list of cards); until then lists wait.
+struct SoftwareData {
+  bool wanted = false;
+  LoadState state = LoadState::pending;
+  std::string error;
+  SoftwareTable table;
+};
+
+// The Images tab (issue 29): its calibration (data/image_calibration.json) and the measured
+// runs (benchmarks.json, shared with the speed model) are fetched when it is first opened.
+struct ImageData {
+  bool wanted = false;
+  LoadState calibration_state = LoadState::pending;
+  std::string error;
+  ImageCalibration calibration;
+  bool table_valid = false;
+  ImageView table_view;
+  GatedImageTable table;
+  bool checks_done = false;          // check_image() run once "How good are these estimates?" opens
+  std::vector<ImageCheck> checks;
 };
 
 // The "Cost of a job" result for the inputs it was computed for (job_cost() prices every
@@ -87,6 +119,14 @@ struct JobCostCache {
   std::size_t catalog_size = 0;
   LoadState prices_state = LoadState::pending;
   JobCostResult result;
+  SoftwareGate gate;             // the cards current software cannot run for the job (job_gate.h)
+  bool software_ready = false;   // software.json had loaded when this was computed
+  ImageJobResult image;          // job.kind == "image" (image_job.h), for these inputs:
+  bool image_valid = false;
+  ImageView image_view;
+  JobView image_job;
+  RoiView image_roi;
+  LoadState image_prices_state = LoadState::pending;
   json info;                     // window.gpuwise.job: the first rows, published every frame
 };
 
@@ -132,6 +172,8 @@ struct UiState {
   CatalogCache catalog_cache;
   RankingCache ranking_cache;
   SpeedData speed;
+  SoftwareData software;
+  ImageData image;
   JobCostCache job_cost;
   RoiOutcome roi;
   int stale_marks_drawn = 0;           // stale marks drawn this frame, any panel

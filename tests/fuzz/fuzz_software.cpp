@@ -68,7 +68,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   };
   std::vector<Row> rows;
   for (const Gpu& gpu : cards.gpus) rows.push_back({gpu.id});
-  SoftwareGate gate{"qlora", {}};
+  SoftwareGate gate{"qlora", {}, {}};
   gate_rows(rows, [](const Row& r) { return r.id; }, cards, table, &shipped_compat(), gate);
   FUZZ_CHECK(rows.size() + gate.left_out.size() == cards.gpus.size());
   for (const LeftOut& out : gate.left_out) FUZZ_CHECK(out.support.grade == Grade::no);

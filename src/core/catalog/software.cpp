@@ -20,7 +20,7 @@ struct GradeName {
   const char* label;
 };
 constexpr GradeName kGrades[] = {
-    {Grade::no, "no", I18N("no")},
+    {Grade::no, "no", I18N("does not run")},
     {Grade::unknown, "unknown", I18N("unknown")},
     {Grade::community, "community", I18N("community")},
     {Grade::works, "works", I18N("works")},
@@ -319,6 +319,7 @@ void derive_format(const Gpu& gpu, std::string_view stack, Support& out) {
 
 Support stack_support(const SoftwareTable& table, const Compat* compat, const Gpu& gpu, std::string_view stack) {
   Support out;
+  out.where = gpu.vendor + " " + gpu.architecture;
   out.stack = table.find_stack(stack);
   if (!out.stack) return out;
   if (out.stack->derived_from == "cuda.json") {
@@ -346,10 +347,18 @@ Support group_support(const SoftwareTable& table, const Compat* compat, const Gp
   return best;
 }
 
+TemplateText support_why(const Support& support) {
+  if (!support.derived.pattern.empty()) return support.derived;
+  if (support.cell && !support.cell->gaps.empty()) return TemplateText("{0}", {support.cell->gaps});
+  if (support.grade == Grade::no) return TemplateText(I18N("not available on {0}"), {support.where});
+  if (support.grade == Grade::unknown) return TemplateText(I18N("no source says whether it runs on {0}"), {support.where});
+  return {};
+}
+
 std::string support_sentence(const Support& support) {
   std::string out = support.stack ? support.stack->name : "?";
   out += std::string(": ") + grade_key(support.grade);
-  std::string why = support.derived.pattern.empty() ? (support.cell ? support.cell->gaps : "") : support.derived.text();
+  const std::string why = support_why(support).text();
   if (!why.empty()) out += " (" + why + ")";
   if (support.until) out += "; support ends " + support.until->until + ": " + support.until->until_what;
   return out;
@@ -437,6 +446,20 @@ WorkloadSupport workload_support(const SoftwareTable& table, const Compat* compa
     any = true;
   }
   return best;
+}
+
+std::vector<const Support*> limiting_needs(const WorkloadSupport& support) {
+  std::vector<const Support*> out;
+  for (const Support& need : support.needs) {
+    if (need.grade == support.grade) out.push_back(&need);
+  }
+  return out;
+}
+
+std::string workload_sentence(const WorkloadSupport& support) {
+  std::string out;
+  for (const Support* need : limiting_needs(support)) out += (out.empty() ? "" : "; ") + support_sentence(*need);
+  return out.empty() ? grade_key(support.grade) : out;
 }
 
 const std::vector<SupportFilter>& support_filters() {

@@ -17,6 +17,7 @@
 // [SECTION] Gating a list of cards
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -96,7 +97,11 @@ struct Support {
   // translatable sentence; empty pattern otherwise (the cell's gaps say it).
   TemplateText derived;
   const SupportCell* until = nullptr;  // the cell announcing the end of support, if any
+  std::string where;                   // "NVIDIA Pascal": the card's vendor and architecture
 };
+// Why, as a translatable sentence: the derived reason, else the cell's gaps (English; the page
+// shows gaps_zh in Chinese), else for a card graded no "not available on NVIDIA Pascal".
+TemplateText support_why(const Support& support);
 Support stack_support(const SoftwareTable& table, const Compat* compat, const Gpu& gpu, std::string_view stack);
 // The best grade among a group's stacks ("pytorch": any backend), as the Support of that stack.
 Support group_support(const SoftwareTable& table, const Compat* compat, const Gpu& gpu, std::string_view group);
@@ -127,6 +132,11 @@ struct WorkloadSupport {
 // An unknown workload key grades `unknown` with no needs.
 WorkloadSupport workload_support(const SoftwareTable& table, const Compat* compat, const Gpu& gpu,
                                  std::string_view workload);
+// Every need at the workload's grade, as support_sentence()s joined with "; " (QLoRA on a K80:
+// PyTorch on CUDA and bitsandbytes both say why).
+std::string workload_sentence(const WorkloadSupport& support);
+// Those needs, lowest grade first (needs[0] to the last at the same grade).
+std::vector<const Support*> limiting_needs(const WorkloadSupport& support);
 
 // The filters buyers ask for ("runs vLLM", "QLoRA works"): a stack, a group or a workload
 // key, with its label. A card passes when it is graded first-class or works.
@@ -149,6 +159,12 @@ struct LeftOut {
 struct SoftwareGate {
   std::string workload;          // "" : no gate (the list needs nothing graded)
   std::vector<LeftOut> left_out; // graded `no` for it, in the list's order
+  // The kept cards a list marks: community or unknown grades, and announced ends of support.
+  std::map<std::string, WorkloadSupport> marks;
+  const WorkloadSupport* mark(const std::string& gpu_id) const {
+    const auto it = marks.find(gpu_id);
+    return it == marks.end() ? nullptr : &it->second;
+  }
 };
 // Removes from `rows` the cards graded `no` for the workload (adding them to gate.left_out);
 // `id_of(row)` names a row's card. Rows of cards the catalog does not know stay.
@@ -167,6 +183,7 @@ void gate_rows(std::vector<Row>& rows, IdOf id_of, const Catalog& catalog, const
         gate.left_out.push_back({gpu.id, gpu.name, std::move(support)});
         continue;
       }
+      if (support.grade < Grade::works || !support.until.empty()) gate.marks[gpu.id] = std::move(support);
     }
     kept.push_back(std::move(row));
   }

@@ -158,7 +158,7 @@ TEST_CASE("gate_rows leaves out the cards graded no and keeps the rest in order"
     std::string id;
   };
   std::vector<Row> rows = {{"rtx-4090"}, {"tesla-k80"}, {"mi50"}, {"no-such-card"}};
-  SoftwareGate gate{"qlora", {}};
+  SoftwareGate gate{"qlora", {}, {}};
   gate_rows(rows, [](const Row& r) { return r.id; }, shipped_catalog(), shipped_software(), &shipped_compat(), gate);
   REQUIRE(rows.size() == 3);
   CHECK(rows[0].id == "rtx-4090");
