@@ -118,6 +118,11 @@ int run_image(const Args& args) {
                   e.usable_gb);
     }
   }
+  // As the page's fit tooltip says: "does not fit" is for the weights held on the card.
+  if (gated.table.cards_fit < static_cast<int>(gated.table.rows.size())) {
+    std::printf("(a card that lacks memory may still run it with ComfyUI's low-VRAM mode, streaming the weights "
+                "from system RAM every step: slower, not estimated here)\n");
+  }
   for (const LeftOut& left : gated.gate.left_out) {
     std::printf("%-28s left out: %s\n", left.gpu_id.c_str(),
                 workload_sentence(left.support).c_str());

@@ -153,15 +153,17 @@ void FitsCell(const ImageEstimate& e, UiState& ui, const std::string& id) {
   RecordTarget(ui, "image-fit:" + id);
   if (!ImGui::IsItemHovered()) return;
   const ImageMemory& m = e.memory;
-  char tip[700];
+  char tip[900];
   std::snprintf(tip, sizeof tip,
                 tr("Weights: %s GB denoiser, %s GB text encoders, %s GB VAE; activations %s GB; decoding the picture %s "
-                   "GB; %s GB fixed.\nAll on the GPU: %s GB. Text encoders offloaded: %s GB. Usable here: %s GB.%s%s"),
+                   "GB; %s GB fixed.\nAll on the GPU: %s GB. Text encoders offloaded: %s GB. Usable here: %s GB.%s%s%s"),
                 Figure(m.denoiser_gb).c_str(), Figure(m.text_gb).c_str(), Figure(m.vae_gb).c_str(),
                 Figure(m.activations_gb).c_str(), Figure(m.vae_decode_gb).c_str(), Figure(m.overhead_gb).c_str(),
                 Figure(m.all_gb).c_str(), Figure(m.offload_gb).c_str(), Figure(e.usable_gb).c_str(),
                 e.tiled_vae ? tr("\nThe picture is decoded in tiles.") : "",
-                e.offload_s_per_prompt > 0 ? tr("\nA new prompt moves the text encoders in and out.") : "");
+                e.offload_s_per_prompt > 0 ? tr("\nA new prompt moves the text encoders in and out.") : "",
+                e.fits ? "" : tr("\nComfyUI's low-VRAM mode may still run it, streaming the weights that do not fit "
+                                 "from system RAM every step: slower, and not estimated here."));
   ImGui::SetTooltip("%s", tip);
 }
 
@@ -176,9 +178,9 @@ void MeasuredCell(const ImageRow& row, UiState& ui, PlatformRequests& requests) 
     return;
   }
   const MeasuredResult& m = *row.measured;
-  const bool per_image = m.unit == "seconds_per_image";
-  std::string text = Figure(m.value) + " " + (per_image ? tr("s an image") : tr("it/s"));
-  if (m.optimised) text += std::string(" ") + tr("(optimised)");
+  const bool per_image = m.unit == "seconds_per_image", mlperf = m.unit == "samples_per_s";
+  std::string text = Figure(m.value) + " " + (per_image ? tr("s an image") : mlperf ? tr("images/s") : tr("it/s"));
+  if (m.optimised || mlperf) text += std::string(" ") + tr("(optimised)");
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_ButtonActive]);
   ImGui::TextUnformatted(text.c_str());
   ImGui::PopStyleColor();

@@ -272,12 +272,17 @@ std::optional<MeasuredResult> matching_image_measurement(const Benchmarks& bench
   double best_distance = 0;
   const bool view_16bit = view.precision == "fp16";
   for (const MeasuredResult& r : benchmarks.results) {
-    if (r.gpu_id != gpu_id || r.phase != "image" || r.model != view.model) continue;
+    // MLPerf's SDXL runs (phase "inference", images a second, TensorRT at FP8 or INT8,
+    // batched) count as optimised ones. They are the only measurement of their cards (GH200,
+    // Jetson AGX Orin) and INT8 is no precision of the tab, so they show whatever precision
+    // is asked for, last, with their own precision in the tooltip.
+    const bool mlperf = r.phase == "inference" && r.unit == "samples_per_s";
+    if (r.gpu_id != gpu_id || (r.phase != "image" && !mlperf) || r.model != view.model) continue;
     const bool row_16bit = r.precision == "fp16" || r.precision == "bf16";
-    if (view_16bit ? !row_16bit : r.precision != view.precision) continue;
+    if (!mlperf && (view_16bit ? !row_16bit : r.precision != view.precision)) continue;
     // Plain runs before optimised or suspect ones; then the nearest size, steps and batch.
     const double pixels = static_cast<double>(r.width.value_or(0)) * r.height.value_or(0);
-    double distance = (r.outlier ? 100 : 0) + (r.optimised ? 10 : 0) + (r.batch.value_or(1) != 1 ? 5 : 0);
+    double distance = (r.outlier ? 100 : 0) + (r.optimised || mlperf ? 10 : 0) + (r.batch.value_or(1) != 1 ? 5 : 0);
     distance += pixels > 0 ? std::fabs(std::log(pixels / (static_cast<double>(view.width) * view.height))) : 3;
     distance += r.steps ? std::fabs(std::log(static_cast<double>(*r.steps) / view.steps)) * 0.1 : 0.5;
     if (!best || distance < best_distance) {
@@ -315,8 +320,13 @@ ImageTable image_table(const Catalog& catalog, const Benchmarks& benchmarks, con
   if (fit.size() > static_cast<std::size_t>(std::max(1, view.top_n))) fit.resize(static_cast<std::size_t>(view.top_n));
   table.rows = std::move(fit);
   if (table.cards_fit == 0) {
-    table.problem = TemplateText(I18N("{0} at {1} x {2} fits no card, even with the text encoders offloaded"),
-                                 {find_image_model(view.model)->name, std::to_string(view.width), std::to_string(view.height)});
+    const std::vector<std::string> args = {find_image_model(view.model)->name, std::to_string(view.width),
+                                           std::to_string(view.height)};
+    // One card asked for (gpuwise image --gpu): say it of that card, not of every card.
+    table.problem = catalog.gpus.size() == 1
+                        ? TemplateText(I18N("{0} at {1} x {2} does not fit the {3}, even with the text encoders offloaded"),
+                                       {args[0], args[1], args[2], catalog.gpus[0].name})
+                        : TemplateText(I18N("{0} at {1} x {2} fits no card, even with the text encoders offloaded"), args);
   }
   return table;
 }
@@ -327,8 +337,8 @@ std::string figure(double value) { return format_number(value, value >= 100 ? 0 
 
 json measured_json(const MeasuredResult& m) {
   return json{{"value", m.value},     {"unit", m.unit},     {"date", m.date},
-              {"software", m.software}, {"source", m.source}, {"optimised", m.optimised},
-              {"outlier", m.outlier}};
+              {"software", m.software}, {"source", m.source}, {"optimised", m.optimised || m.phase != "image"},
+              {"outlier", m.outlier}, {"phase", m.phase}};
 }
 
 }  // namespace

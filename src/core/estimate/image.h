@@ -152,7 +152,7 @@ struct ImageRow {
   std::optional<MeasuredResult> measured;  // the same card, model and precision class, nearest size and steps
 };
 struct ImageTable {
-  std::optional<TemplateText> problem;  // set: no rows
+  std::optional<TemplateText> problem;  // a bad view (no rows) or a model that fits no card
   int cards_fit = 0;
   int cards_estimated = 0;
   std::vector<ImageRow> rows;           // fitting cards first, fastest first; at most top_n

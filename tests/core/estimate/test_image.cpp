@@ -122,7 +122,7 @@ TEST_CASE("SDXL on an RTX 4070, and does FLUX.1 fit in 12 GB?") {
   CHECK(more.images_per_hour == Approx(3600 / more.seconds_per_image));
 }
 
-TEST_CASE("a unified-memory Mac has nothing to offload to; a card without compute figures gets none") {
+TEST_CASE("a unified-memory Mac has nothing to offload to, a card without compute figures gets none") {
   const ImageEstimate mac = on("apple-m2-ultra-76c", view("flux1-dev", "fp16"));
   CHECK(mac.fits);
   CHECK(!mac.offload);
@@ -193,4 +193,33 @@ TEST_CASE("the Images table: measured runs beside the estimate, the software gat
   }
   CHECK(null_row);
   CHECK(!image_table_csv(table).empty());
+}
+
+TEST_CASE("MLPerf's SDXL runs show beside their cards as optimised, whatever precision is asked") {
+  // The GH200's only SDXL measurement is MLPerf's (TensorRT FP8, images a second); the
+  // Jetson AGX Orin's is INT8, a precision the tab does not offer.
+  for (const char* id : {"gh200", "jetson-agx-orin-64gb"}) {
+    for (const char* precision : {"fp16", "fp8"}) {
+      INFO(id << " " << precision);
+      const auto m = matching_image_measurement(shipped_benchmarks(), id, view("sdxl", precision));
+      REQUIRE(m);
+      CHECK(m->unit == "samples_per_s");
+      CHECK(m->phase == "inference");
+    }
+    CHECK(!matching_image_measurement(shipped_benchmarks(), id, view("sd15", "fp16", 512)));
+  }
+  // A plain run of the asked precision still comes before any optimised one.
+  const auto a100 = matching_image_measurement(shipped_benchmarks(), "a100-sxm4-80gb", view("sdxl", "fp16"));
+  REQUIRE(a100);
+  CHECK(a100->phase == "image");
+}
+
+TEST_CASE("one card asked for that cannot hold the model: the message names that card") {
+  Catalog one;
+  one.gpus.push_back(card("rtx-4060"));
+  const ImageTable table =
+      image_table(one, shipped_benchmarks(), shipped_image_calibration(), view("flux1-dev", "fp16", 2048, 28));
+  REQUIRE(table.problem);
+  CHECK(table.problem->text().find("does not fit the") != std::string::npos);
+  CHECK(table.problem->text().find(card("rtx-4060").name) != std::string::npos);
 }
