@@ -40,9 +40,13 @@ const ImageJobResult* CurrentImageJob(const ViewState& view, UiState& ui) {
   return &cache.image;
 }
 
-void CostCell(const std::optional<double>& usd, const TemplateText& missing, const ViewState& view, UiState& ui) {
+// "0.21 (0.15 to 0.29)": the cost with the speed's band.
+void CostCell(const ImageJobOption& o, const std::optional<double>& usd, const TemplateText& missing,
+              const ViewState& view, UiState& ui) {
   if (usd) {
-    ImGui::TextUnformatted(Money(*usd, view, ui, 2).c_str());
+    const std::string text = Money(*usd, view, ui, 2) + " (" + Money(o.cost_low(*usd), view, ui, 2) + " " + tr("to") +
+                             " " + Money(o.cost_high(*usd), view, ui, 2) + ")";
+    ImGui::TextUnformatted(text.c_str());
     return;
   }
   ImGui::TextDisabled("%s", kMissing);
@@ -84,9 +88,9 @@ void DrawOptions(const ViewState& view, UiState& ui, const ImageJobResult& resul
       ImGui::TableSetColumnIndex(2);
       ImGui::TextUnformatted(gpuwise::format_number(o.hours, o.hours < 10 ? 2 : 1).c_str());
       ImGui::TableSetColumnIndex(3);
-      CostCell(o.own_usd_per_1000, o.own_missing, view, ui);
+      CostCell(o, o.own_usd_per_1000, o.own_missing, view, ui);
       ImGui::TableSetColumnIndex(4);
-      CostCell(o.rent_usd_per_1000, o.rent_missing, view, ui);
+      CostCell(o, o.rent_usd_per_1000, o.rent_missing, view, ui);
       ImGui::TableSetColumnIndex(5);
       if (o.rate) {
         ImGui::Text("%s, %s", o.rate->provider.c_str(), o.rate->date_seen.c_str());
@@ -136,8 +140,10 @@ void DrawImageJobView(ViewState& view, UiState& ui, PlatformRequests& requests) 
     if (const auto per_1000 = best.cheapest_per_1000()) {
       char line[300];
       const bool own = best.own_usd_per_1000 && *best.own_usd_per_1000 == *per_1000;
-      std::snprintf(line, sizeof line, tr("Cheapest: %s per 1,000 images on a %s, %s (%s s an image)."),
-                    Money(*per_1000, view, ui, 2).c_str(), best.gpu_name.c_str(), own ? tr("owned") : tr("rented"),
+      std::snprintf(line, sizeof line, tr("Cheapest: %s (%s to %s) per 1,000 images on a %s, %s (%s s an image)."),
+                    Money(*per_1000, view, ui, 2).c_str(), Money(best.cost_low(*per_1000), view, ui, 2).c_str(),
+                    Money(best.cost_high(*per_1000), view, ui, 2).c_str(), best.gpu_name.c_str(),
+                    own ? tr("owned") : tr("rented"),
                     gpuwise::format_number(best.estimate.seconds_per_image, 2).c_str());
       ImGui::TextWrapped("%s", line);
       RecordTarget(ui, "image-job-headline");

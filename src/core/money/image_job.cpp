@@ -55,6 +55,13 @@ void price_renting(const PriceBook& book, ProviderKindSet kinds, const Gpu& gpu,
 double money(double v) { return std::round(v * 100) / 100; }
 json optional_money(const std::optional<double>& v) { return v ? json(money(*v)) : json(nullptr); }
 
+// A cost and its band: "<key>", "<key>_low", "<key>_high" (null together).
+void banded_money(json& row, const std::string& key, const std::optional<double>& usd, const ImageJobOption& o) {
+  row[key] = optional_money(usd);
+  row[key + "_low"] = usd ? json(money(o.cost_low(*usd))) : json(nullptr);
+  row[key + "_high"] = usd ? json(money(o.cost_high(*usd))) : json(nullptr);
+}
+
 }  // namespace
 
 std::optional<double> ImageJobOption::cheapest_per_1000() const {
@@ -115,13 +122,20 @@ json image_job_to_json(const ImageJobResult& result) {
     json row = {{"id", o.gpu_id},
                 {"name", o.gpu_name},
                 {"seconds_per_image", std::round(o.estimate.seconds_per_image * 1000) / 1000},
+                {"seconds_per_image_low", std::round(o.cost_low(o.estimate.seconds_per_image) * 1000) / 1000},
+                {"seconds_per_image_high", std::round(o.cost_high(o.estimate.seconds_per_image) * 1000) / 1000},
                 {"offload", o.estimate.offload ? "text-encoders" : "none"},
                 {"hours", std::round(o.hours * 1000) / 1000},
                 {"own_cost_usd", optional_money(o.own_cost_usd)},
-                {"own_usd_per_1000", optional_money(o.own_usd_per_1000)},
                 {"rent_cost_usd", optional_money(o.rent_cost_usd)},
-                {"rent_usd_per_1000", optional_money(o.rent_usd_per_1000)},
-                {"provider", o.rate ? json(o.rate->provider) : json(nullptr)}};
+                {"provider", o.rate ? json(o.rate->provider) : json(nullptr)},
+                {"band", {{"class", o.estimate.band.class_key}, {"samples", o.estimate.band.samples}}}};
+    banded_money(row, "own_usd_per_1000", o.own_usd_per_1000, o);
+    banded_money(row, "rent_usd_per_1000", o.rent_usd_per_1000, o);
+    // The row's headline: the cheaper way per 1,000 images.
+    const auto cheapest = o.cheapest_per_1000();
+    row["low"] = cheapest ? json(money(o.cost_low(*cheapest))) : json(nullptr);
+    row["high"] = cheapest ? json(money(o.cost_high(*cheapest))) : json(nullptr);
     if (!o.own_cost_usd) row["own_missing"] = o.own_missing.text();
     if (!o.rent_cost_usd) row["rent_missing"] = o.rent_missing.text();
     rows.push_back(std::move(row));
@@ -132,15 +146,20 @@ json image_job_to_json(const ImageJobResult& result) {
 }
 
 std::string image_job_csv(const ImageJobResult& result) {
-  const CsvRow header = {"card", "id", "seconds_per_image", "hours", "own_usd", "own_usd_per_1000", "rent_usd",
-                         "rent_usd_per_1000", "provider", "rate_date", "rate_source", "price_kind", "price_date"};
+  const CsvRow header = {"card", "id", "seconds_per_image", "hours", "own_usd", "own_usd_per_1000",
+                         "own_usd_per_1000_low", "own_usd_per_1000_high", "rent_usd", "rent_usd_per_1000",
+                         "rent_usd_per_1000_low", "rent_usd_per_1000_high", "provider", "rate_date", "rate_source",
+                         "price_kind", "price_date"};
   std::vector<CsvRow> rows;
   auto cell = [](const std::optional<double>& v) { return v ? format_number(*v, 2) : std::string(); };
   for (const ImageJobOption& o : result.options) {
+    auto low = [&](const std::optional<double>& v) { return v ? format_number(o.cost_low(*v), 2) : std::string(); };
+    auto high = [&](const std::optional<double>& v) { return v ? format_number(o.cost_high(*v), 2) : std::string(); };
     rows.push_back({o.gpu_name, o.gpu_id, format_number(o.estimate.seconds_per_image, 3), format_number(o.hours, 3),
-                    cell(o.own_cost_usd), cell(o.own_usd_per_1000), cell(o.rent_cost_usd), cell(o.rent_usd_per_1000),
-                    o.rate ? o.rate->provider : "", o.rate ? o.rate->date_seen : "", o.rate ? o.rate->source : "",
-                    price_kind_key(o.price.kind), o.price.date_seen});
+                    cell(o.own_cost_usd), cell(o.own_usd_per_1000), low(o.own_usd_per_1000), high(o.own_usd_per_1000),
+                    cell(o.rent_cost_usd), cell(o.rent_usd_per_1000), low(o.rent_usd_per_1000),
+                    high(o.rent_usd_per_1000), o.rate ? o.rate->provider : "", o.rate ? o.rate->date_seen : "",
+                    o.rate ? o.rate->source : "", price_kind_key(o.price.kind), o.price.date_seen});
   }
   return to_csv(header, rows);
 }

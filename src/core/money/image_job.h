@@ -29,6 +29,9 @@ struct ImageJobOption {
   std::optional<CloudRate> rate;
   PriceAge rate_age;
   std::optional<double> cheapest_per_1000() const;
+  // A time or cost at the ends of the speed's band (band.h): faster is cheaper.
+  double cost_low(double value) const { return value / estimate.band.high_ratio; }
+  double cost_high(double value) const { return value / estimate.band.low_ratio; }
 };
 
 struct ImageJobResult {
@@ -44,7 +47,8 @@ ImageJobResult image_job_cost(const Catalog& catalog, const PriceBook& book, con
                               const ImageView& view, double images, const RoiView& ownership,
                               const SoftwareTable* software, const Compat* compat);
 // {"images", "results": [{"id", "seconds_per_image", "hours", "own_cost_usd", "own_usd_per_1000",
-//  "rent_cost_usd", "rent_usd_per_1000", "provider", ...}], "software_gate": {...}}; absent
+//  "rent_cost_usd", "rent_usd_per_1000", "provider", ...}], "software_gate": {...}}; each per-1,000
+// cost with its "_low" and "_high", the row's "low"/"high" bounding the cheaper one; absent
 // costs are null with an "_missing" reason.
 json image_job_to_json(const ImageJobResult& result);
 std::string image_job_csv(const ImageJobResult& result);
