@@ -317,7 +317,9 @@ ImageTable image_table(const Catalog& catalog, const Benchmarks& benchmarks, con
   });
   stable_sort_rows(other, [](const ImageRow& a, const ImageRow& b) { return a.estimate.lacks_gb < b.estimate.lacks_gb; });
   for (ImageRow& row : other) fit.push_back(std::move(row));
-  if (fit.size() > static_cast<std::size_t>(std::max(1, view.top_n))) fit.resize(static_cast<std::size_t>(view.top_n));
+  // At least one row: a link's top_n of 0 or less (or INT_MIN) must not become a huge size.
+  const auto top_n = static_cast<std::size_t>(std::max(1, view.top_n));
+  if (fit.size() > top_n) fit.resize(top_n);
   table.rows = std::move(fit);
   if (table.cards_fit == 0) {
     const std::vector<std::string> args = {find_image_model(view.model)->name, std::to_string(view.width),

@@ -286,7 +286,9 @@ ImageCalibration load_image_calibration(std::string_view text, std::vector<Catal
                          ? samples->get<int>()
                          : 0;
       if (band.high_ratio < 1) error(field + ".high", "must be at least 1");
-      c.bands[item.key()] = band;
+      // A band that failed its check is reported, not used: a low of 0 or a high below 1
+      // would print "5 s (0 to 4)"; the vendor falls back to "default" (or no band).
+      if (band.low_ratio > 0 && band.high_ratio >= 1) c.bands[item.key()] = band;
     }
   }
   const json* samples = member(root, "samples");

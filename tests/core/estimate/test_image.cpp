@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 
 #include "estimate/gates.h"
 #include "estimate/image.h"
@@ -222,4 +223,34 @@ TEST_CASE("one card asked for that cannot hold the model: the message names that
   REQUIRE(table.problem);
   CHECK(table.problem->text().find("does not fit the") != std::string::npos);
   CHECK(table.problem->text().find(card("rtx-4060").name) != std::string::npos);
+}
+
+TEST_CASE("a top_n of 0 or less gives one row, not a crash (fuzz finding)") {
+  // fuzz_image: image_table() resized its rows to a negative top_n cast to size_t.
+  for (const int top_n : {0, -1, std::numeric_limits<int>::min()}) {
+    ImageView v = view("sd15", "fp16", 512, 25);
+    v.top_n = top_n;
+    const ImageTable table = image_table(shipped_catalog(), shipped_benchmarks(), shipped_image_calibration(), v);
+    CHECK(!table.problem);
+    CHECK(table.rows.size() == 1);
+  }
+}
+
+TEST_CASE("a calibration band that fails its check is reported and not used (fuzz finding)") {
+  // fuzz_image: "high": 0 was reported but kept, and Apple's estimates got a band of 0.
+  std::string text = read_source_file("data/image_calibration.json");
+  const std::string apple = "\"Apple\": {";
+  const auto at = text.find(apple);
+  REQUIRE(at != std::string::npos);
+  const auto high = text.find("\"high\":", at);
+  REQUIRE(high != std::string::npos);
+  text.replace(high, text.find(',', high) - high, "\"high\": 0.0");
+  std::vector<CatalogIssue> issues;
+  const ImageCalibration cal = load_image_calibration(text, issues);
+  REQUIRE(!issues.empty());
+  CHECK(issues[0].to_string().find("bands.Apple.high") != std::string::npos);
+  CHECK(cal.bands.count("Apple") == 0);
+  const ImageEstimate e = estimate_image(card("apple-m2-ultra-76c"), view("sdxl", "fp16"), cal);
+  CHECK(e.band.low_ratio > 0);
+  CHECK(e.band.low_ratio <= e.band.high_ratio);
 }
