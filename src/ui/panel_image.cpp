@@ -83,14 +83,21 @@ void PrecisionCombo(ImageView& v, UiState& ui) {
   RecordTarget(ui, "image-prec");
 }
 
+// A whole-number box's width with its - and + buttons: 60 px of text plus the buttons,
+// which are as wide as a frame is high (40 px on a touch screen, where a fixed 90 px
+// left the text about 10 px and a tap meant for it hit the minus button).
+float CountWidth() {
+  return 60 + 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
+}
+
 void SizeInputs(ViewState& view, UiState& ui) {
   ImageView& v = view.image;
   LabelFor("image.w");
-  InputField("image-width", "image.w", view, ui, "%.0f", 90);
+  InputField("image-width", "image.w", view, ui, "%.0f", CountWidth());
   ImGui::SameLine();
   ImGui::TextUnformatted("x");
   ImGui::SameLine();
-  InputField("image-height", "image.h", view, ui, "%.0f", 90);
+  InputField("image-height", "image.h", view, ui, "%.0f", CountWidth());
   SameLineIfFits(140);
   ImGui::SetNextItemWidth(130);
   if (ImGui::BeginCombo("##image-size", tr("Common sizes"))) {
@@ -107,7 +114,7 @@ void SizeInputs(ViewState& view, UiState& ui) {
   }
   RecordTarget(ui, "image-sizes");
   LabelFor("image.steps");
-  InputField("image-steps", "image.steps", view, ui, "%.0f", 90);
+  InputField("image-steps", "image.steps", view, ui, "%.0f", CountWidth());
 }
 
 void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
@@ -117,11 +124,11 @@ void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
   SizeInputs(view, ui);
   ImGui::Checkbox(FieldLabel("image.fits"), &v.fits_only);
   RecordTarget(ui, "image-fits");
-  SameLineIfFits(ImGui::CalcTextSize(FieldLabel("image.top")).x + 150);
+  SameLineIfFits(ImGui::CalcTextSize(FieldLabel("image.top")).x + CountWidth() + 16);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(FieldLabel("image.top"));
   ImGui::SameLine();
-  InputField("image-top", "image.top", view, ui, "%.0f", 90);
+  InputField("image-top", "image.top", view, ui, "%.0f", CountWidth());
   SameLineIfFits(ImGui::CalcTextSize(tr("Export CSV")).x + 16);
   if (ImGui::Button(tr("Export CSV")) && ui.image.table_valid) {
     requests.download_name = "gpuwise-images.csv";
