@@ -44,6 +44,8 @@ TRACEABLE = {
     "field.unit": "view_fields() units (dump: field units)",
     "per": "view_fields() money units after 'USD' (dump: field units)",
     "shown(value)": "line_label() rows of catalog.cpp (// i18n; dump: line labels)",
+    "line_label(value)": "line_label() rows of catalog.cpp (// i18n; dump: line labels): a fold's summary",
+    "kind_label": "the N_() job kinds of panel_job_cost.cpp: the phone fold's summary",
     "text.c_str()": "CellText: line labels and the nvlink yes/no of columns.cpp (dump: column cells)",
     "info.label": "kTabs rows of app.cpp, marked N_()",
     "kTabs[end].label": "kTabs rows of app.cpp, marked N_() (tab row widths)",

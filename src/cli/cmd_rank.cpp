@@ -185,12 +185,23 @@ int run_rank(const Args& args) {
                     {"budget_covers", buyer.budget_covers},
                     {"fewest_gpus", ranked.fewest_gpus},
                     {"over_budget", ranked.over_budget},
-                    {"unpriced", ranked.unpriced}};
+                    {"unpriced", ranked.unpriced},
+                    {"unpriced_machine", ranked.unpriced_machine}};
     if (ranked.cheapest_over) {
       out["buyer"]["cheapest_over_budget"] = {
           {"id", catalog.gpus[static_cast<std::size_t>(ranked.cheapest_over_index)].id},
           {"gpus", ranked.cheapest_over->gpus},
           {"outlay", outlay_to_json(ranked.cheapest_over->outlay)}};
+    }
+    if (ranked.by_budget && list.speed) {
+      json faster = json::array();
+      for (const auto& option : ranked.faster_over) {
+        faster.push_back({{"id", catalog.gpus[static_cast<std::size_t>(option.gpu_index)].id},
+                          {"gpus", option.priced.gpus},
+                          {"tokens_per_s", std::round(option.tokens_per_s * 10) / 10},
+                          {"outlay", outlay_to_json(option.priced.outlay)}});
+      }
+      out["buyer"]["faster_over_budget"] = faster;
     }
     if (list.speed) {
       json notes = json::array();
@@ -206,13 +217,22 @@ int run_rank(const Args& args) {
   } else {
     std::printf("%s: %zu cards (%d scored)\n", list.metric_label.c_str(), list.rows.size(), list.scored_count);
     if (ranked.by_budget) {
-      std::printf("within %s USD for the %s, market %s, %s: %d cards over budget, %d without a price\n",
+      std::printf("within %s USD for the %s, market %s, %s: %d cards over budget, %d without a price (%d of them: no "
+                  "sourced machine holds that many cards)\n",
                   format_number(buyer.budget_usd, 0).c_str(), buyer.budget_covers == "cards" ? "cards" : "whole machine",
-                  buyer.market.c_str(), buyer.used ? "used" : "new", ranked.over_budget, ranked.unpriced);
+                  buyer.market.c_str(), buyer.used ? "used" : "new", ranked.over_budget, ranked.unpriced,
+                  ranked.unpriced_machine);
       if (ranked.cheapest_over && ranked.cheapest_over->outlay.total_usd) {
         std::printf("cheapest over budget: %d GPU(s) of %s, %s USD\n", ranked.cheapest_over->gpus,
                     catalog.gpus[static_cast<std::size_t>(ranked.cheapest_over_index)].name.c_str(),
                     format_number(*ranked.cheapest_over->outlay.budget_usd(buyer.budget_covers), 0).c_str());
+      }
+      // The trade-off above the budget: what more speed would take.
+      for (const auto& option : ranked.faster_over) {
+        std::printf("faster, over budget: %d GPU(s) of %s, %s tokens/s for %s USD\n", option.priced.gpus,
+                    catalog.gpus[static_cast<std::size_t>(option.gpu_index)].name.c_str(),
+                    format_number(option.tokens_per_s, 1).c_str(),
+                    format_number(*option.priced.outlay.budget_usd(buyer.budget_covers), 0).c_str());
       }
     }
     for (const LeftOut& left : list.software_gate.left_out) {
@@ -233,22 +253,34 @@ int run_rank(const Args& args) {
       const RowOutlay& priced = ranked.outlays[i];
       const Outlay& o = priced.outlay;
       if (o.total_usd || o.cards_usd) {
+        // Asked for used, a card without a used price says which price stands in for it.
+        const bool no_used = buyer.used && o.card_price.kind != PriceKind::street_used;
         const char* condition = o.card_price.kind == PriceKind::street_used ? "used"
-                                : o.card_price.kind == PriceKind::launch_msrp ? "launch MSRP"
-                                                                             : "new";
+                                : o.card_price.kind == PriceKind::launch_msrp
+                                    ? (no_used ? "launch MSRP, no used price" : "launch MSRP")
+                                    : (no_used ? "new, no used price" : "new");
         marks += "  " + std::to_string(priced.gpus) + " GPU" + (priced.gpus == 1 ? "" : "s") + ": " +
                  std::to_string(o.boards) + " x " +
                  (o.card_price.found() ? format_number(o.card_price.usd_per_board, 0) + " USD " + condition
                                        : std::string("?"));
+        // A price from the nearest market (no price in the buyer's) says which market.
+        if (o.card_price.found() && !o.card_price.market.empty() && o.card_price.market != buyer.market) {
+          marks += " (" + o.card_price.market + " price)";
+        }
         if (o.total_usd) {
+          std::string host = o.machine;
+          if (o.machine_row && o.machine_row->pcie_lanes > 0 && o.boards > 1) {
+            host += " x" + std::to_string(o.machine_row->pcie_lanes) + " per card";
+          }
           marks += o.machine == "included" ? std::string(" (machine included)")
-                                           : " + " + o.machine + " " + format_number(*o.machine_usd, 0) + " USD";
+                                           : " + " + host + " " + format_number(*o.machine_usd, 0) + " USD";
           marks += " = " + format_number(*o.total_usd, 0) + " USD";
         } else {
           marks += " (machine: " + o.missing.text() + ")";
         }
         if (priced.per_1000_usd) marks += ", " + format_number(*priced.per_1000_usd, 2) + " per 1000 USD";
       }
+      if (o.passive_cooling) marks += " (passive card: needs a server's airflow or added fans, not priced)";
       // A system's price is the whole machine's (data/README.md, `kind`).
       if (price_is_for_machine(catalog.gpus[row.gpu_index])) marks += " (system: price is for the machine)";
       if (const WorkloadSupport* mark = list.software_gate.mark(catalog.gpus[row.gpu_index].id)) {

@@ -65,7 +65,7 @@ constexpr float kTouchFontSizeCssPx = 16.0f;  // phones: also keeps iOS from zoo
 // and tooltip delays to settle (tooltips appear after ~0.5 s).
 constexpr int kFramesAfterInput = 45;
 // The longest frame ImGui is told about (see the frame loop): keeps key repeat honest.
-constexpr float kMaxFrameSeconds = 0.1f;
+constexpr float kMaxFrameSeconds = 0.05f;
 
 // When start-up and the first frame reached each step, in ms since navigation started
 // (the page's performance.now()): published as window.gpuwise.startup, which
@@ -760,7 +760,9 @@ void Frame(void* arg) {
   ImGui_ImplSDL2_NewFrame();
   // A slow frame (a busy phone, or the first frame after idling) must not count as a
   // key held for that long: ImGui repeats a key held past 0.275 s, so one Tab press
-  // spanning two 300 ms frames moved focus twice. Animations only slow down.
+  // spanning two 300 ms frames moved focus twice, and a Backspace held over four slow
+  // frames (0.1 s each) took three characters. A key repeats after six frames at the
+  // earliest. Animations only slow down.
   ImGui::GetIO().DeltaTime = std::min(ImGui::GetIO().DeltaTime, kMaxFrameSeconds);
   platform::ApplyTouch();
   platform::FeedTypedText();

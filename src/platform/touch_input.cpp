@@ -3,7 +3,10 @@
 //    the frame before a press, as with a mouse).
 //  - Moved more than kDragThresholdPx: if the pressed widget drags (slider, scrollbar,
 //    column border) it keeps the drag; otherwise the press is cancelled (nothing is
-//    clicked) and the innermost region under the finger that can scroll follows it.
+//    clicked) and the innermost region under the finger that can scroll follows it; at
+//    its end the region around it takes over (a table, then the page), as on a web page.
+//    Where nothing under the finger scrolls (filters over a table that fills the screen),
+//    the largest region of that window that can scroll follows the finger instead.
 //  - Lifted after a drag: the region glides on and slows down (momentum).
 //  - Held still for kHoldSeconds: what hover shows (tooltips) stays after the finger
 //    lifts, and nothing is clicked.
@@ -13,6 +16,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <cstddef>
 #include <vector>
 
 #include "imgui.h"
@@ -26,6 +30,7 @@ constexpr double kHoldSeconds = 0.5;
 constexpr float kGlideFrictionPerSecond = 4.0f;  // velocity falls to 1/e in 0.25 s
 constexpr float kGlideStopPxPerSecond = 20.0f;
 constexpr double kVelocityWindowSeconds = 0.1;
+constexpr int kChainLength = 4;  // nested regions a drag can pass through: table, panel, page
 
 enum class Step { idle, hover, press, pressed, hold_release, hold_show };
 enum class Mode { undecided, widget, scroll, hold };
@@ -44,7 +49,7 @@ struct TouchState {
   Mode mode = Mode::undecided;
   double press_seconds = 0;
   ImGuiID pressed_window = 0;    // the window under the finger when it pressed
-  ImGuiID scroll_x = 0, scroll_y = 0;  // the windows the drag scrolls
+  ImGuiID scroll[2][kChainLength] = {};  // per axis (x, y), the windows the drag scrolls, innermost first
   // Recent positions, for the glide's velocity: at most 32, so a vector trimmed at its
   // front costs nothing (a std::deque cost the download 1 KB, issue 15).
   std::vector<Sample> samples;
@@ -62,18 +67,44 @@ ImVec2 ToDisplay(float x, float y) {
   return ImVec2(x * size.x, y * size.y);
 }
 
-// The innermost window from `window` up to its root that can scroll on `axis`.
-ImGuiID ScrollableAncestor(ImGuiWindow* window, ImGuiAxis axis) {
-  for (ImGuiWindow* w = window; w; w = (w->Flags & ImGuiWindowFlags_ChildWindow) ? w->ParentWindow : nullptr) {
-    if (w->ScrollMax[axis] > 0.0f && !(w->Flags & ImGuiWindowFlags_NoScrollWithMouse)) return w->ID;
+bool CanScroll(const ImGuiWindow* w, std::size_t axis) {
+  return w->ScrollMax[axis] > 0.0f && !(w->Flags & ImGuiWindowFlags_NoScrollWithMouse);
+}
+
+// Of the windows drawn last frame under `root`, the largest that can scroll on `axis`.
+ImGuiWindow* LargestScrollable(const ImGuiWindow* root, std::size_t axis) {
+  ImGuiWindow* best = nullptr;
+  float best_area = 0;
+  for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+    const float area = w->InnerRect.GetWidth() * w->InnerRect.GetHeight();
+    if (w->Active && w->RootWindow == root && CanScroll(w, axis) && area > best_area) {
+      best = w;
+      best_area = area;
+    }
   }
-  return 0;
+  return best;
+}
+
+// The windows from `window` up to its root that can scroll on `axis`, innermost first;
+// with none, those from the root's largest scrollable region.
+void FindScrollChain(ImGuiWindow* window, std::size_t axis, ImGuiID* chain) {
+  for (int pass = 0; pass < 2 && window; ++pass) {
+    int n = 0;
+    for (ImGuiWindow* w = window; w && n < kChainLength; w = (w->Flags & ImGuiWindowFlags_ChildWindow) ? w->ParentWindow : nullptr) {
+      if (CanScroll(w, axis)) chain[n++] = w->ID;
+    }
+    if (n > 0) return;
+    window = LargestScrollable(window->RootWindow, axis);
+  }
 }
 
 // Widgets whose drag means something: sliders, scrollbars, table column borders.
 bool ActiveWidgetDrags() {
   ImGuiContext& g = *ImGui::GetCurrentContext();
   if (g.ActiveId == 0) return false;
+  // A press on a window's empty space (between filters, on a label) holds the window's
+  // move id, claiming every key: that is no widget, and the page does not move.
+  if (g.ActiveIdWindow && g.ActiveId == g.ActiveIdWindow->MoveId) return false;
   const bool is_text_field = g.InputTextState.ID == g.ActiveId;
   const ImU32 horizontal = (1u << ImGuiDir_Left) | (1u << ImGuiDir_Right);
   if (!is_text_field && (g.ActiveIdUsingNavDirMask & horizontal)) return true;
@@ -99,21 +130,27 @@ void StartScroll(TouchState& t) {
   if (!window) window = g.HoveredWindow;
   const float dx = std::fabs(t.pos.x - t.start.x), dy = std::fabs(t.pos.y - t.start.y);
   // A clearly vertical or horizontal swipe moves on that axis only.
-  t.scroll_x = dx * 2.0f >= dy ? ScrollableAncestor(window, ImGuiAxis_X) : 0;
-  t.scroll_y = dy * 2.0f >= dx ? ScrollableAncestor(window, ImGuiAxis_Y) : 0;
+  if (dx * 2.0f >= dy) FindScrollChain(window, 0, t.scroll[0]);
+  if (dy * 2.0f >= dx) FindScrollChain(window, 1, t.scroll[1]);
   t.last_scrolled = t.pos;
 }
 
-// Moves the scroll targets by `delta` px of finger travel; false when neither moved.
+// Moves the scroll targets by `delta` px of finger travel, each region taking what its
+// inner one could not; false when nothing moved.
 bool ScrollBy(const TouchState& t, ImVec2 delta) {
   bool moved = false;
-  if (ImGuiWindow* w = t.scroll_x ? ImGui::FindWindowByID(t.scroll_x) : nullptr) {
-    const float target = ImClamp(w->Scroll.x - delta.x, 0.0f, w->ScrollMax.x);
-    if (target != w->Scroll.x) { ImGui::SetScrollX(w, target); moved = true; }
-  }
-  if (ImGuiWindow* w = t.scroll_y ? ImGui::FindWindowByID(t.scroll_y) : nullptr) {
-    const float target = ImClamp(w->Scroll.y - delta.y, 0.0f, w->ScrollMax.y);
-    if (target != w->Scroll.y) { ImGui::SetScrollY(w, target); moved = true; }
+  for (std::size_t axis = 0; axis < 2; ++axis) {  // ImGuiAxis_X, ImGuiAxis_Y
+    float left = delta[axis];
+    for (ImGuiID id : t.scroll[axis]) {
+      ImGuiWindow* w = id ? ImGui::FindWindowByID(id) : nullptr;
+      if (!w || left == 0.0f) break;
+      const float target = ImClamp(w->Scroll[axis] - left, 0.0f, w->ScrollMax[axis]);
+      if (target == w->Scroll[axis]) continue;
+      left -= w->Scroll[axis] - target;
+      if (axis == 0) ImGui::SetScrollX(w, target);
+      else ImGui::SetScrollY(w, target);
+      moved = true;
+    }
   }
   return moved;
 }

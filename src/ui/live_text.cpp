@@ -6,8 +6,9 @@
 #include <cstdio>
 
 #include "i18n.h"
-#include "panels.h"
 #include "estimate/vram_fit.h"
+#include "panels.h"
+#include "widgets.h"
 
 namespace gpuwise::ui {
 namespace {
@@ -27,6 +28,10 @@ std::string GpuName(const UiState& ui, int index) {
 std::string CatalogLiveText(const ViewState& view, const UiState& ui) {
   std::string text = Format(tr("%d of %d GPUs match the filters."), static_cast<int>(ui.catalog_cache.rows.size()),
                             static_cast<int>(ui.catalog.gpus.size()));
+  // Which filters: a phone folds them out of sight (panel_catalog.cpp).
+  FoldLine filters(tr("Filters:"), false);
+  AddCatalogFilters(view.catalog, filters);
+  if (!filters.empty()) text += " " + filters.text();
   const int selected = ui.catalog.find(view.catalog.selected_id);
   if (selected >= 0) text += " " + std::string(tr("Selected:")) + " " + GpuName(ui, selected) + ".";
   return text;

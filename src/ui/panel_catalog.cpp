@@ -45,6 +45,21 @@ std::string header_label(const Column& column) {
 }
 
 // [SECTION] Filters row
+}  // namespace
+
+void AddCatalogFilters(const CatalogView& c, FoldLine& line) {
+  line.add_values(c.vendors);
+  line.add_values(c.lines, true);
+  line.add_values(c.architectures);
+  line.add_values(c.series);
+  char years[32];  // "2018–2022", "≥ 2018", "≤ 2022"
+  if (c.year_min && c.year_max) std::snprintf(years, sizeof years, "%d–%d", c.year_min, c.year_max);
+  else std::snprintf(years, sizeof years, c.year_min ? "≥ %d" : "≤ %d", c.year_min + c.year_max);
+  if (c.year_min || c.year_max) line.add(years);
+  line.add_shared_filters(c.min_vram_gb, c.pytorch_any, c.cuda_only, c.unified_only);
+}
+
+namespace {
 const std::vector<int>& CachedRows(const ViewState& view, UiState& ui);  // the table's rows (below)
 
 void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
@@ -57,6 +72,10 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
     c.search = search;
   }
   RecordTarget(ui, "search");
+  // A phone: the search stays in sight, the other filters fold under what they are set to.
+  FoldLine summary(tr("Filters:"));
+  AddCatalogFilters(c, summary);
+  if (!FoldOnNarrow("catalog-filters", summary, ui)) return;
   MultiSelectFilter("Vendor", CatalogValues(ui, "vendor"), c.vendors);
   MultiSelectFilter("Line", line_keys(), c.lines, line_label);
   MultiSelectFilter("Architecture", CatalogValues(ui, "architecture"), c.architectures);
@@ -267,7 +286,8 @@ void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
           if (ImGui::Selectable(text.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)) {
             view.catalog.selected_id = selected ? std::string() : gpu.id;
           }
-          if (r - clipper.DisplayStart < 3) RecordTarget(ui, "row:" + std::to_string(r));
+          // Every row in sight (the clipper also draws row 0 to measure it): tests count them.
+          if (ImGui::IsItemVisible()) RecordTarget(ui, "row:" + std::to_string(r));
           if (ImGui::IsItemHovered()) RowTooltip(gpu, view, ui);
         } else if (column.numeric) {
           // Right-align numbers so magnitudes line up.
@@ -283,6 +303,7 @@ void DrawTable(ViewState& view, UiState& ui, ImVec2 size) {
     }
   }
   ImGui::EndTable();
+  RecordTarget(ui, "catalog-table");
 }
 
 }  // namespace
@@ -314,12 +335,17 @@ void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
 
   DrawFilters(view, ui, requests);
   const std::vector<int>& rows = CachedRows(view, ui);
-  ImGui::TextDisabled(tr("%d of %d GPUs. Figures per GPU, dense, at boost clock. Click a row for details."),
-                      static_cast<int>(rows.size()), static_cast<int>(ui.catalog.gpus.size()));
+  char count[300];  // wrapped: a phone sees all of it
+  std::snprintf(count, sizeof count, tr("%d of %d GPUs. Figures per GPU, dense, at boost clock. Click a row for details."),
+                static_cast<int>(rows.size()), static_cast<int>(ui.catalog.gpus.size()));
+  TextDim(count);
 
   const int selected = ui.catalog.find(view.catalog.selected_id);
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  ImVec2 avail = ImGui::GetContentRegionAvail();
   if (selected < 0) {
+    // Filters unfolded on a phone leave the table at least eight rows: the page grows past
+    // the screen and a finger scrolls it (touch_input.cpp), rather than a sliver of table.
+    avail.y = std::max(avail.y, ImGui::GetFrameHeightWithSpacing() * 8);
     DrawTable(view, ui, avail);
     return;
   }

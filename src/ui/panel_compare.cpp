@@ -19,7 +19,7 @@ namespace {
 void DrawPicker(ViewState& view, UiState& ui) {
   auto& ids = view.compare_ids;
   if (ids.size() >= 4) return;
-  ImGui::SetNextItemWidth(320);
+  ImGui::SetNextItemWidth(std::min(320.0f, ImGui::GetContentRegionAvail().x));
   if (ImGui::BeginCombo("##add-card", tr("Add a card..."), ImGuiComboFlags_HeightLarge)) {
     // Newest first: what most buyers compare.
     CatalogView newest;
@@ -60,7 +60,7 @@ void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
     if (index >= 0) cards.push_back(index);
   }
   DrawPicker(view, ui);
-  ImGui::SameLine();
+  if (!IsNarrow()) ImGui::SameLine();  // a phone: under the menu, not a column one word wide
   TextDim(tr("Pick 2 to 4 cards here, or click a card in any table or chart and choose \"Add to compare\"."));
   if (cards.empty()) return;
 

@@ -25,7 +25,6 @@ namespace gpuwise::ui {
 namespace {
 
 constexpr float kLabelColumn = 170;
-constexpr float kNarrowWidth = 640;  // below this the inputs fold under a summary line (phones)
 const ImVec4 kWarning(0.95f, 0.65f, 0.25f, 1);
 
 void LabelFor(const char* link_key) { FormLabel(FieldLabel(link_key), kLabelColumn, kNarrowWidth); }
@@ -213,7 +212,7 @@ void DrawTable(const GatedImageTable& gated, UiState& ui, PlatformRequests& requ
                                 ImGuiTableFlags_BordersInnerV;
   if (!ImGui::BeginTable("image-rows", 6, flags, size)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  const bool narrow = ImGui::GetContentRegionAvail().x < kNarrowWidth;
+  const bool narrow = IsNarrow();
   ImGui::TableSetupColumn(tr("Card"), ImGuiTableColumnFlags_WidthFixed, narrow ? 130.0f : 240.0f);
   ImGui::TableSetupColumn(tr("Memory"), ImGuiTableColumnFlags_WidthFixed, 200);
   ImGui::TableSetupColumn(tr("Steps a second"), ImGuiTableColumnFlags_WidthFixed, 170);
@@ -337,7 +336,7 @@ void DrawImagePanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
   const char* about = tr("Whether a diffusion model fits each card (with and without its text encoders offloaded to "
                          "system RAM) and how fast it draws: an estimate from the card's compute, calibrated on public "
                          "measurements, with the measured figure beside it where one exists.");
-  if (ImGui::GetContentRegionAvail().x < kNarrowWidth) {
+  if (IsNarrow()) {
     const ImageModel* model = find_image_model(view.image.model);
     char summary[200];
     std::snprintf(summary, sizeof summary, tr("%s, %s, %d x %d, %d steps"), model ? model->name : view.image.model.c_str(),

@@ -19,7 +19,6 @@ namespace gpuwise::ui {
 namespace {
 
 constexpr float kLabelColumn = 190;
-constexpr float kNarrowWidth = 640;
 void LabelFor(const char* link_key) { FormLabel(FieldLabel(link_key), kLabelColumn, kNarrowWidth); }
 
 const ImageJobResult* CurrentImageJob(const ViewState& view, UiState& ui) {

@@ -453,7 +453,14 @@ void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests) {
   const float width = ImGui::GetContentRegionAvail().x;
   const bool two_columns = width >= 1000;
   if (two_columns) ImGui::BeginChild("job-inputs", ImVec2(480, 0));
-  DrawInputs(view, ui);
+  // A phone: the inputs fold under what they are set to, so the cheapest ways are in sight.
+  const JobView& job = view.job;
+  const ModelPreset* preset = job.preset == "custom" ? nullptr : find_preset(job.preset);
+  const char* kind_label = job.kind == "serve" ? N_("Serve") : job.kind == "finetune" ? N_("Fine-tune") : N_("Train");
+  FoldLine summary("");
+  summary.add(tr(kind_label));
+  summary.add(preset ? preset->name : tr("Custom size"));
+  if (FoldOnNarrow("job-inputs", summary, ui)) DrawInputs(view, ui);
   if (two_columns) {
     ImGui::EndChild();
     ImGui::SameLine();

@@ -101,7 +101,8 @@ void DrawSpeedBasis(ViewState& view, UiState& ui) {
   RecordTarget(ui, "speed-model");
 }
 
-void DrawWorkload(ViewState& view, UiState& ui) {
+// True when the method is to be drawn under it (false: folded away on a phone).
+bool DrawWorkload(ViewState& view, UiState& ui) {
   RankingView& r = view.ranking;
   const bool single = !r.metric.empty();
   const RankingProfile* profile = find_ranking_profile(r.profile);
@@ -132,13 +133,33 @@ void DrawWorkload(ViewState& view, UiState& ui) {
       }
       ImGui::EndCombo();
     }
-    return;
+    return true;
   }
-  if (profile) TextDim(tr(profile->description));
-  if (ranks_by_speed(r)) return DrawSpeedBasis(view, ui);
+  if (profile && *profile->description) TextDim(tr(profile->description));
+  if (ranks_by_speed(r)) {
+    DrawSpeedBasis(view, ui);
+    return true;
+  }
 
   // The weights, editable: touching a built-in profile's weight makes it "custom".
   std::vector<MetricWeight> weights = r.profile == "custom" ? r.custom_weights : profile_weights(r.profile);
+  // Where the weights come from, under the profile: the guide's order of figures, or ours.
+  std::string metrics;
+  FoldLine summary(tr("Weights:"));  // "FP32 3": a phone's fold says the weights it holds
+  for (const MetricWeight& w : weights) {
+    const RankingMetric* metric = find_ranking_metric(w.metric);
+    const char* label = metric ? tr(metric->label) : w.metric.c_str();
+    ((metrics += metrics.empty() ? "" : " > ") += label);
+    summary.add(label, " ", gpuwise::format_number(w.weight, 1).c_str());
+  }
+  if (profile && profile->follows_guide) {
+    TextDim((tr("Weights follow the guide's order for this workload: ") + metrics).c_str());
+    RecordTarget(ui, "weights-basis");
+  } else if (r.profile != "custom") {
+    TextDim(tr("The guide gives no order for this workload: these weights are our own."));
+    RecordTarget(ui, "weights-basis");
+  }
+  if (!FoldOnNarrow("ranking-weights", summary, ui)) return false;
   bool changed = false;
   int remove = -1;
   if (ImGui::BeginTable("weights", 3, ImGuiTableFlags_SizingStretchProp)) {
@@ -179,6 +200,7 @@ void DrawWorkload(ViewState& view, UiState& ui) {
     r.profile = "custom";
     r.custom_weights = weights;
   }
+  return true;
 }
 
 void DrawMethod(const RankingView& r) {
@@ -210,9 +232,29 @@ void DrawMethod(const RankingView& r) {
 }
 
 // [SECTION] Filters
+// The filters in effect, in the reader's words (the phone's fold says them).
+void AddFilters(const ViewState& view, const UiState& ui, FoldLine& line) {
+  const RankingView& r = view.ranking;
+  for (const RankingListFilter& filter : ranking_list_filters()) {
+    line.add_values(r.*filter.values, !std::strcmp(filter.catalog_column, "line"));
+  }
+  if (r.max_price_usd > 0) line.add("≤ ", Money(r.max_price_usd, view, ui).c_str());
+  char number[32];
+  std::snprintf(number, sizeof number, "≥ %d", r.year_min);
+  if (r.year_min) line.add(number);
+  if (!r.cuda.empty()) line.add("CUDA ", r.cuda.c_str());
+  if (!r.pytorch.empty()) line.add("PyTorch ", r.pytorch.c_str(), " (CUDA)");
+  line.add_shared_filters(r.min_vram_gb, r.pytorch_any, r.cuda_only, r.unified_only);
+  std::snprintf(number, sizeof number, " %d ", r.fit_gpu_count);
+  if (r.fits_model && !ranks_by_speed(r)) line.add(tr("Fits my model on"), number, tr("GPUs"));
+}
+
 void DrawFilters(ViewState& view, UiState& ui) {
   RankingView& r = view.ranking;
   ImGui::Spacing();
+  FoldLine summary(tr("Filters:"));
+  AddFilters(view, ui, summary);
+  if (!FoldOnNarrow("ranking-filters", summary, ui)) return;
   ImGui::TextUnformatted(tr("Filters"));
   ImGui::Separator();
   // One menu per list filter (rank/ranking_view.h: vendor, line, architecture ...).
@@ -470,13 +512,17 @@ void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   }
   const float width = ImGui::GetContentRegionAvail().x;
   const bool two_columns = width >= 900;
-  ImGui::BeginChild("ranking-controls", ImVec2(two_columns ? 380 : 0, two_columns ? 0 : 360), false);
-  DrawWorkload(view, ui);
-  DrawMethod(view.ranking);
+  // A phone draws the controls on the page, folded, with the results under them (at least
+  // eight rows tall, the page scrolling past the screen when a fold is open).
+  const bool narrow = IsNarrow();
+  if (!narrow) ImGui::BeginChild("ranking-controls", ImVec2(two_columns ? 380 : 0, two_columns ? 0 : 360), false);
+  if (DrawWorkload(view, ui)) DrawMethod(view.ranking);
   DrawFilters(view, ui);
-  ImGui::EndChild();
+  if (!narrow) ImGui::EndChild();
   if (two_columns) ImGui::SameLine();
-  ImGui::BeginChild("ranking-results");
+  ImGui::BeginChild("ranking-results", ImVec2(0, narrow ? std::max(ImGui::GetContentRegionAvail().y,
+                                                                     ImGui::GetFrameHeightWithSpacing() * 8)
+                                                        : 0));
   DrawResults(view, ui, requests);
   ImGui::EndChild();
 }

@@ -409,7 +409,17 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
       DrawOutcome(view, ui, result);
       ImGui::EndChild();
     } else {
-      DrawInputs(view, ui, result);
+      // A phone: the inputs fold under the figures they hold, so the answer is in sight.
+      const RoiFigures& f = result.figures;
+      char count[32], hours[32];
+      std::snprintf(count, sizeof count, " × %d", view.roi.gpu_count);
+      std::snprintf(hours, sizeof hours, tr("%.1f h"), view.roi.hours_per_day);
+      FoldLine summary("");
+      summary.add(f.gpu_name.c_str(), count);
+      summary.add(Money(f.price_usd, view, ui));
+      summary.add(Money(f.rate_usd_per_hour, view, ui, 2).c_str(), tr("/GPU-hour"));
+      summary.add(hours);
+      if (FoldOnNarrow("roi-inputs", summary, ui)) DrawInputs(view, ui, result);
       DrawOutcome(view, ui, result);
     }
   }

@@ -28,7 +28,6 @@ namespace gpuwise::ui {
 namespace {
 
 constexpr float kLabelColumn = 170;
-constexpr float kNarrowWidth = 640;  // below this the inputs fold away (phones)
 const ImVec4 kWarning(0.95f, 0.65f, 0.25f, 1);
 
 // A field's label left of its input, or above it when both do not fit in one line.
@@ -342,7 +341,7 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
                                 ImGuiTableFlags_BordersInnerV;
   if (!ImGui::BeginTable("speed-rows", 7, flags, size)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  const bool narrow = ImGui::GetContentRegionAvail().x < kNarrowWidth;  // a phone: the first bar in sight
+  const bool narrow = IsNarrow();  // a phone: the first bar in sight
   ImGui::TableSetupColumn(tr("Card"), ImGuiTableColumnFlags_WidthFixed, narrow ? 120.0f : 180.0f);
   ImGui::TableSetupColumn(tr("Fits"), ImGuiTableColumnFlags_WidthFixed, narrow ? 80.0f : 120.0f);
   ImGui::TableSetupColumn(tr("Decode tokens/s"), ImGuiTableColumnFlags_WidthFixed, 210);
@@ -460,7 +459,7 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
                          "measured figure beside it where one exists.");
   // A phone: the explanation behind a "(?)" and the inputs folded under a summary line,
   // so the bars are on the first screen.
-  if (ImGui::GetContentRegionAvail().x < kNarrowWidth) {
+  if (IsNarrow()) {
     const ModelPreset* preset = find_preset(view.speed.preset);
     const Quantisation* quant = find_quantisation(view.speed.quant);
     char summary[200];

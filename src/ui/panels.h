@@ -13,6 +13,9 @@ void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // Whether the view shows anything from prices.json or cuda.json: the catalog table
 // without a card or a PyTorch filter does not, so the platform may load them a frame later.
 bool ViewReadsPricesAndCuda(const ViewState& view);
+// The catalog filters in effect, in the reader's words: the phone's fold and the live line say them.
+class FoldLine;
+void AddCatalogFilters(const CatalogView& catalog, FoldLine& line);
 // Every field of one card, its compatibility and sources; true when Close was clicked.
 bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests);

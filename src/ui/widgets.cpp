@@ -1,6 +1,7 @@
 #include "widgets.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -139,6 +140,62 @@ void SoftwareFilters(const char* prefix, std::string& pytorch_any, bool& cuda_on
   ImGui::Checkbox(tr("Unified memory"), &unified_only);
   RecordTarget(ui, std::string(prefix) + "-unified");
   ImGui::PopID();
+}
+
+// The screen, not the region: a desktop's 380 px ranking column is no phone.
+bool IsNarrow() { return ImGui::GetIO().DisplaySize.x < kNarrowWidth; }
+
+FoldLine::FoldLine(const char* title, bool fit)
+    : text_(title),
+      // Room is kept for " · 3 more ▾".
+      room_(fit ? ImGui::GetContentRegionAvail().x - ImGui::GetStyle().FramePadding.x * 2 -
+                      ImGui::CalcTextSize(" · 00 more ▾").x
+                : FLT_MAX) {
+  const std::size_t n = text_.size();  // no space after a full-width colon (筛选：无)
+  if (n && (n < 3 || text_.compare(n - 3, 3, "：") != 0)) text_ += ' ';
+}
+
+void FoldLine::add(const char* a, const char* b, const char* c) {
+  std::string next = text_;
+  if (items_++) next += ", ";
+  ((next += a) += b) += c;
+  if (hidden_ || (items_ > 1 && room_ < FLT_MAX && ImGui::CalcTextSize(next.c_str()).x > room_)) ++hidden_;
+  else text_ = next;
+}
+
+void FoldLine::add_values(const std::vector<std::string>& values, bool lines) {
+  for (const std::string& value : values) add(lines ? tr(line_label(value)) : value.c_str());
+}
+
+void FoldLine::add_shared_filters(double min_vram_gb, const std::string& pytorch_any, bool cuda_only,
+                                  bool unified_only) {
+  if (min_vram_gb > 0) add("≥ ", format_number(min_vram_gb, 1).c_str(), " GB");
+  if (!pytorch_any.empty()) add("PyTorch ", pytorch_any.c_str());
+  if (cuda_only) add(tr("Runs on CUDA"));
+  if (unified_only) add(tr("Unified memory"));
+}
+
+std::string FoldLine::text() const {
+  if (!items_) return text_ + tr("none");
+  if (!hidden_) return text_;
+  char more[64];
+  std::snprintf(more, sizeof more, tr(" · %d more"), hidden_);
+  return text_ + more;
+}
+
+bool FoldOnNarrow(const char* id, const FoldLine& summary, UiState& ui) {
+  if (!IsNarrow()) return true;
+  // A button, not a tree node: a tree node opens when its arrow is pressed, so a finger
+  // starting a scroll there would unfold it. A button acts on release, which a drag cancels.
+  ImGuiStorage* storage = ImGui::GetStateStorage();
+  const ImGuiID key = ImGui::GetID(id);
+  const bool open = storage->GetBool(key);
+  ImGui::PushStyleVar(ImGuiStyleVar_ButtonTextAlign, ImVec2(0, 0.5f));
+  const bool clicked = ImGui::Button((summary.text() + (open ? " ▴###" : " ▾###") + id).c_str(), ImVec2(-FLT_MIN, 0));
+  ImGui::PopStyleVar();
+  RecordTarget(ui, std::string("fold:") + id);
+  if (clicked) storage->SetBool(key, !open);
+  return open != clicked;
 }
 
 void TextDim(const char* text) {

@@ -37,6 +37,36 @@ std::string CellText(const Column& column, const Gpu& gpu);
 // "FP32 (TFLOPS)" translated: a ranking metric\'s label and unit; an unknown key as it is.
 std::string MetricLabel(const std::string& metric_key);
 
+// [SECTION] Folding on phones
+// A screen narrower than this (a phone): blocks of inputs fold under a one-line summary
+// so the results are on the first screen.
+constexpr float kNarrowWidth = 640;
+bool IsNarrow();  // the screen is narrower than kNarrowWidth
+// A fold's line, "Filters: NVIDIA, ≥ 24 GB · 3 more": the title (translated), then as
+// many items as fit in the fold's width (all of them with `fit` false: the live line),
+// then how many did not; "Filters: none" without items. Items are given in parts, so the
+// call sites need no string building (the download counts every byte of it).
+class FoldLine {
+ public:
+  explicit FoldLine(const char* title, bool fit = true);
+  void add(const char* a, const char* b = "", const char* c = "");
+  void add(const std::string& a) { add(a.c_str()); }
+  void add_values(const std::vector<std::string>& values, bool lines = false);  // a line key by its name
+  // The filters the catalog and the ranking share: "≥ 24 GB", "PyTorch 2.5", "Runs on CUDA"...
+  void add_shared_filters(double min_vram_gb, const std::string& pytorch_any, bool cuda_only, bool unified_only);
+  bool empty() const { return items_ == 0; }
+  std::string text() const;
+
+ private:
+  std::string text_;
+  float room_;
+  int items_ = 0, hidden_ = 0;
+};
+// On a narrow screen, a full-width button "`summary` ▾" that unfolds the block under it
+// (folded at first; ImGui's window storage keeps the state, not the link); elsewhere
+// nothing. True when the block is to be drawn. Target "fold:<id>".
+bool FoldOnNarrow(const char* id, const FoldLine& summary, UiState& ui);
+
 // Text in the theme's dimmed colour.
 void TextDim(const char* text);
 // Notes and sources (ui_state.h, details): true when they are loaded; otherwise asks

@@ -138,6 +138,12 @@ test('on a phone (390 x 844, touch) the job view fits the screen and answers a t
   await waitReady(page);
   await waitForState(page, (s) => s.roi.view === 'job');
   await job(page, (j) => j.ok);
+  // The inputs fold under one line (issue 30), so the answer is on the first screen; a tap
+  // unfolds them, each within the screen's width (the page scrolls to the lower ones).
+  await page.waitForFunction(() => window.gpuwise.targets['fold:job-inputs'], null, { timeout: 10000 });
+  const fold = await page.evaluate(() => window.gpuwise.targets['fold:job-inputs']);
+  assert.ok(fold.y + fold.h <= 844 && !(await page.evaluate(() => window.gpuwise.targets['job-kind:serve'])));
+  await page.touchscreen.tap(fold.x + fold.w / 2, fold.y + fold.h / 2);
   await page.waitForFunction(() => window.gpuwise.targets['job-kind:serve'] && window.gpuwise.targets['input:job-tokens'],
     null, { timeout: 10000 });
   await waitFrames(page, 2);

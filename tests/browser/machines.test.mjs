@@ -79,6 +79,10 @@ test('on a phone (390x844, touch) a tap on "unified memory" narrows the catalog 
   });
   await waitReady(page);
   await page.waitForFunction((n) => window.gpuwise.table.rows === n, catalog.gpus.length, { timeout: 15000 });
+  // The filters fold under one line on a phone (issue 30): a tap unfolds them.
+  await page.waitForFunction(() => window.gpuwise.targets['fold:catalog-filters'], null, { timeout: 10000 });
+  const fold = await page.evaluate(() => window.gpuwise.targets['fold:catalog-filters']);
+  await page.touchscreen.tap(fold.x + fold.w / 2, fold.y + fold.h / 2);
   await page.waitForFunction(() => window.gpuwise.targets['catalog-unified'], null, { timeout: 10000 });
   const box = await page.evaluate(() => window.gpuwise.targets['catalog-unified']);
   assert.ok(box.y + box.h <= 844, `the filter is on screen: ${JSON.stringify(box)}`);

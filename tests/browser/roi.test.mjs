@@ -112,6 +112,11 @@ test('on a phone (390x844, touch) a tap on a provider kind changes the rate', as
   // A US buyer's default kinds leave out China's clouds (issue 28): ticking them adds
   // AutoDL's yuan rate, the cheapest.
   assert.notEqual(before.rate_provider_kind, 'china-cloud');
+  // The inputs fold under the figures they hold on a phone (issue 30): a tap unfolds them.
+  await hasTarget(page, 'fold:roi-inputs');
+  const fold = await page.evaluate(() => window.gpuwise.targets['fold:roi-inputs']);
+  assert.ok(fold.y + fold.h <= 844, `the fold is on screen (y ${fold.y})`);
+  await page.touchscreen.tap(fold.x + fold.w / 2, fold.y + fold.h / 2);
   await hasTarget(page, 'roi-kind:china-cloud');
   // On a phone the inputs stack up: scroll until the box is on screen.
   let r = await page.evaluate(() => window.gpuwise.targets['roi-kind:china-cloud']);

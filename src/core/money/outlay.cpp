@@ -20,16 +20,28 @@ bool baseboard_module(const Gpu& gpu) {
 }
 
 
-// The cheapest-class machine row of this form holding `boards`, in the buyer's market
-// else any; with `desktop_ok` false the desktop class is skipped (the supply is too big).
-const MachinePrice* machine_for(const PriceBook& book, const std::string& form, int boards, bool desktop_ok,
-                                const std::string& market, bool& other_market) {
+// The cheapest machine row of this form holding `boards` with `lanes` per card, in the
+// buyer's market else any; with `desktop_ok` false the desktop class is skipped (the
+// supply is too big). A row without a price or a stated lane count counts as dearest /
+// as x8 (a board with two full slots). Ties go to the smaller machine.
+const MachinePrice* machine_for(const PriceBook& book, const std::string& form, int boards, int lanes,
+                                bool desktop_ok, const std::string& market, bool& other_market) {
+  const auto cheaper = [](const MachinePrice& a, const MachinePrice* b) {
+    if (!b) return true;
+    if (a.usd.has_value() != b->usd.has_value()) return a.usd.has_value();
+    if (a.usd && *a.usd != *b->usd) return *a.usd < *b->usd;
+    return a.max_gpus < b->max_gpus;
+  };
   const MachinePrice* best = nullptr;
   for (int pass = 0; pass < 2 && !best; ++pass) {
     for (const MachinePrice& row : book.machines) {
       if (row.form != form || row.max_gpus < boards || (!desktop_ok && row.machine_class == "desktop")) continue;
+      // One card goes in a full slot (a riser would only slow its loading); several need
+      // what the engine asks.
+      const int need = boards > 1 ? lanes : kTensorParallelLanes;
+      if ((row.pcie_lanes > 0 ? row.pcie_lanes : kTensorParallelLanes) < need) continue;
       if (pass == 0 && row.market != market) continue;
-      if (!best || row.max_gpus < best->max_gpus) best = &row;
+      if (cheaper(row, best)) best = &row;
     }
     other_market = pass == 1;
   }
@@ -56,12 +68,15 @@ std::optional<double> Outlay::budget_usd(const std::string& covers) const {
   return covers == "cards" ? cards_usd : total_usd;
 }
 
+bool passively_cooled(const Gpu& gpu) { return gpu.line == "datacenter" && gpu.kind == "card"; }
+
 Outlay machine_outlay(const Catalog& catalog, const PriceBook& book, const Gpu& gpu, int gpus,
-                      const BuyerView& buyer) {
+                      const BuyerView& buyer, int min_pcie_lanes) {
   Outlay out;
   out.gpus = std::max(1, gpus);
   const int per_board = std::max(1, gpu.gpus_per_board);
   out.boards = (out.gpus + per_board - 1) / per_board;
+  if (out.boards > 1) out.min_pcie_lanes = std::max(1, min_pcie_lanes);
   out.card_price = buyer_price(catalog, book, gpu.id, buyer);
   if (out.card_price.found()) out.cards_usd = out.boards * out.card_price.usd_per_board;
 
@@ -77,7 +92,8 @@ Outlay machine_outlay(const Catalog& catalog, const PriceBook& book, const Gpu& 
     out.psu_w = advice.power_supply.value;
     const bool desktop_ok = out.psu_w <= kLargestDesktopPsuW;
     bool other = false;
-    const MachinePrice* row = machine_for(book, form, out.boards, desktop_ok, buyer.market, other);
+    const MachinePrice* row =
+        machine_for(book, form, out.boards, out.min_pcie_lanes, desktop_ok, buyer.market, other);
     out.machines = 1;
     if (!row) {
       // Beyond the largest machine, several servers (a cluster); desktops and workstations
@@ -90,6 +106,7 @@ Outlay machine_outlay(const Catalog& catalog, const PriceBook& book, const Gpu& 
         row = nullptr;
       }
     }
+    out.passive_cooling = form == "pcie" && passively_cooled(gpu);
     if (row) {
       out.machine = row->machine_class;
       out.machine_row = *row;
@@ -128,6 +145,39 @@ Outlay machine_outlay(const Catalog& catalog, const PriceBook& book, const Gpu& 
   return out;
 }
 
+// A machine of the view's cards (speed.cards, each `count` times): the host the first
+// card's outlay chooses for all of its GPUs, and every card at the buyer's price. Absent
+// (with the first missing card's reason) when any card has no price.
+Outlay mixed_machine_outlay(const Catalog& catalog, const PriceBook& book, const std::vector<std::string>& cards,
+                            int count, const BuyerView& buyer, int min_pcie_lanes) {
+  Outlay out;
+  const int each = std::max(1, count);
+  double cards_usd = 0;
+  bool priced = !cards.empty();
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const int index = catalog.find(cards[i]);
+    if (index < 0) return Outlay{};
+    const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(index)];
+    const int gpus = i == 0 ? each * static_cast<int>(cards.size()) : each;
+    const Outlay part = machine_outlay(catalog, book, gpu, gpus, buyer, min_pcie_lanes);
+    if (i == 0) {
+      out = part;  // the host for every GPU of the machine
+      out.boards = 0;
+    }
+    out.boards += i == 0 ? (part.boards * each) / std::max(1, gpus) : part.boards;
+    if (!part.cards_usd) {
+      if (priced) out.missing = part.missing;
+      priced = false;
+      continue;
+    }
+    cards_usd += i == 0 ? *part.cards_usd * each / gpus : *part.cards_usd;
+  }
+  out.gpus = each * static_cast<int>(cards.size());
+  out.cards_usd = priced ? std::optional<double>(cards_usd) : std::nullopt;
+  out.total_usd = priced && out.machine_usd ? std::optional<double>(cards_usd + *out.machine_usd) : std::nullopt;
+  return out;
+}
+
 bool within_budget(const Outlay& outlay, const BuyerView& buyer) {
   if (!(buyer.budget_usd > 0)) return true;
   const auto spent = outlay.budget_usd(buyer.budget_covers);
@@ -159,7 +209,11 @@ json outlay_to_json(const Outlay& outlay) {
   if (outlay.machine_row) {
     out["machine_source"] = outlay.machine_row->source;
     out["machine_date"] = outlay.machine_row->date_seen;
+    out["machine_max_gpus"] = outlay.machine_row->max_gpus;
+    out["machine_pcie_lanes"] = outlay.machine_row->pcie_lanes > 0 ? json(outlay.machine_row->pcie_lanes) : json(nullptr);
   }
+  if (outlay.min_pcie_lanes > 0) out["min_pcie_lanes"] = outlay.min_pcie_lanes;
+  if (outlay.passive_cooling) out["passive_cooling"] = true;
   if (!outlay.missing.pattern.empty()) out["missing"] = outlay.missing.text();
   return out;
 }

@@ -7,6 +7,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "catalog/catalog.h"
 #include "money/market.h"
@@ -19,6 +20,13 @@ namespace gpuwise {
 // What a PCIe host draws beside its GPUs while they work, where prices.json gives none:
 // our assumption (CPU, RAM, disks, fans of a desktop or workstation under load).
 constexpr double kAssumedHostPowerW = 150;
+
+// The PCIe lanes each card needs when a model is split over several: tensor parallel
+// (vLLM, PyTorch) exchanges activations every layer and wants x8 or more; llama.cpp's
+// layer split passes one small activation per token between cards, which an x1 riser
+// carries (a mining board's host is then enough). One card sits in a normal x16 slot.
+constexpr int kTensorParallelLanes = 8;
+constexpr int kLayerSplitLanes = 1;
 
 struct Outlay {
   int gpus = 0;                 // as asked (a K80 board holds 2)
@@ -37,6 +45,10 @@ struct Outlay {
   TemplateText missing;         // why total_usd is absent (empty pattern when present)
   double host_power_w = 0;      // the machine's draw beside the GPUs (0 for a system)
   bool host_power_assumed = false;          // kAssumedHostPowerW, not a sourced figure
+  int min_pcie_lanes = 0;       // the lanes per card the machine had to give (0: one card)
+  // A data-centre PCIe card has no fan of its own: it needs a server's airflow or a fan
+  // shroud added to a desktop. Our assumption: the desktop price does not include one.
+  bool passive_cooling = false;
 
   // What a budget is compared with: the total, or the cards alone ("cards").
   std::optional<double> budget_usd(const std::string& covers) const;
@@ -47,9 +59,20 @@ struct Outlay {
 // model does not estimate).
 bool priced_as_machine(const Gpu& gpu);
 
-// The outlay for `gpus` GPUs of `gpu` (1 or more) for this buyer.
+// The outlay for `gpus` GPUs of `gpu` (1 or more) for this buyer. The machine is the
+// cheapest sourced one in the buyer's market (else any) that holds the cards, takes their
+// power supply and gives each card `min_pcie_lanes` when there are several
+// (kTensorParallelLanes unless the caller knows the engine splits layers).
 Outlay machine_outlay(const Catalog& catalog, const PriceBook& book, const Gpu& gpu, int gpus,
-                      const BuyerView& buyer);
+                      const BuyerView& buyer, int min_pcie_lanes = kTensorParallelLanes);
+
+// Data-centre PCIe cards are cooled by the server's fans (line "datacenter", kind "card").
+bool passively_cooled(const Gpu& gpu);
+
+// One machine of several kinds of card (the Speed tab's speed.cards), `count` of each: the
+// host the first card's outlay picks for all the GPUs, each card at the buyer's price.
+Outlay mixed_machine_outlay(const Catalog& catalog, const PriceBook& book, const std::vector<std::string>& cards,
+                            int count, const BuyerView& buyer, int min_pcie_lanes = kTensorParallelLanes);
 
 // Within the buyer's budget (true when there is none); false when the figure the budget
 // covers is unknown.

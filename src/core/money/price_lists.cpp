@@ -10,8 +10,8 @@ namespace gpuwise {
 namespace {
 
 constexpr const char* kTariffFields[] = {"market", "kwh_price", "kwh_currency", "date_seen", "source", "notes"};
-constexpr const char* kMachineFields[] = {"class", "form", "max_gpus", "usd", "psu_w", "ram_gb", "host_power_w",
-                                          "market", "date_seen", "source", "notes"};
+constexpr const char* kMachineFields[] = {"class",      "form",   "max_gpus",  "usd",    "psu_w", "ram_gb", "host_power_w",
+                                          "pcie_lanes", "market", "date_seen", "source", "notes"};
 constexpr const char* kSeriesFields[] = {"gpu_id", "points", "source", "notes"};
 
 // Rejects a row that is not an object; true when the row can be read.
@@ -74,6 +74,12 @@ void read_machine_prices(const json& rows, PriceBook& book, const std::set<std::
     machine.psu_w = reader.positive_number("psu_w", false).value_or(0);
     machine.ram_gb = reader.positive_number("ram_gb", false).value_or(0);
     machine.host_power_w = reader.positive_number("host_power_w", false);
+    const auto lanes = reader.number("pcie_lanes", false);
+    if (lanes && !(*lanes >= 1 && *lanes <= 16 && std::floor(*lanes) == *lanes)) {
+      reader.error("pcie_lanes", "must be a whole number from 1 to 16");
+    } else if (lanes) {
+      machine.pcie_lanes = static_cast<int>(*lanes);
+    }
     if (machine.host_power_w && *machine.host_power_w > limits::kHostPowerW.max) {
       reader.error("host_power_w", "is above the host power range");
     }

@@ -92,6 +92,9 @@ struct MachinePrice {
   std::optional<double> usd;       // absent: no sourced price (then the outlay has none)
   double psu_w = 0;                // the power supply the priced build has (0: not stated)
   double ram_gb = 0;               // its RAM (0: not stated)
+  // The electrical PCIe lanes each GPU gets (16, 8, 4, 1 on a mining board's risers); 0:
+  // not stated. Splitting layers (llama.cpp) works over x1; tensor parallel wants x8 (outlay.h).
+  int pcie_lanes = 0;
   std::optional<double> host_power_w;  // what the host draws beside the GPUs while they work
   std::string market = "us";
   std::string date_seen, source, notes;

@@ -10,36 +10,6 @@
 #include "text/stable_sort.h"
 
 namespace gpuwise {
-namespace {
-
-// One machine of several kinds of card (speed.cards): its cards priced each as the buyer
-// pays for them; no sourced price covers a machine for such a mix, so it has no total.
-Outlay mixed_machine_outlay(const Catalog& catalog, const PriceBook& book, const SpeedView& view,
-                            const BuyerView& buyer) {
-  Outlay out;
-  std::vector<std::string> kinds;
-  for (const std::string& id : view.cards) {
-    if (std::find(kinds.begin(), kinds.end(), id) == kinds.end()) kinds.push_back(id);
-  }
-  double cards_usd = 0;
-  bool priced = true;
-  for (const std::string& id : kinds) {
-    const int index = catalog.find(id);
-    if (index < 0) continue;
-    const int count = static_cast<int>(std::count(view.cards.begin(), view.cards.end(), id)) * std::max(1, view.gpu_count);
-    const Outlay one = machine_outlay(catalog, book, catalog.gpus[static_cast<std::size_t>(index)], count, buyer);
-    out.gpus += count;
-    out.boards += one.boards;
-    if (one.cards_usd) cards_usd += *one.cards_usd;
-    else priced = false;
-  }
-  if (priced) out.cards_usd = cards_usd;
-  out.missing = {I18N("a machine of several kinds of card: only its cards are priced")};
-  return out;
-}
-
-}  // namespace
-
 SpeedBuyerTable speed_table_for_buyer(const Catalog& catalog, const Benchmarks& benchmarks,
                                       const SpeedCalibration& calibration, const SpeedView& view,
                                       const PriceBook& book, const BuyerView& buyer,
@@ -57,15 +27,15 @@ SpeedBuyerTable speed_table_for_buyer(const Catalog& catalog, const Benchmarks& 
   }
   std::vector<SpeedRow> rows;
   for (SpeedRow& row : out.table.rows) {
-    const int index = catalog.find(row.gpu_id);
     SpeedOutlayRow priced;
+    // llama.cpp splits layers, so a host with x1 slots per card serves; vLLM splits every layer.
+    const int lanes = row.estimate.engine == engine_key(Engine::llamacpp) ? kLayerSplitLanes : kTensorParallelLanes;
+    const int index = catalog.find(row.gpu_id);
     if (index >= 0) {
       priced.outlay = machine_outlay(catalog, book, catalog.gpus[static_cast<std::size_t>(index)],
-                                     std::max(1, row.estimate.gpus), buyer);
-    } else if (!view.cards.empty()) {
-      priced.outlay = mixed_machine_outlay(catalog, book, view, buyer);
+                                     std::max(1, row.estimate.gpus), buyer, lanes);
     } else {
-      continue;
+      priced.outlay = mixed_machine_outlay(catalog, book, view.cards, view.gpu_count, buyer, lanes);
     }
     const auto covered = priced.outlay.budget_usd(buyer.budget_covers);
     if (row.estimate.fits) priced.per_1000_usd = per_thousand(row.estimate.decode_total_tokens_per_s, covered, 1);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "estimate/engine.h"
 #include "rank/ranking_scores.h"
 #include "rank/speed_ranking.h"
 #include "text/stable_sort.h"
@@ -69,6 +70,13 @@ void rescore_by_speed(const Catalog& catalog, RankedList& list) {
 
 }  // namespace
 
+int lanes_for_engine(const Gpu& gpu, const RankingView& view, const FitView& fit) {
+  if (!ranks_by_speed(view) || view.profile != "llm-inference") return kTensorParallelLanes;
+  const Quantisation* quant = find_quantisation(quant_for_fit_precision(fit.precision));
+  if (!quant) return kTensorParallelLanes;
+  return engine_for_card(*quant, gpu) == Engine::llamacpp ? kLayerSplitLanes : kTensorParallelLanes;
+}
+
 BuyerRanking rank_for_buyer(const Catalog& catalog, const PriceBook& book, const RankingView& view,
                             const FitView& fit, const BuyerView& buyer, const SpeedCalibration* calibration,
                             const Compat* compat, const SoftwareTable* software) {
@@ -99,7 +107,8 @@ BuyerRanking rank_for_buyer(const Catalog& catalog, const PriceBook& book, const
     for (const Gpu& gpu : catalog.gpus) {
       if (!passes_ranking_filters(gpu, view, compat)) continue;
       if (supported_ids && std::find(supported_ids->begin(), supported_ids->end(), gpu.id) == supported_ids->end()) continue;
-      const Outlay outlay = machine_outlay(catalog, book, gpu, view.fits_model ? view.fit_gpu_count : 1, buyer);
+      const Outlay outlay = machine_outlay(catalog, book, gpu, view.fits_model ? view.fit_gpu_count : 1, buyer,
+                                           lanes_for_engine(gpu, view, fit));
       if (passes_price(outlay, view) && within_budget(outlay, buyer)) allowed.push_back(gpu.id);
     }
     if (view.fits_model) {
@@ -128,13 +137,14 @@ BuyerRanking rank_for_buyer(const Catalog& catalog, const PriceBook& book, const
   // Each row's outlay at its GPU count; the rows over the price cap or the budget go.
   const int fixed_gpus = (by_speed || view.fits_model) ? view.fit_gpu_count : 1;
   std::vector<RankedGpu> kept;
+  std::vector<BuyerRanking::OverBudget> over;  // speed rows over the budget, for faster_over
   double cheapest_over = 0;
   for (std::size_t i = 0; i < out.list.rows.size(); ++i) {
     const RankedGpu& row = out.list.rows[i];
     const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(row.gpu_index)];
     RowOutlay priced;
     priced.gpus = out.fewest_gpus ? gpus_of_row[i] : fixed_gpus;
-    priced.outlay = machine_outlay(catalog, book, gpu, priced.gpus, buyer);
+    priced.outlay = machine_outlay(catalog, book, gpu, priced.gpus, buyer, lanes_for_engine(gpu, view, fit));
     const auto covered = priced.outlay.budget_usd(buyer.budget_covers);
     if (const auto value = row_value(row)) priced.per_1000_usd = per_thousand(*value, covered, 1);
     const bool price_ok = passes_price(priced.outlay, view);
@@ -146,8 +156,10 @@ BuyerRanking rank_for_buyer(const Catalog& catalog, const PriceBook& book, const
     }
     if (!covered || (!price_ok && !priced.outlay.card_price.found())) {
       ++out.unpriced;
+      if (priced.outlay.card_price.found()) ++out.unpriced_machine;
     } else if (!budget_ok) {
       ++out.over_budget;
+      if (price_ok && row.tokens_per_s) over.push_back({row.gpu_index, priced, *row.tokens_per_s});
       if (price_ok && (out.cheapest_over_index < 0 || *covered < cheapest_over)) {
         cheapest_over = *covered;
         out.cheapest_over_index = row.gpu_index;
@@ -156,6 +168,22 @@ BuyerRanking rank_for_buyer(const Catalog& catalog, const PriceBook& book, const
     }
   }
   out.list.rows = std::move(kept);
+  if (by_speed && out.by_budget) {
+    // The frontier above the budget: cheapest first, each faster than all before it and
+    // than the fastest machine within the budget.
+    double fastest = 0;
+    for (const RankedGpu& row : out.list.rows) fastest = std::max(fastest, row.tokens_per_s.value_or(0));
+    const auto spent = [&](const BuyerRanking::OverBudget& o) { return *o.priced.outlay.budget_usd(buyer.budget_covers); };
+    stable_sort_rows(over, [&](const BuyerRanking::OverBudget& a, const BuyerRanking::OverBudget& b) {
+      return spent(a) != spent(b) ? spent(a) < spent(b) : a.tokens_per_s > b.tokens_per_s;
+    });
+    for (const auto& option : over) {
+      if (out.faster_over.size() >= kOverBudgetShown) break;
+      if (option.tokens_per_s <= fastest) continue;
+      fastest = option.tokens_per_s;
+      out.faster_over.push_back(option);
+    }
+  }
   if (by_speed) {
     // Scores are relative to the fastest card kept; rows and outlays stay paired.
     std::map<int, RowOutlay> outlay_of;

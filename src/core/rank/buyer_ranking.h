@@ -36,11 +36,28 @@ struct BuyerRanking {
   bool fewest_gpus = false;       // the speed ranking picked each card's GPU count
   int over_budget = 0;            // cards passing every other filter that cost more
   int unpriced = 0;               // ... whose price (or machine) is unknown, left out by the price or budget filter
+  int unpriced_machine = 0;       // of those, the card is priced but no sourced machine holds that many
   // The cheapest card left out by the budget (its index in the catalog and its outlay),
   // so "nothing within $2,000" can say what it takes.
   int cheapest_over_index = -1;
   std::optional<RowOutlay> cheapest_over;
+  // The trade-off above the budget (speed rankings): machines over it that are faster than
+  // everything within it, each faster than every cheaper one, cheapest first, at most
+  // kOverBudgetShown: "16 tok/s would take $3,037".
+  struct OverBudget {
+    int gpu_index = -1;
+    RowOutlay priced;
+    double tokens_per_s = 0;
+  };
+  std::vector<OverBudget> faster_over;
 };
+
+constexpr std::size_t kOverBudgetShown = 3;
+
+// The PCIe lanes per card a speed ranking's machine must give: llama.cpp (the engine a
+// GGUF quantisation runs on) splits layers and is fine on x1 risers; vLLM and training
+// split tensors and want x8 (money/outlay.h).
+int lanes_for_engine(const Gpu& gpu, const RankingView& view, const FitView& fit);
 
 BuyerRanking rank_for_buyer(const Catalog& catalog, const PriceBook& book, const RankingView& view,
                             const FitView& fit, const BuyerView& buyer, const SpeedCalibration* calibration,

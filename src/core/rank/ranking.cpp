@@ -35,25 +35,28 @@ struct ProfileTable {
 };
 
 // The guide ranks four figures per network type (DIGEST.md section 5); weights 4-3-2-1
-// keep its order and let the first matter most. Its "tensor cores" is tensor-core
-// throughput, which the catalog has as fp16_tensor_tflops.
+// keep its order and let the first matter most, and the page says so (follows_guide).
+// Its "tensor cores" is tensor-core throughput, which the catalog has as
+// fp16_tensor_tflops (bf16_tensor_tflops for LLM training, which runs in BF16).
 const std::vector<ProfileTable> kProfiles = {
-    {{"cnn", "CNN / Transformer training",
-      "The guide's order for CNNs and Transformers: tensor-core throughput > FP32 > memory bandwidth > FP16."},
+    {{"cnn", "CNN / Transformer training", "", true},  // tensor cores > FP32 > bandwidth > FP16
      {{"fp16_tensor_tflops", 4}, {"fp32_tflops", 3}, {"memory_bandwidth_gbs", 2}, {"fp16_tflops", 1}}},
-    {{"rnn", "RNN training",
-      "The guide's order for RNNs: memory bandwidth > FP16 > tensor-core throughput > FP32."},
+    {{"rnn", "RNN training", "", true},  // bandwidth > FP16 > tensor cores > FP32
      {{"memory_bandwidth_gbs", 4}, {"fp16_tflops", 3}, {"fp16_tensor_tflops", 2}, {"fp32_tflops", 1}}},
     // The page and `gpuwise rank` rank these two by the speed model's tokens/s for the
     // chosen model among the cards that hold it (speed_ranking.h): VRAM is a filter there,
     // not a weight. These weights are rank()'s own spec score for them, without a model.
+    // Generating tokens reads every weight once per token, so bandwidth leads, as the
+    // measured llama.cpp speeds show (docs/ranking.md): the guide's order, written for
+    // training, does not fit it. Training an LLM is training a Transformer: the guide's order.
     {{"llm-inference", "LLM inference",
       "Ranked by the speed model's estimated generation tokens/s for your model, among the cards that hold it."},
      {{"memory_bandwidth_gbs", 5}, {"fp16_tensor_tflops", 1}}},
     {{"llm-training", "LLM training",
       "Ranked by the speed model's estimated training tokens/s for your model, among the cards that hold its "
-      "weights, gradients and optimizer state."},
-     {{"bf16_tensor_tflops", 3}, {"memory_bandwidth_gbs", 3}, {"fp16_tensor_tflops", 1}}},
+      "weights, gradients and optimizer state.",
+      true},
+     {{"bf16_tensor_tflops", 4}, {"fp32_tflops", 3}, {"memory_bandwidth_gbs", 2}, {"fp16_tflops", 1}}},
     {{"fp64", "FP64 scientific computing",
       "Double-precision throughput first; bandwidth for memory-bound solvers; VRAM for problem size."},
      {{"fp64_tflops", 6}, {"memory_bandwidth_gbs", 3}, {"vram_gb", 1}}},

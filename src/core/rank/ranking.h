@@ -23,7 +23,10 @@ namespace gpuwise {
 struct RankingProfile {
   const char* key;          // "cnn", "rnn", "llm-inference", "llm-training", "fp64", "custom"
   const char* label;        // English, e.g. "CNN / Transformer training"
-  const char* description;  // one sentence: why these weights
+  const char* description;  // one sentence: why these weights ("" when the guide's order says it)
+  // The weights are the source guide's order of figures for this network type, 4-3-2-1
+  // (its section on choosing a GPU: CNNs and Transformers, RNNs); false: our own weights.
+  bool follows_guide = false;
 };
 
 // Every profile, built-ins first, "custom" last.

@@ -99,7 +99,7 @@ TEST_CASE("cards missing the sort value go last in both directions") {
   CHECK(ids(c, query_catalog(c, view)).back() == "tesla-v100-sxm2-32gb");
 }
 
-TEST_CASE("text columns sort alphabetically; an unknown sort column keeps name order") {
+TEST_CASE("text columns sort alphabetically, an unknown sort column keeps name order") {
   const Catalog c = three_cards();
   CatalogView view;
   view.sort_column = "name";

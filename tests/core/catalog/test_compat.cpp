@@ -71,7 +71,7 @@ TEST_CASE("versions compare numerically, part by part") {
   CHECK_FALSE(is_version("1234567.0"));  // too long for an int part
 }
 
-TEST_CASE("wheel rule: SASS runs on the same major at an equal or higher minor; PTX within its major") {
+TEST_CASE("wheel rule: SASS runs on the same major at an equal or higher minor, PTX within its major") {
   const PytorchWheel wheel{"12.8", {"7.0", "8.0"}, "8.0"};
   bool via_ptx = true;
   CHECK(wheel_runs_on(wheel, "8.6", &via_ptx));  // sm_80 code on 8.6
@@ -140,7 +140,7 @@ TEST_CASE("loader: wrong top-level shapes are errors naming the field") {
   CHECK(c.compute_capabilities.size() == 2);  // the rest still loads
 }
 
-TEST_CASE("loader: a bad entry names its entry and field; the others load") {
+TEST_CASE("loader: a bad entry names its entry and field, the others load") {
   json j = minimal_compat();
   j["compute_capabilities"][0]["first_cuda"] = "eleven";
   j["compute_capabilities"][1]["last_cuda"] = "6.5";  // older than first_cuda 11.8
@@ -174,7 +174,7 @@ TEST_CASE("loader: duplicates, missing fields, bad wheels, unknown fields and un
 
 // [SECTION] CUDA toolkits per card
 
-TEST_CASE("CUDA 10.2 runs on no Ampere card of the shipped catalog; Turing, Volta, Pascal yes") {
+TEST_CASE("CUDA 10.2 runs on no Ampere card of the shipped catalog, Turing, Volta, Pascal yes") {
   int ampere = 0;
   for (const auto& g : shipped_catalog().gpus) {
     if (g.architecture == "Ampere") {
@@ -189,7 +189,7 @@ TEST_CASE("CUDA 10.2 runs on no Ampere card of the shipped catalog; Turing, Volt
   CHECK(shipped_compat().runs_cuda(gpu("gtx-1080-ti"), "10.2"));
 }
 
-TEST_CASE("CUDA 12.x and 12.0 run on no Kepler card; Maxwell still runs 12.x but not 13.0") {
+TEST_CASE("CUDA 12.x and 12.0 run on no Kepler card, Maxwell still runs 12.x but not 13.0") {
   for (const auto& g : shipped_catalog().gpus) {
     if (g.architecture != "Kepler") continue;
     INFO(g.id);

@@ -89,7 +89,7 @@ TEST_CASE("a file with nothing to move stays as it is, with no details") {
   CHECK(merge_details(split.compact, split.details) == plain);
 }
 
-TEST_CASE("the compact gpus.json loads to the same figures for every card; with its details, to the same catalog") {
+TEST_CASE("the compact gpus.json loads to the same figures for every card, with its details, to the same catalog") {
   const json full_json = shipped("gpus.json");
   const Catalog full = load_catalog(dump_json(full_json));
   const SplitData split = split_details(full_json);

@@ -106,7 +106,7 @@ TEST_CASE("every vendor and line is present, and ids never collide") {
   CHECK(per_line["datacenter"] > 0);
 }
 
-TEST_CASE("issue 13: 200 rows, each with a kind and software; unified memory lists the Macs and DGX Spark") {
+TEST_CASE("issue 13: 200 rows, each with a kind and software, unified memory lists the Macs and DGX Spark") {
   const Catalog& c = gpuwise::test::shipped_catalog();
   CHECK(c.gpus.size() >= 200);
   std::map<std::string, int> per_vendor;

@@ -68,7 +68,7 @@ TEST_CASE("ranking metrics that need the missing figure are missing, not zero", 
   }
 }
 
-TEST_CASE("the speed model gives no decode figure without bandwidth; prefill still runs", "[unpublished]") {
+TEST_CASE("the speed model gives no decode figure without bandwidth, prefill still runs", "[unpublished]") {
   const SpeedInput input;  // Llama 3 8B at Q4_K_M, 4096 tokens
   const SpeedCalibration calibration = test::round_calibration();
   const SpeedEstimate e = estimate_speed(two_cards().gpus[1], input, calibration);

@@ -41,7 +41,7 @@ bool has_warning(const AdvisorResult& r, const std::string& start) {
 }
 }  // namespace
 
-TEST_CASE("RAM: at least one card's VRAM (the guide); we suggest all cards' VRAM, rounded up") {
+TEST_CASE("RAM: at least one card's VRAM (the guide), we suggest all cards' VRAM, rounded up") {
   const AdvisorResult one = advise(kRtx4090, view(1));
   CHECK(one.ram_minimum_gb == 24);
   CHECK(one.total_vram_gb == 24);

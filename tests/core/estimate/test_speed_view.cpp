@@ -47,7 +47,7 @@ std::vector<std::string> ids(const SpeedTable& table) {
 
 }  // namespace
 
-TEST_CASE("speed rows sort by the chosen figure; cards that do not fit go last or away", "[speed_view]") {
+TEST_CASE("speed rows sort by the chosen figure, cards that do not fit go last or away", "[speed_view]") {
   const Catalog catalog = two_cards();
   REQUIRE(catalog.gpus.size() == 3);
   const Benchmarks none;
@@ -195,7 +195,7 @@ TEST_CASE("a view the model cannot take gives one message and no rows", "[speed_
   }
 }
 
-TEST_CASE("a link with speed inputs reads back; a bad value keeps the default with a notice", "[speed_view]") {
+TEST_CASE("a link with speed inputs reads back, a bad value keeps the default with a notice", "[speed_view]") {
   const LinkDecode good = decode_link("v=1&tab=speed&speed.model=mixtral-8x7b&speed.quant=q5_k_m&speed.ctx=8192"
                                       "&speed.prompt=512&speed.conc=4&speed.n=2&speed.sort=ttft&speed.fits=0&speed.top=7",
                                       ViewState{}, nullptr);

@@ -72,7 +72,7 @@ TEST_CASE("Llama 3 70B bf16 inference at 8192 tokens, worked by hand") {
         "2 × 80 × 8 × 128 × 8192 × 1 × 2 B = 2.68 GB");
 }
 
-TEST_CASE("70B bf16 needs two 80 GB cards; 8B bf16 fits one 24 GB card") {
+TEST_CASE("70B bf16 needs two 80 GB cards, 8B bf16 fits one 24 GB card") {
   const FitResult big = fit_model(preset_view("llama-3-70b", "bf16", "inference", 8192));
   const Gpu& h100 = shipped_gpu("h100-sxm5");
   // training's usable = 80 × 1.073741824 (printed GB are GiB) × 0.95 = 81.604 GB;

@@ -156,7 +156,7 @@ TEST_CASE("several GPUs add compute at the tensor-parallel share and pay for eve
   for (int count : {1, 2, 4, 8}) CHECK(option_for(all, "job-card", count));
 }
 
-TEST_CASE("the provider-kind choice picks the rate; an old rate is flagged stale", "[job_cost]") {
+TEST_CASE("the provider-kind choice picks the rate, an old rate is flagged stale", "[job_cost]") {
   JobInput in = worked_training();
   in.ownership.provider_kinds = {"hyperscaler"};
   const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);

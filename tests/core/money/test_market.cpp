@@ -134,7 +134,7 @@ TEST_CASE("market: a new price below the same month's used price is set aside an
                     [](const TemplateText& f) { return f.text().find("was set aside") != std::string::npos; }));
 }
 
-TEST_CASE("market: a card nobody sells new defaults to its used price; used asked, new when none") {
+TEST_CASE("market: a card nobody sells new defaults to its used price, used asked, new when none") {
   const PriceChoice gone = price_of("gone-card");
   CHECK(gone.kind == PriceKind::street_used);
   CHECK(gone.usd_per_board == 1207);

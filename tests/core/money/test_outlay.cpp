@@ -84,7 +84,7 @@ TEST_CASE("outlay: cards plus the machine they need") {
   CHECK_FALSE(outlay_of("big", 2).total_usd);
 }
 
-TEST_CASE("outlay: a system is its own machine; a module's server has its power but no price") {
+TEST_CASE("outlay: a system is its own machine, a module's server has its power but no price") {
   const Outlay mac = outlay_of("mac", 1);
   CHECK(mac.machine == "included");
   CHECK(*mac.total_usd == 3500);
@@ -154,4 +154,78 @@ TEST_CASE("outlay: the ROI's host defaults to the outlay's machine, its power to
   CHECK(s.figures.host_power_w == 4600);
   CHECK(s.figures.host_cost_usd == 0);  // no sourced server price: 0, and the outlay says why
   CHECK_FALSE(s.defaults.outlay.missing.pattern.empty());
+}
+
+TEST_CASE("a machine of two kinds of card: each card at its price and one host for both") {
+  BuyerView buyer;
+  const Outlay both = mixed_machine_outlay(outlay_catalog(), outlay_book(), {"small", "big"}, 1, buyer);
+  REQUIRE(both.gpus == 2);
+  REQUIRE(both.cards_usd);
+  CHECK(*both.cards_usd == Approx(450 + 3000));
+  REQUIRE(both.total_usd);
+  CHECK(*both.total_usd == Approx(450 + 3000 + 2000));  // the two-GPU desktop
+  const Outlay twice = mixed_machine_outlay(outlay_catalog(), outlay_book(), {"small", "big"}, 2, buyer);
+  CHECK(twice.gpus == 4);
+  REQUIRE(twice.cards_usd);
+  CHECK(*twice.cards_usd == Approx(2 * (450 + 3000)));
+  // A card without a price leaves the total unknown, with a reason, never a partial sum.
+  const Outlay unknown = mixed_machine_outlay(outlay_catalog(), outlay_book(), {"small", "no-such-card"}, 1, buyer);
+  CHECK_FALSE(unknown.total_usd);
+}
+
+TEST_CASE("outlay: the cheapest host that suits the engine's links between cards") {
+  // A $500 one-card desktop, a $2,000 two-slot x8/x8 desktop and a $480 mining board with
+  // x1 risers for four cards: llama.cpp's layer split takes the mining board, tensor
+  // parallel (the default) the x8/x8 desktop; one card goes in a normal x16 slot.
+  json rig = machine(4, 480, "desktop");
+  rig["pcie_lanes"] = 1;
+  json dual = machine(2, 2000, "desktop");
+  dual["pcie_lanes"] = 8;
+  PriceBook book = load_prices(dump_json(json{
+      {"schema_version", 1},
+      {"cny_per_usd", 7},
+      {"street_prices", json::array({street("small", 300, "used"), street("tp40", 250, "used")})},
+      {"cloud_rates", json::array()},
+      {"machines", json::array({machine(1, 500, "desktop"), dual, rig})}}));
+  book.today = "2026-12-04";
+  REQUIRE(book.issues.empty());
+  json passive = card("tp40", 250);
+  passive["line"] = "datacenter";
+  const Catalog c = load_catalog(catalog_text(json::array({card("small", 170), passive})));
+  REQUIRE(c.error_count() == 0);
+  BuyerView buyer;
+  buyer.used = true;
+  const Gpu& small = c.gpus[static_cast<std::size_t>(c.find("small"))];
+  const Outlay split = machine_outlay(c, book, small, 2, buyer, kLayerSplitLanes);
+  REQUIRE(split.machine_row);
+  CHECK(split.machine_row->pcie_lanes == 1);
+  CHECK(*split.total_usd == 600 + 480);
+  CHECK(split.min_pcie_lanes == kLayerSplitLanes);
+  const Outlay tensor = machine_outlay(c, book, small, 2, buyer);
+  CHECK(*tensor.total_usd == 600 + 2000);
+  CHECK(tensor.min_pcie_lanes == kTensorParallelLanes);
+  // Three cards: only the mining board holds them, and only for a layer split.
+  CHECK(machine_outlay(c, book, small, 3, buyer, kLayerSplitLanes).total_usd);
+  CHECK_FALSE(machine_outlay(c, book, small, 3, buyer).total_usd);
+  // One card: the one-card desktop, whatever the engine.
+  CHECK(*machine_outlay(c, book, small, 1, buyer, kLayerSplitLanes).machine_usd == 500);
+  CHECK(outlay_to_json(split)["machine_pcie_lanes"] == 1);
+  // A data-centre PCIe card has no fan: the outlay says so.
+  const Outlay p40 = machine_outlay(c, book, c.gpus[static_cast<std::size_t>(c.find("tp40"))], 2, buyer, 1);
+  CHECK(p40.passive_cooling);
+  CHECK_FALSE(split.passive_cooling);
+  CHECK(outlay_to_json(p40)["passive_cooling"] == true);
+}
+
+TEST_CASE("outlay: a machine row's pcie_lanes is checked") {
+  json bad = machine(2, 900, "desktop");
+  bad["pcie_lanes"] = 3.5;
+  const PriceBook book = load_prices(dump_json(json{{"schema_version", 1},
+                                                    {"cny_per_usd", 7},
+                                                    {"street_prices", json::array()},
+                                                    {"cloud_rates", json::array()},
+                                                    {"machines", json::array({bad})}}));
+  REQUIRE(book.issues.size() == 1);
+  CHECK(book.issues[0].field == "pcie_lanes");
+  CHECK(book.machines.empty());
 }

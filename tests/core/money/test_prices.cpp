@@ -264,7 +264,7 @@ TEST_CASE("price age: whole months, and stale only when older than 12 months") {
   CHECK_FALSE(price_age("2026-05-01", "yesterday").stale);
 }
 
-TEST_CASE("default price carries its age as of the book's today; MSRP has none") {
+TEST_CASE("default price carries its age as of the book's today, MSRP has none") {
   const Catalog catalog = test_catalog();
   PriceBook b = load_prices(book_text(json::array({street("card-a", 1800, "new", "2025-06-01"),
                                                    street("dual-card", 900, "used", "2026-11-01")}),

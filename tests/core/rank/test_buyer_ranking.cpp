@@ -148,3 +148,81 @@ TEST_CASE("buyer ranking: I have $2,000 and want a 70B model (the shipped data)"
   }
   CHECK(found);
 }
+
+TEST_CASE("buyer ranking: the $2,000 / 70B question's shape: two used RTX 3090s on a budget host") {
+  const Catalog& catalog = shipped_catalog();
+  PriceBook book = load_prices(read_source_file("data/prices.json"), catalog);
+  book.today = "2026-12-04";
+  RankingView view;
+  view.profile = "llm-inference";
+  FitView fit = apply_preset(FitView{}, "llama-3-70b");
+  fit.precision = "int4";  // a GGUF Q4_K_M: llama.cpp, which splits layers
+  BuyerView buyer;
+  buyer.used = true;
+  buyer.budget_usd = 2000;
+  const BuyerRanking r = rank_for_buyer(catalog, book, view, fit, buyer, &shipped_calibration());
+  REQUIRE(r.list.error.empty());
+  const int index = catalog.find("rtx-3090");
+  const Gpu& rtx3090 = catalog.gpus[static_cast<std::size_t>(index)];
+  CHECK(lanes_for_engine(rtx3090, view, fit) == kLayerSplitLanes);
+
+  // Two used GA102 cards (RTX 3090 or 3090 Ti), within the budget, or shown above it.
+  const int ti = catalog.find("rtx-3090-ti");
+  std::optional<RowOutlay> pair;
+  double pair_tokens = 0;
+  for (std::size_t i = 0; i < r.list.rows.size(); ++i) {
+    if (r.list.rows[i].gpu_index != index && r.list.rows[i].gpu_index != ti) continue;
+    if (pair) continue;
+    pair = r.outlays[i];
+    pair_tokens = *r.list.rows[i].tokens_per_s;
+  }
+  for (const auto& option : r.faster_over) {
+    if (pair || (option.gpu_index != index && option.gpu_index != ti)) continue;
+    pair = option.priced;
+    pair_tokens = option.tokens_per_s;
+  }
+  REQUIRE(pair);
+  CHECK(pair->gpus == 2);
+  CHECK(pair->outlay.card_price.kind == PriceKind::street_used);
+  // The cheapest host for a layer split: the mining board with x1 risers, not the $1,980
+  // x8/x8 build that tensor parallel needs.
+  REQUIRE(pair->outlay.machine_row);
+  CHECK(pair->outlay.machine_row->pcie_lanes == 1);
+  CHECK(*pair->outlay.machine_usd < 600);
+  CHECK(*pair->outlay.total_usd == Approx(2 * pair->outlay.card_price.usd_per_board + *pair->outlay.machine_usd));
+  CHECK(*pair->outlay.total_usd < 2000 + 2 * pair->outlay.card_price.usd_per_board);
+  // Fastest or near it: nothing listed is more than 10% faster; no V100 or M40 outruns it.
+  for (std::size_t i = 0; i < r.list.rows.size(); ++i) {
+    const std::string& id = catalog.gpus[static_cast<std::size_t>(r.list.rows[i].gpu_index)].id;
+    INFO(id);
+    CHECK(*r.list.rows[i].tokens_per_s <= pair_tokens * 1.1);
+    if (id.find("v100") != std::string::npos || id.find("m40") != std::string::npos) {
+      CHECK(*r.list.rows[i].tokens_per_s < pair_tokens);
+    }
+  }
+  // The RTX 3090 itself at the shipped used price: two on the mining board, and a budget
+  // that covers that lists it near the top.
+  const Outlay two = machine_outlay(catalog, book, rtx3090, 2, buyer, kLayerSplitLanes);
+  REQUIRE(two.total_usd);
+  CHECK(*two.machine_usd < 600);
+  buyer.budget_usd = *two.total_usd;
+  const BuyerRanking covered = rank_for_buyer(catalog, book, view, fit, buyer, &shipped_calibration());
+  double fastest = 0, rtx3090_tokens = 0;
+  for (const RankedGpu& row : covered.list.rows) {
+    fastest = std::max(fastest, *row.tokens_per_s);
+    if (row.gpu_index == index) rtx3090_tokens = *row.tokens_per_s;
+  }
+  CHECK(rtx3090_tokens > 0);
+  CHECK(rtx3090_tokens >= 0.8 * fastest);
+  buyer.budget_usd = 2000;
+  // The cheaper, slower pairs an expert names are listed within the budget.
+  for (const char* cheaper : {"tesla-p40", "mi50-32gb"}) {
+    INFO(cheaper);
+    const int at = catalog.find(cheaper);
+    const bool listed = std::any_of(r.list.rows.begin(), r.list.rows.end(),
+                                    [&](const RankedGpu& row) { return row.gpu_index == at; });
+    CHECK(listed);
+  }
+  // Cards left out for want of a machine price are counted apart from unpriced cards.
+  CHECK(r.unpriced_machine <= r.unpriced);
+}

@@ -120,11 +120,30 @@ TEST_CASE("the guide's metric orders become descending weights") {
                                                             {"fp16_tflops", 3},
                                                             {"fp16_tensor_tflops", 2},
                                                             {"fp32_tflops", 1}});
+  // LLM training trains Transformers: the same order, tensor throughput in BF16, the
+  // format it trains in (issue 30; it was BF16 tensor 3, bandwidth 3, FP16 tensor 1). The
+  // page and the command rank it by the speed model: these are rank()'s own weights.
+  CHECK(profile_weights("llm-training") == std::vector<MetricWeight>{{"bf16_tensor_tflops", 4},
+                                                                     {"fp32_tflops", 3},
+                                                                     {"memory_bandwidth_gbs", 2},
+                                                                     {"fp16_tflops", 1}});
   CHECK(profile_weights("fp64").front().metric == "fp64_tflops");
+  // Decoding reads every weight per token: bandwidth first, not the guide's training order.
   CHECK(profile_weights("llm-inference").front().metric == "memory_bandwidth_gbs");
 }
 
-TEST_CASE("the metric table: TDP is the only lower-is-better metric; per-watt figures") {
+TEST_CASE("a profile that says it follows the guide weighs its four figures 4, 3, 2, 1, the others say so") {
+  for (const auto& p : ranking_profiles()) {
+    if (!p.follows_guide) continue;
+    const std::vector<MetricWeight> weights = profile_weights(p.key);
+    REQUIRE(weights.size() == 4);
+    for (std::size_t i = 0; i < weights.size(); ++i) CHECK(weights[i].weight == static_cast<double>(4 - i));
+  }
+  for (const char* key : {"cnn", "rnn", "llm-training"}) CHECK(find_ranking_profile(key)->follows_guide);
+  for (const char* key : {"llm-inference", "fp64", "custom"}) CHECK_FALSE(find_ranking_profile(key)->follows_guide);
+}
+
+TEST_CASE("the metric table: TDP is the only lower-is-better metric, per-watt figures") {
   for (const auto& m : ranking_metrics()) CHECK(m.higher_is_better == (std::string(m.key) != "tdp_w"));
   Gpu g = card("x", 35.58, 936);
   g.tdp_w = 350;
@@ -183,7 +202,7 @@ TEST_CASE("profile: a weighted geometric mean of the ratios to the best") {
   CHECK(list.profile == "custom");
 }
 
-TEST_CASE("only the ratios between weights matter; zero weights drop out; repeats add up") {
+TEST_CASE("only the ratios between weights matter, zero weights drop out, repeats add up") {
   const Catalog c = catalog_of({card("a", 10, 500), card("b", 20, 250)});
   const RankedList base = rank(c, custom({{"fp32_tflops", 3}, {"memory_bandwidth_gbs", 1}}));
   const RankedList scaled = rank(c, custom({{"fp32_tflops", 30}, {"memory_bandwidth_gbs", 10}, {"vram_gb", 0}}));
@@ -282,7 +301,7 @@ TEST_CASE("cnn: a card without tensor cores is scored at its real matrix rate, n
   CHECK_FALSE(row_of(c, rank(c, by_metric("fp16_tensor_tflops")), "x").score.has_value());
 }
 
-TEST_CASE("fallback rates: FP16 vector for P100-like cards; FP32 for BF16 before Ampere") {
+TEST_CASE("fallback rates: FP16 vector for P100-like cards, FP32 for BF16 before Ampere") {
   Gpu p100 = card("p100", 10.6, 732);
   p100.tensor_cores = 0;
   p100.fp16_tflops = 21.2;
@@ -356,7 +375,7 @@ TEST_CASE("each filter keeps only matching cards") {
   CHECK(ranked(f) == std::vector<std::string>{"no-price", "old"});
 }
 
-TEST_CASE("allowed_ids (the VRAM-fit filter) restricts the list; null means no restriction") {
+TEST_CASE("allowed_ids (the VRAM-fit filter) restricts the list, null means no restriction") {
   const Catalog c = catalog_of({card("a", 10, 100), card("b", 20, 100), card("c", 30, 100)});
   const std::vector<std::string> allowed = {"a", "c"};
   CHECK(ids(c, rank(c, by_metric("fp32_tflops"), nullptr, &allowed)) == std::vector<std::string>{"c", "a"});

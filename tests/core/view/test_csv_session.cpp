@@ -34,7 +34,7 @@ TEST_CASE("a link wins over the saved view and shows exactly the sharer's view")
   CHECK(start.notices.empty());
 }
 
-TEST_CASE("without a link the saved view returns; without either, the browser's language") {
+TEST_CASE("without a link the saved view returns, without either, the browser's language") {
   ViewState saved;
   saved.catalog.search = "mine";
   saved.language = "en";

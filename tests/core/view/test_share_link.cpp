@@ -308,7 +308,7 @@ TEST_CASE("a word outside its choices keeps the default") {
   CHECK(decode("lang=ZH").state.language == "en");  // exact words only
 }
 
-TEST_CASE("unknown cards are dropped; ids are only checked when the catalog is known") {
+TEST_CASE("unknown cards are dropped, ids are only checked when the catalog is known") {
   LinkDecode d = decode("cmp=rtx-3090,rtx-9999,a100-sxm4-80gb");
   CHECK(d.state.compare_ids == std::vector<std::string>{"rtx-3090", "a100-sxm4-80gb"});
   REQUIRE(d.notices.size() == 1);

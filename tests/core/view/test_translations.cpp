@@ -50,7 +50,7 @@ using namespace gpuwise;
 TEST_CASE("profile, metric and preset labels are translated") {
   for (const auto& profile : ranking_profiles()) {
     require_translation(profile.label);
-    require_translation(profile.description);
+    if (*profile.description) require_translation(profile.description);  // "": the page draws none
   }
   for (const auto& metric : ranking_metrics()) {
     require_translation(metric.label);
@@ -90,7 +90,7 @@ namespace {
 void for_each_core_string(const std::function<void(const char*, const std::string&)>& add) {
   for (const auto& profile : ranking_profiles()) {
     add("profiles", profile.label);
-    add("profiles", profile.description);
+    if (*profile.description) add("profiles", profile.description);
   }
   for (const auto& metric : ranking_metrics()) {
     add("metrics", metric.label);
