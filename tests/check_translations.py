@@ -111,6 +111,14 @@ TRACEABLE = {
     "roi_never_reason(result,currency.code,currency.per_usd)": "roi_never_reason() (TemplateText)",
     "covers": "DrawBuyerChoices: N_() literals of price_widgets.cpp",
     "order": "DrawBuyerChoices: N_() literals of price_widgets.cpp",
+    # Issue 29: software support and images.
+    "grade_label(s.grade)": "grade_label(): I18N() literals of catalog/software.cpp",
+    "grade_label(need->grade)": "grade_label(): I18N() literals of catalog/software.cpp",
+    "why": "support_why() (TemplateText: I18N() patterns of catalog/software.cpp, or a data text)",
+    "workload->label": "workloads(): I18N() literals of catalog/software.cpp",
+    "GroupLabel(group)": "GroupLabel(): N_() literals of software_widgets.cpp",
+    "current->label": "image_precisions(): I18N() literals of estimate/image.cpp",
+    "precision->label": "image_precisions(): I18N() literals of estimate/image.cpp",
 }
 
 

@@ -66,5 +66,10 @@ int run_rank(const Args& args);
 int run_speed(const Args& args);
 int run_advise(const Args& args);
 int run_job(const Args& args);
+int run_image(const Args& args);
+// `gpuwise job --kind image` (cmd_image.cpp), and the owning flags every job reads (cmd_job.cpp).
+int run_image_job(const Args& args);
+std::vector<std::string> job_ownership_flags();
+int run_software(const Args& args);
 
 }  // namespace gpuwise::cli

@@ -8,6 +8,9 @@
 
 #include "catalog/catalog.h"
 #include "cli.h"
+#include "catalog/compat.h"
+#include "catalog/software.h"
+#include "estimate/gates.h"
 #include "text/json_util.h"
 #include "estimate/vram_fit.h"
 #include "view/view_state.h"
@@ -134,11 +137,23 @@ int run_fit(const Args& args) {
 
   const FitResult result = fit_model(view);
   for (const auto& notice : result.notices) std::fprintf(stderr, "gpuwise fit: %s\n", notice.text().c_str());
-  const auto fit_ids = cards_that_fit(catalog, result);
+  auto fit_ids = cards_that_fit(catalog, result);
+  // The cards current software cannot run for this model's workload leave the lists (issue 29).
+  if (!read_file(data_path(args, "cuda.json"), text)) return 1;
+  const Compat compat = load_compat(text);
+  if (!read_file(data_path(args, "software.json"), text)) return 1;
+  const SoftwareTable software = load_software(text);
+  const SoftwareGate gate = gate_fit_lists(fit_ids, catalog, software, &compat, result.input);
   if (args.flag("--json")) {
-    std::printf("%s\n", dump_json(result_json(result, fit_ids), 2).c_str());
+    json out = result_json(result, fit_ids);
+    add_gate_json(gate, out);
+    std::printf("%s\n", dump_json(out, 2).c_str());
   } else {
     print_text(result, fit_ids);
+    for (const LeftOut& left : gate.left_out) {
+      std::printf("left out: %s: %s\n", left.name.c_str(),
+                  workload_sentence(left.support).c_str());
+    }
   }
   return 0;
 }

@@ -10,7 +10,11 @@
 
 #include "catalog/catalog.h"
 #include "cli.h"
+#include "catalog/compat.h"
+#include "catalog/software.h"
+#include "estimate/gates.h"
 #include "money/job_cost.h"
+#include "money/job_gate.h"
 #include "text/json_util.h"
 #include "money/prices.h"
 #include "estimate/speed.h"
@@ -79,7 +83,7 @@ int usage() {
 // then the command line's own flags. 0: fine; else the exit code, the message printed.
 int read_input(const Args& args, JobInput& input) {
   const auto kind = args.value("--kind");
-  if (!kind) return fail("--kind is required: train, finetune or serve");
+  if (!kind) return fail("--kind is required: train, finetune, serve or image");
   ViewState state;
   if (!read_field_flags(args, "job", {"job"}, state, {"--params-b"})) return usage();
   // --params-b is a size of one's own, as in gpuwise fit: the preset becomes "custom".
@@ -132,7 +136,12 @@ std::string money(const std::optional<double>& usd) {
 
 }  // namespace
 
+std::vector<std::string> job_ownership_flags() { return ownership_flags(); }
+
 int run_job(const Args& args) {
+  // Images are their own kind of job (money/image_job.h, cmd_image.cpp): their flags are the
+  // Images tab's, not a language model's.
+  if (args.value("--kind") == std::optional<std::string>("image")) return run_image_job(args);
   std::vector<std::string> values = field_flags({"job", ""});
   for (const std::string& flag : ownership_flags()) values.push_back(flag);
   for (const char* flag : {"--providers", "--active-params-b", "--train-context", "--context", "--top", "--data-dir",
@@ -161,7 +170,13 @@ int run_job(const Args& args) {
   const SpeedCalibration calibration = load_speed_calibration(text, issues);
   for (const auto& issue : issues) std::fprintf(stderr, "speed_calibration.json: %s\n", issue.to_string().c_str());
 
-  JobCostResult result = job_cost(catalog, book, calibration, input);
+  // The cards current software cannot run for the job leave the list (issue 29, job_gate.h).
+  if (!read_file(data_path(args, "cuda.json"), text)) return 2;
+  const Compat compat = load_compat(text);
+  if (!read_file(data_path(args, "software.json"), text)) return 2;
+  const SoftwareTable software = load_software(text);
+  const GatedJobCost gated = gated_job_cost(catalog, book, calibration, input, &software, &compat);
+  JobCostResult result = gated.result;
   if (!result.ok) return fail(result.error);
   // The buyer's budget on each option's whole outlay (money/job_outlay.h), as the page does.
   const JobBuyerResult priced = job_cost_for_buyer(catalog, book, result, input.buyer);
@@ -179,6 +194,7 @@ int run_job(const Args& args) {
                     {"used", input.buyer.used},
                     {"budget_usd", input.buyer.budget_usd > 0 ? json(input.buyer.budget_usd) : json(nullptr)},
                     {"own_over_budget", priced.own_over_budget}};
+    add_gate_json(gated.gate, out);
     std::printf("%s\n", dump_json(out, 2).c_str());
     return 0;
   }
@@ -204,6 +220,10 @@ int run_job(const Args& args) {
     if (!priced.outlays[i].within_budget) note += " (over budget)";
     std::printf("%-24s %4d %10.1f %12s %12s  %s\n", o.gpu_id.c_str(), o.gpus, o.hours, money(o.own_cost_usd).c_str(),
                 money(o.rent_cost_usd).c_str(), note.c_str());
+  }
+  for (const LeftOut& left : gated.gate.left_out) {
+    std::printf("left out: %s: %s\n", left.name.c_str(),
+                workload_sentence(left.support).c_str());
   }
   if (result.counts_too_slow > 0) {
     std::printf("\n%d card x count options fit but cannot serve the tokens in 24 h a day.\n", result.counts_too_slow);

@@ -6,6 +6,8 @@
 #include "catalog/catalog.h"
 #include "cli.h"
 #include "catalog/compat.h"
+#include "catalog/software.h"
+#include "estimate/gates.h"
 #include "text/json_util.h"
 #include "money/market.h"
 #include "money/outlay.h"
@@ -115,14 +117,17 @@ int run_rank(const Args& args) {
   const Catalog catalog = load_catalog(text);
   for (const auto& issue : catalog.issues) std::fprintf(stderr, "%s\n", issue.to_string().c_str());
 
+  // cuda.json and software.json: the compatibility filters, and the software gate every
+  // ranking of a workload passes through (issue 29), as the page's.
   Compat compat;
-  const bool needs_compat = !view.cuda.empty() || !view.pytorch.empty() || !view.pytorch_any.empty();
-  if (needs_compat) {
-    std::string compat_text;
-    if (!read_file(data_path(args, "cuda.json"), compat_text)) return 1;
-    compat = load_compat(compat_text);
-    for (const auto& issue : compat.issues) std::fprintf(stderr, "%s\n", issue.to_string().c_str());
-  }
+  std::string compat_text;
+  if (!read_file(data_path(args, "cuda.json"), compat_text)) return 1;
+  compat = load_compat(compat_text);
+  for (const auto& issue : compat.issues) std::fprintf(stderr, "%s\n", issue.to_string().c_str());
+  std::string software_text;
+  if (!read_file(data_path(args, "software.json"), software_text)) return 1;
+  const SoftwareTable software = load_software(software_text);
+  for (const auto& issue : software.issues) std::fprintf(stderr, "software.json: %s\n", issue.to_string().c_str());
 
   SpeedCalibration calibration;
   if (by_speed) {
@@ -139,8 +144,9 @@ int run_rank(const Args& args) {
   if (book.today.empty()) return 2;
   for (const auto& issue : book.issues) std::fprintf(stderr, "prices.json: %s\n", issue.to_string().c_str());
   // The ranking tab's own function: the same list the page shows for this view.
-  const BuyerRanking ranked = rank_for_buyer(catalog, book, view, state.fit, buyer, by_speed ? &calibration : nullptr,
-                                             needs_compat ? &compat : nullptr);
+  // The buyer's prices and budget (rank/buyer_ranking.h) after the software gate, as the page.
+  const BuyerRanking ranked =
+      rank_for_buyer(catalog, book, view, state.fit, buyer, by_speed ? &calibration : nullptr, &compat, &software);
   const RankedList& list = ranked.list;
   if (!list.error.empty()) return usage_error(list.error);
   const std::size_t count = top < 0 ? list.rows.size() : std::min(list.rows.size(), static_cast<std::size_t>(top));
@@ -206,6 +212,7 @@ int run_rank(const Args& args) {
                       {"not_fitting", list.speed->not_fitting},
                       {"notes", notes}};
     }
+    add_gate_json(list.software_gate, out);
     std::printf("%s\n", dump_json(out, 2).c_str());
   } else {
     std::printf("%s: %zu cards (%d scored)\n", list.metric_label.c_str(), list.rows.size(), list.scored_count);
@@ -227,6 +234,10 @@ int run_rank(const Args& args) {
                     format_number(option.tokens_per_s, 1).c_str(),
                     format_number(*option.priced.outlay.budget_usd(buyer.budget_covers), 0).c_str());
       }
+    }
+    for (const LeftOut& left : list.software_gate.left_out) {
+      std::printf("left out: %s: %s\n", left.name.c_str(),
+                  workload_sentence(left.support).c_str());
     }
     if (list.speed) {
       std::printf("estimated %s tokens/s for %s; %d cards do not hold it\n", list.speed->phase.c_str(),
@@ -272,6 +283,9 @@ int run_rank(const Args& args) {
       if (o.passive_cooling) marks += " (passive card: needs a server's airflow or added fans, not priced)";
       // A system's price is the whole machine's (data/README.md, `kind`).
       if (price_is_for_machine(catalog.gpus[row.gpu_index])) marks += " (system: price is for the machine)";
+      if (const WorkloadSupport* mark = list.software_gate.mark(catalog.gpus[row.gpu_index].id)) {
+        marks += std::string(" [software: ") + grade_key(mark->grade) + (mark->until.empty() ? "" : ", ends " + mark->until) + "]";
+      }
       std::printf("%4zu  %6s  %-40s%s\n", i + 1, format_score(row.score).c_str(),
                   catalog.gpus[row.gpu_index].name.c_str(), marks.c_str());
     }

@@ -15,6 +15,9 @@
 #include "text/json_util.h"
 #include "estimate/speed.h"
 #include "estimate/speed_view.h"
+#include "catalog/compat.h"
+#include "catalog/software.h"
+#include "estimate/gates.h"
 #include "view/cli_values.h"
 #include "money/speed_outlay.h"
 #include "view/view_fields.h"
@@ -187,13 +190,19 @@ int run_speed(const Args& args) {
     return 0;
   }
 
-  // The page's table: the same rows, order and problem as the Speed tab, each with what
-  // it costs the buyer (money/speed_outlay.h: the market, --used, --budget).
+  // The page's table: the same rows, order and problem as the Speed tab, after the software
+  // gate (issue 29: the cards current software cannot run for the format's engine, apart),
+  // each with what it costs the buyer (money/speed_outlay.h: the market, --used, --budget).
+  if (!read_file(data_path(args, "cuda.json"), text)) return 2;
+  const Compat compat = load_compat(text);
+  if (!read_file(data_path(args, "software.json"), text)) return 2;
+  const SoftwareTable software = load_software(text);
   if (!read_file(data_path(args, "prices.json"), text)) return 2;
   PriceBook book = load_prices(text, catalog);
   book.today = today_date(args);
   if (book.today.empty()) return 2;
-  const SpeedBuyerTable priced = speed_table_for_buyer(catalog, benchmarks, calibration, view, book, buyer);
+  const SpeedBuyerTable priced = speed_table_for_buyer(catalog, benchmarks, calibration, view, book, buyer,
+                                                         &software, &compat);
   const SpeedTable& rows = priced.table;
   if (rows.problem && (rows.rows.empty() || rows.cards_fit == 0)) return fail(rows.problem->text());
   if (args.flag("--json")) {
@@ -205,12 +214,16 @@ int run_speed(const Args& args) {
           priced.outlays[i].per_1000_usd ? json(round_to(*priced.outlays[i].per_1000_usd, 2)) : json(nullptr);
       results.push_back(row);
     }
-    std::printf("%s\n", dump_json(json{{"results", results},
-                                       {"buyer", {{"market", buyer.market}, {"used", buyer.used},
-                                                  {"budget_usd", buyer.budget_usd > 0 ? json(buyer.budget_usd) : json(nullptr)},
-                                                  {"over_budget", priced.over_budget}}}},
-                                  2).c_str());
+    json out = {{"results", results},
+                {"buyer", {{"market", buyer.market}, {"used", buyer.used},
+                           {"budget_usd", buyer.budget_usd > 0 ? json(buyer.budget_usd) : json(nullptr)},
+                           {"over_budget", priced.over_budget}}}};
+    add_gate_json(priced.gate, out);
+    std::printf("%s\n", dump_json(out, 2).c_str());
   } else {
+    for (const LeftOut& left : priced.gate.left_out) {
+      std::printf("left out: %-26s %s\n", left.gpu_id.c_str(), workload_sentence(left.support).c_str());
+    }
     for (std::size_t i = 0; i < rows.rows.size(); ++i) {
       const SpeedEstimate& e = rows.rows[i].estimate;
       const Outlay& o = priced.outlays[i].outlay;

@@ -1,7 +1,8 @@
 // gpuwise validate [FILE...]: every problem on its own line; non-zero exit on any error.
-// Without FILE it checks the shipped data: gpus.json, prices.json and benchmarks.json (against
-// the catalog) and cuda.json. A FILE is read as the kind its name says (prices*, cuda*,
-// benchmarks*, else catalog).
+// Without FILE it checks the shipped data: gpus.json, prices.json, benchmarks.json and
+// software.json (against the catalog) and cuda.json. A FILE is read as the kind its name says
+// (prices*, cuda*, benchmarks*, software*, else catalog).
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "cli.h"
 #include "catalog/compat.h"
 #include "money/market.h"
+#include "catalog/software.h"
 #include "money/prices.h"
 
 namespace gpuwise::cli {
@@ -70,6 +72,28 @@ void print_buyer_coverage(const std::string& path, const Catalog& catalog, const
   std::printf("%s: datacenter rows without a rate: %s\n", path.c_str(), joined(c.datacenter_without_rate).c_str());
 }
 
+// The note issue 29 asks for: card x stack grades by grade, and the sources behind them.
+void print_software_counts(const std::string& path, const SoftwareTable& table, const Catalog& catalog,
+                           const Compat& compat) {
+  int by_grade[5] = {};
+  std::vector<std::string> sources;
+  for (const Gpu& gpu : catalog.gpus) {
+    for (const SupportStack& stack : table.stacks) {
+      const Support support = stack_support(table, &compat, gpu, stack.key);
+      ++by_grade[static_cast<int>(support.grade)];
+      if (support.cell) sources.push_back(support.cell->source);
+    }
+  }
+  std::sort(sources.begin(), sources.end());
+  sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
+  std::printf("%s: card x stack grades:", path.c_str());
+  for (Grade g : {Grade::first_class, Grade::works, Grade::community, Grade::no, Grade::unknown}) {
+    std::printf(" %s %d", grade_key(g), by_grade[static_cast<int>(g)]);
+  }
+  std::printf(" (%zu cards x %zu stacks); %zu public sources behind the cells, plus cuda.json and the catalog's figures\n",
+              catalog.gpus.size(), table.stacks.size(), sources.size());
+}
+
 bool name_has(const std::string& path, const char* word) {
   const std::string name = path.substr(path.find_last_of('/') + 1);
   return name.find(word) != std::string::npos;
@@ -81,7 +105,7 @@ int run_validate(const Args& args) {
   std::vector<std::string> files = args.positional();
   const bool shipped = files.empty();
   if (shipped) files = {data_path(args, "gpus.json"), data_path(args, "prices.json"), data_path(args, "cuda.json"),
-                       data_path(args, "benchmarks.json")};
+                       data_path(args, "benchmarks.json"), data_path(args, "software.json")};
 
   // Prices name catalog ids, so the catalog is read first (the shipped one, or the
   // first catalog file given).
@@ -107,6 +131,18 @@ int run_validate(const Args& args) {
       const Benchmarks measured = load_benchmarks(text, catalog);
       errors += report(path, measured.issues, std::to_string(measured.results.size()) + " measured results in " +
                                                   std::to_string(measured.sets.size()) + " sets loaded");
+    } else if (name_has(path, "software")) {
+      // Coverage and the catalog's tags are checked with the shipped cuda.json (PyTorch on CUDA).
+      SoftwareTable table = load_software(text);
+      std::string cuda_text;
+      const Compat compat = read_file(data_path(args, "cuda.json"), cuda_text) ? load_compat(cuda_text) : Compat{};
+      if (table.error_count() == 0) {
+        const std::vector<CatalogIssue> coverage = check_software_coverage(table, catalog, &compat);
+        table.issues.insert(table.issues.end(), coverage.begin(), coverage.end());
+      }
+      errors += report(path, table.issues, std::to_string(table.cells.size()) + " cells for " +
+                                               std::to_string(table.stacks.size()) + " stacks loaded");
+      print_software_counts(path, table, catalog, compat);
     } else if (name_has(path, "cuda")) {
       Compat compat = load_compat(text);
       // The catalog's `software` keys are checked against this file's stacks.

@@ -18,7 +18,7 @@ struct Subcommand {
 const Subcommand kSubcommands[] = {
     {"catalog", gpuwise::cli::run_catalog, "catalog [--columns] --json  the loaded catalog as JSON; --columns: the field table and\n"
                                          "                            every card's cells as shown"},
-    {"validate", gpuwise::cli::run_validate, "validate [FILE...]        check the data (gpus, prices, cuda, benchmarks.json); exit 1 on any error"},
+    {"validate", gpuwise::cli::run_validate, "validate [FILE...]        check the data (gpus, prices, cuda, benchmarks, software.json); exit 1 on any error"},
     {"roi", gpuwise::cli::run_roi, "roi --gpu ID [--count N] [--price USD] [--rate USD_PER_HOUR] ... [--json]  buy vs rent"},
     {"fit", gpuwise::cli::run_fit, "fit --params-b 70 --precision bf16 --mode inference --context 8192 [--batch N] [--preset ID]\n"
                                    "                            [--layers N --kv-heads N --head-dim N --hidden N] [--json]\n"
@@ -33,6 +33,12 @@ const Subcommand kSubcommands[] = {
                                    "                            job --kind serve --preset ID --quant Q --tokens-per-day N [--json]\n"
                                    "                            hours and cost of a job per card and count, owned or rented; cheapest first;\n"
                                    "                            --provider-kinds as in roi (--providers is the same flag) and roi's owning flags"},
+    {"image", gpuwise::cli::run_image, "image [--model sdxl] [--precision fp16] [--width 1024] [--height 1024] [--steps 30] [--gpu ID] [--json]\n"
+                                       "                            whether a diffusion model fits each card and how fast (it/s, s/image, images/h);\n"
+                                       "                            --check: estimates vs measured; --calibrate"},
+    {"software", gpuwise::cli::run_software, "software [--gpu ID] [--workload KEY] [--json]\n"
+                                             "                            software support per card (software.json, cuda.json): one card's matrix,\n"
+                                             "                            or every card's grade for a workload (qlora, serve-bf16, image, ...)"},
     {"rank", gpuwise::cli::run_rank, "rank --profile cnn --json  cards ranked for a workload (--metric, --cuda, --top ...)"},
 };
 

@@ -358,6 +358,8 @@ const char* LoadStateWord(ui::LoadState state) {
 
 bool AfterCatalog(const Platform& p) { return !p.catalog_pending; }
 bool SpeedWanted(const Platform& p) { return p.app.ui().speed.wanted; }
+// The measured runs serve the speed model and the Images tab (issue 29).
+bool BenchmarksWanted(const Platform& p) { return p.app.ui().speed.wanted || p.app.ui().speed.benchmarks_wanted; }
 
 const std::vector<DataFile>& DataFiles() {
   static const std::vector<DataFile> files = {
@@ -438,9 +440,10 @@ const std::vector<DataFile>& DataFiles() {
          status["details_error"] = p.app.ui().details_error;
        }},
       // The speed model's files (after the catalog: the measured rows name its cards).
-      {"benchmarks.json", "measured speeds: the speed model, its check", DataGroup::on_demand, SpeedWanted,
-       AfterCatalog, [](const Platform& p) { return !p.app.ui().speed.benchmarks_file.arrived &&
-                                                     p.app.ui().speed.benchmarks_state == ui::LoadState::pending; },
+      {"benchmarks.json", "measured speeds: the speed model, the Images tab, their checks", DataGroup::on_demand,
+       BenchmarksWanted, AfterCatalog,
+       [](const Platform& p) { return !p.app.ui().speed.benchmarks_file.arrived &&
+                                      p.app.ui().speed.benchmarks_state == ui::LoadState::pending; },
        [](Platform& p, const std::string& text) { p.app.set_speed_file("benchmarks.json", true, text); },
        [](Platform& p, const std::string& message) { p.app.set_speed_file("benchmarks.json", false, message); },
        nullptr},
@@ -459,6 +462,30 @@ const std::vector<DataFile>& DataFiles() {
        [](Platform& p, const std::string& text) { p.app.set_speed_file("speed_check.json", true, text); },
        [](Platform& p, const std::string& message) { p.app.set_speed_file("speed_check.json", false, message); },
        [](const Platform& p, json& status) { status["speed_check"] = LoadStateWord(p.app.ui().speed.checks_state); }},
+      // Issue 29: software support per card, once a view wants it (card details, Compare, a
+      // software filter, a list of cards); the Images tab's fitted factors once it opens.
+      {"software.json", "software support graded per card: the matrix, filters and every list's gate",
+       DataGroup::on_demand, [](const Platform& p) { return p.app.ui().software.wanted; }, AfterCatalog,
+       [](const Platform& p) {
+         return !p.app.ui().software.file.arrived && p.app.ui().software.state == ui::LoadState::pending;
+       },
+       [](Platform& p, const std::string& text) {
+         NoteChineseOnlyText(p, text);
+         p.app.set_software_file(true, text);
+       },
+       [](Platform& p, const std::string& message) { p.app.set_software_file(false, message); },
+       [](const Platform& p, json& status) {
+         status["software"] = LoadStateWord(p.app.ui().software.state);
+         status["software_error"] = p.app.ui().software.error;
+       }},
+      {"image_calibration.json", "the Images tab's fitted factors", DataGroup::on_demand,
+       [](const Platform& p) { return p.app.ui().image.wanted; }, AfterCatalog,
+       [](const Platform& p) {
+         return !p.app.ui().image.calibration_file.arrived && p.app.ui().image.calibration_state == ui::LoadState::pending;
+       },
+       [](Platform& p, const std::string& text) { p.app.set_image_calibration_file(true, text); },
+       [](Platform& p, const std::string& message) { p.app.set_image_calibration_file(false, message); },
+       [](const Platform& p, json& status) { status["image_error"] = p.app.ui().image.error; }},
   };
   return files;
 }

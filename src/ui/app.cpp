@@ -77,34 +77,76 @@ void WantSpeedChecks(UiState& ui) {
   if (!ok || !issues.empty()) speed.checks_error = ok ? "speed_check.json: " + issues.front().to_string() : text;
 }
 
-void WantSpeedModel(UiState& ui) {
+namespace {
+
+// One of the speed model's files once arrived: benchmarks.json or speed_calibration.json.
+void ReadSpeedFile(UiState& ui, SpeedData::Arrived& file) {
   SpeedData& speed = ui.speed;
-  speed.wanted = true;
-  for (SpeedData::Arrived* file : {&speed.benchmarks_file, &speed.calibration_file}) {
-    if (!file->arrived) continue;
-    const bool benchmarks = file == &speed.benchmarks_file;
-    LoadState& state = benchmarks ? speed.benchmarks_state : speed.calibration_state;
-    const std::string text = std::move(file->text);
-    const bool ok = file->ok;
-    *file = {};
-    state = ok ? LoadState::ready : LoadState::failed;
-    speed.table_valid = false;
-    if (!ok) {
-      speed.error = text;
-      continue;
-    }
-    if (benchmarks) {
-      speed.benchmarks = load_benchmarks(text, ui.catalog);
-      continue;
-    }
-    std::vector<CatalogIssue> issues;
-    speed.calibration = load_speed_calibration(text, issues);
-    // A broken calibration file would make every estimate meaningless: say so instead.
-    if (!issues.empty()) {
-      speed.calibration_state = LoadState::failed;
-      speed.error = "speed_calibration.json: " + issues.front().to_string();
-    }
+  if (!file.arrived) return;
+  const bool benchmarks = &file == &speed.benchmarks_file;
+  LoadState& state = benchmarks ? speed.benchmarks_state : speed.calibration_state;
+  const std::string text = std::move(file.text);
+  const bool ok = file.ok;
+  file = {};
+  state = ok ? LoadState::ready : LoadState::failed;
+  speed.table_valid = false;
+  ui.image.table_valid = false;  // the Images tab shows the measured runs too
+  if (!ok) {
+    speed.error = text;
+    return;
   }
+  if (benchmarks) {
+    speed.benchmarks = load_benchmarks(text, ui.catalog);
+    return;
+  }
+  std::vector<CatalogIssue> issues;
+  speed.calibration = load_speed_calibration(text, issues);
+  // A broken calibration file would make every estimate meaningless: say so instead.
+  if (!issues.empty()) {
+    speed.calibration_state = LoadState::failed;
+    speed.error = "speed_calibration.json: " + issues.front().to_string();
+  }
+}
+
+}  // namespace
+
+void WantBenchmarks(UiState& ui) {
+  ui.speed.benchmarks_wanted = true;
+  ReadSpeedFile(ui, ui.speed.benchmarks_file);
+}
+
+void WantSpeedModel(UiState& ui) {
+  ui.speed.wanted = true;
+  ReadSpeedFile(ui, ui.speed.benchmarks_file);
+  ReadSpeedFile(ui, ui.speed.calibration_file);
+}
+
+void App::set_software_file(bool ok, const std::string& text) { ui_.software.file = {true, ok, text}; }
+
+void App::set_image_calibration_file(bool ok, const std::string& text) { ui_.image.calibration_file = {true, ok, text}; }
+
+void WantImageModel(UiState& ui) {
+  ImageData& image = ui.image;
+  image.wanted = true;
+  WantBenchmarks(ui);  // the measured runs beside the estimates, and the check
+  ArrivedFile& file = image.calibration_file;
+  if (!file.arrived) return;
+  const std::string text = std::move(file.text);
+  const bool ok = file.ok;
+  file = {};
+  image.table_valid = false;
+  image.calibration_state = LoadState::failed;
+  if (!ok) {
+    image.error = text;
+    return;
+  }
+  std::vector<CatalogIssue> issues;
+  image.calibration = load_image_calibration(text, issues);
+  if (!issues.empty()) {
+    image.error = "image_calibration.json: " + issues.front().to_string();
+    return;
+  }
+  image.calibration_state = LoadState::ready;
 }
 
 void App::set_details_text(const std::string& json_text) {

@@ -23,6 +23,10 @@ class App {
   // !ok the message saying why it could not be read. Kept as they are until a view reads
   // them (WantSpeedModel, panels.h).
   void set_speed_file(const std::string& name, bool ok, const std::string& text);
+  // data/software.json (issue 29): the text, or on !ok why it could not be read.
+  void set_software_file(bool ok, const std::string& text);
+  // data/image_calibration.json (issue 29), the same way.
+  void set_image_calibration_file(bool ok, const std::string& text);
   // data/details.json: merged into the compact files above.
   void set_details_text(const std::string& json_text);
   void set_details_error(const std::string& message);

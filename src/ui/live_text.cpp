@@ -85,6 +85,23 @@ std::string SpeedLiveText(const ViewState&, const UiState& ui) {
   return text;
 }
 
+// The Images tab: the fastest cards for the chosen model (issue 29).
+std::string ImageLiveText(const ViewState&, const UiState& ui) {
+  if (!ui.image.table_valid) return "";
+  const ImageTable& table = ui.image.table.table;
+  if (table.problem) return render_template(*table.problem, tr);
+  if (table.rows.empty()) return "";
+  std::string text = tr("Fastest:");
+  for (std::size_t i = 0; i < table.rows.size() && i < 3; ++i) {
+    const ImageRow& row = table.rows[i];
+    char figure[160];
+    std::snprintf(figure, sizeof figure, tr("%d. %s, %.1f s an image"), static_cast<int>(i + 1), row.name.c_str(),
+                  row.estimate.seconds_per_image);
+    text += std::string(" ") + figure + (i + 1 < table.rows.size() && i < 2 ? ";" : ".");
+  }
+  return text;
+}
+
 std::string RoiLiveText(const ViewState& view, const UiState& ui) {
   if (!ui.roi.ok) return "";
   std::string text = ui.roi.break_even_month > 0

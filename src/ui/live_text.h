@@ -18,6 +18,7 @@ std::string RankingLiveText(const ViewState& view, const UiState& ui);
 std::string CompareLiveText(const ViewState& view, const UiState& ui);
 std::string AdvisorLiveText(const ViewState& view, const UiState& ui);
 std::string SpeedLiveText(const ViewState& view, const UiState& ui);
+std::string ImageLiveText(const ViewState& view, const UiState& ui);
 std::string RoiLiveText(const ViewState& view, const UiState& ui);
 std::string AboutLiveText(const ViewState& view, const UiState& ui);
 

@@ -12,6 +12,7 @@
 #include "text/template_text.h"
 #include "estimate/vram_fit.h"
 #include "view/view_fields.h"
+#include "software_widgets.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -121,7 +122,13 @@ void DrawFitResult(ViewState& view, UiState& ui) {
 
   ImGui::Spacing();
   ImGui::TextUnformatted(tr("Cards that hold it"));
-  const auto fitting = cards_that_fit(ui.catalog, fit);
+  auto fitting = cards_that_fit(ui.catalog, fit);
+  // The cards current software cannot run for this model's workload leave the lists (issue 29).
+  SoftwareGate gate;
+  if (WantSoftware(ui)) {
+    gate = gate_fit_lists(fitting, ui.catalog, ui.software.table, ui.compat_state == LoadState::ready ? &ui.compat : nullptr,
+                          fit.input);
+  }
   for (const auto& [count, ids] : fitting) {
     char heading[80];
     std::snprintf(heading, sizeof heading, tr("on %d GPU(s): %d cards"), count, static_cast<int>(ids.size()));
@@ -138,6 +145,7 @@ void DrawFitResult(ViewState& view, UiState& ui) {
     }
     ImGui::PopID();
   }
+  DrawLeftOut(gate, "fit", ui);
   TextDim(tr(unified_memory_fit_rule()));
   if (ImGui::Button(tr("Rank the cards that fit"))) {
     view.ranking.fits_model = true;

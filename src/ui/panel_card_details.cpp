@@ -7,6 +7,7 @@
 #include "panels.h"
 #include "price_widgets.h"
 #include "estimate/vram_fit.h"
+#include "software_widgets.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -171,6 +172,7 @@ bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, Platfor
     ImGui::PopTextWrapPos();
   }
   DrawSoftware(gpu, ui, requests);
+  DrawSupportMatrix(gpu, ui, requests);
   DrawCompatibility(gpu, ui);
   ImGui::Spacing();
   ImGui::TextUnformatted(tr("Sources"));

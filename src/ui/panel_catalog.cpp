@@ -11,6 +11,7 @@
 #include "panels.h"
 #include "price_widgets.h"
 #include "view/view_fields.h"
+#include "software_widgets.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -59,6 +60,7 @@ void AddCatalogFilters(const CatalogView& c, FoldLine& line) {
 }
 
 namespace {
+const std::vector<int>& CachedRows(const ViewState& view, UiState& ui);  // the table's rows (below)
 
 void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
   CatalogView& c = view.catalog;
@@ -109,6 +111,7 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
   ImGui::SameLine();
   year_combo("##year-to", c.year_max);
   SoftwareFilters("catalog", c.pytorch_any, c.cuda_only, c.unified_only, ui);
+  RunsFilter("catalog", c.runs, ui);
 
   SameLineIfFits(120);
   if (ImGui::Button(tr("Columns"))) ImGui::OpenPopup("columns");
@@ -128,7 +131,7 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
     }
     requests.download_name = "gpuwise-catalog.csv";
     requests.download_mime = "text/csv";
-    requests.download_content = catalog_csv(catalog, query_catalog(catalog, c, &ui.compat), columns);
+    requests.download_content = catalog_csv(catalog, CachedRows(view, ui), columns);
   }
   RecordTarget(ui, "catalog-csv");
   SameLineIfFits(120);
@@ -143,6 +146,7 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
     c.year_min = c.year_max = 0;
     c.pytorch_any.clear();
     c.cuda_only = c.unified_only = false;
+    c.runs.clear();
   }
 }
 
@@ -150,10 +154,16 @@ void DrawFilters(ViewState& view, UiState& ui, PlatformRequests& requests) {
 const std::vector<int>& CachedRows(const ViewState& view, UiState& ui) {
   CatalogCache& cache = ui.catalog_cache;
   const bool compat_ready = ui.compat_state == LoadState::ready;
-  if (!cache.valid || !(cache.view == view.catalog) || cache.compat_ready != compat_ready) {
-    cache.rows = query_catalog(ui.catalog, view.catalog, compat_ready ? &ui.compat : nullptr);
+  // "runs vLLM": software.json is fetched the first time the filter is set (issue 29), and read
+  // by index.later.wasm's code (the catalog is the first view).
+  const SoftwareTable* software = view.catalog.runs.empty() ? nullptr : WantSoftwareLater(ui);
+  const bool software_ready = software != nullptr;
+  if (!cache.valid || !(cache.view == view.catalog) || cache.compat_ready != compat_ready ||
+      cache.software_ready != software_ready) {
+    cache.rows = query_catalog(ui.catalog, view.catalog, compat_ready ? &ui.compat : nullptr, software);
     cache.view = view.catalog;
     cache.compat_ready = compat_ready;
+    cache.software_ready = software_ready;
     cache.valid = true;
   }
   return cache.rows;
@@ -362,7 +372,8 @@ json CatalogTableInfo(const ViewState&, const UiState& ui) {
 
 
 bool ViewReadsPricesAndCuda(const ViewState& view) {
-  return view.tab != Tab::catalog || !view.catalog.selected_id.empty() || !view.catalog.pytorch_any.empty();
+  return view.tab != Tab::catalog || !view.catalog.selected_id.empty() || !view.catalog.pytorch_any.empty() ||
+         !view.catalog.runs.empty();
 }
 
 }  // namespace gpuwise::ui

@@ -10,6 +10,7 @@
 #include "imgui.h"
 #include "panels.h"
 #include "price_widgets.h"
+#include "software_widgets.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -142,7 +143,8 @@ void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
     RecordTarget(ui, "compare-outlay:" + std::to_string(c));
   }
 
-  // Every catalog field.
+  // Software support per stack (issue 29); then every catalog field.
+  DrawCompareSupport(cards, ui);
   for (const Column& column : catalog_columns()) {
     if (std::string(column.key) == "name") continue;
     ImGui::TableNextRow();

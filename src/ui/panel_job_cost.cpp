@@ -21,6 +21,7 @@
 #include "price_widgets.h"
 #include "view/view_fields.h"
 #include "estimate/vram_fit.h"
+#include "software_widgets.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -70,12 +71,22 @@ bool SpeedModelReady(UiState& ui) {
 // job_cost() for the view, recomputed only when an input it reads changes.
 const JobCostResult* CurrentJobCost(const ViewState& view, UiState& ui) {
   if (!SpeedModelReady(ui)) return nullptr;
+  // The software gate (issue 29, money/job_gate.h): the list waits for software.json.
+  const SoftwareTable* software = WantSoftware(ui);
+  if (!software && ui.software.state == LoadState::pending) return nullptr;
   JobCostCache& cache = ui.job_cost;
   if (!(cache.valid && cache.job == view.job && cache.roi == view.roi && SameBuyer(cache.buyer, view.buyer) &&
-        cache.catalog_size == ui.catalog.gpus.size() && cache.prices_state == ui.prices_state)) {
-    cache.result = job_cost(ui.catalog, ui.prices, ui.speed.calibration,
-                            job_input_from_view(view.job, view.roi, view.buyer));
-    // The buyer's budget on each option's whole outlay: owning over it leaves the cheapest ways.
+        cache.catalog_size == ui.catalog.gpus.size() && cache.prices_state == ui.prices_state &&
+        cache.software_ready == (software != nullptr))) {
+    // job_cost() with the software gate (money/job_gate.h: the cards current software cannot
+    // run for the job set apart), then the buyer's budget on each option's whole outlay:
+    // owning over it leaves the cheapest ways.
+    GatedJobCost gated = gated_job_cost(ui.catalog, ui.prices, ui.speed.calibration,
+                                        job_input_from_view(view.job, view.roi, view.buyer), software,
+                                        ui.compat_state == LoadState::ready ? &ui.compat : nullptr);
+    cache.result = std::move(gated.result);
+    cache.gate = std::move(gated.gate);
+    cache.software_ready = software != nullptr;
     cache.priced = job_cost_for_buyer(ui.catalog, ui.prices, cache.result, view.buyer);
     cache.result.cheapest = cache.priced.cheapest;
     cache.job = view.job;
@@ -119,10 +130,12 @@ std::string Hours(double hours) {
 }
 
 // [SECTION] Inputs
-void DrawKind(ViewState& view, UiState& ui) {
+}  // namespace
+
+void DrawJobKind(ViewState& view, UiState& ui) {
   JobView& job = view.job;
   const std::pair<const char*, const char*> kinds[] = {
-      {"train", N_("Train")}, {"finetune", N_("Fine-tune")}, {"serve", N_("Serve")}};
+      {"train", N_("Train")}, {"finetune", N_("Fine-tune")}, {"serve", N_("Serve")}, {"image", N_("Images")}};
   LabelFor("job.kind");
   for (const auto& [key, label] : kinds) {
     const ImGuiStyle& style = ImGui::GetStyle();
@@ -132,6 +145,8 @@ void DrawKind(ViewState& view, UiState& ui) {
     RecordTarget(ui, std::string("job-kind:") + key);
   }
 }
+
+namespace {
 
 void DrawModel(ViewState& view, UiState& ui) {
   JobView& job = view.job;
@@ -179,7 +194,7 @@ void DrawGpuCount(ViewState& view, UiState& ui) {
 
 void DrawInputs(ViewState& view, UiState& ui) {
   JobView& job = view.job;
-  DrawKind(view, ui);
+  DrawJobKind(view, ui);
   DrawModel(view, ui);
   if (job.kind == "serve") {
     LabelFor("job.tpd");
@@ -391,6 +406,7 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       ImGui::TextUnformatted(o.gpu_name.c_str());
+      SupportMark(ui.job_cost.gate, o.gpu_id, ui);
       ImGui::TableSetColumnIndex(1);
       ImGui::Text("%d", o.gpus);
       ImGui::TableSetColumnIndex(2);
@@ -433,6 +449,7 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
 }  // namespace
 
 void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  if (view.job.kind == "image") return DrawImageJobView(view, ui, requests);  // panel_image_job.cpp (issue 29)
   const float width = ImGui::GetContentRegionAvail().x;
   const bool two_columns = width >= 1000;
   if (two_columns) ImGui::BeginChild("job-inputs", ImVec2(480, 0));
@@ -454,6 +471,7 @@ void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests) {
   const JobCostResult* result = CurrentJobCost(view, ui);
   if (!result) {
     if (ui.speed.calibration_state == LoadState::failed) ErrorText(ui.speed.error);
+    else if (ui.speed.calibration_state == LoadState::ready) SoftwareReady(ui);  // says software support is loading
     else TextDim(tr("Loading the speed model..."));
   } else if (!result->ok) {
     ErrorText(render_template(result->error_text, tr));  // the inputs stay as they are; nothing else changes
@@ -464,6 +482,7 @@ void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests) {
     ImGui::Spacing();
     DrawCheapestWays(view, ui, *result);
     DrawOptions(view, ui, *result, requests);
+    DrawLeftOut(ui.job_cost.gate, "job", ui);
   }
   if (two_columns) ImGui::EndChild();
 }

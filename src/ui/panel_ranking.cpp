@@ -16,6 +16,7 @@
 #include "price_widgets.h"
 #include "view/view_money.h"
 #include "rank/speed_ranking.h"
+#include "software_widgets.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -25,19 +26,21 @@ const BuyerRanking& CurrentBuyerRanking(const ViewState& view, UiState& ui) {
   RankingCache& cache = ui.ranking_cache;
   const bool by_speed = ranks_by_speed(view.ranking);
   if (by_speed) WantSpeedModel(ui);  // the speed model's calibration is fetched on first use
+  // Every ranking passes the software gate of its workload (issue 29): it waits for software.json.
+  const SoftwareTable* software = WantSoftware(ui);
   if (cache.valid && cache.view == view.ranking && cache.fit == view.fit && SameBuyer(cache.buyer, view.buyer) &&
       cache.catalog_size == ui.catalog.gpus.size() && cache.calibration_state == ui.speed.calibration_state &&
-      cache.prices_state == ui.prices_state) {
+      cache.prices_state == ui.prices_state && cache.software_state == ui.software.state) {
     return cache.ranked;
   }
   cache.fit_result = fit_model(view.fit);
   const Compat* compat = ui.compat_state == LoadState::ready ? &ui.compat : nullptr;
   const bool calibrated = ui.speed.calibration_state == LoadState::ready;
-  if (by_speed && ui.speed.calibration_state == LoadState::pending) {
+  if ((by_speed && ui.speed.calibration_state == LoadState::pending) || ui.software.state == LoadState::pending) {
     cache.ranked = BuyerRanking{};  // the panel says it is loading
   } else {
     cache.ranked = rank_for_buyer(ui.catalog, ui.prices, view.ranking, view.fit, view.buyer,
-                                  calibrated ? &ui.speed.calibration : nullptr, compat);
+                                  calibrated ? &ui.speed.calibration : nullptr, compat, software);
   }
   cache.view = view.ranking;
   cache.fit = view.fit;
@@ -45,6 +48,7 @@ const BuyerRanking& CurrentBuyerRanking(const ViewState& view, UiState& ui) {
   cache.catalog_size = ui.catalog.gpus.size();
   cache.calibration_state = ui.speed.calibration_state;
   cache.prices_state = ui.prices_state;
+  cache.software_state = ui.software.state;
   cache.valid = true;
   return cache.ranked;
 }
@@ -311,6 +315,7 @@ void DrawFilters(ViewState& view, UiState& ui) {
     ImGui::EndCombo();
   }
   SoftwareFilters("rank", r.pytorch_any, r.cuda_only, r.unified_only, ui);
+  RunsFilter("rank", r.runs, ui);
   if (ui.compat_state == LoadState::failed) TextDim(ui.compat_error.c_str());
 
   // "Fits my model": the model set up on the Advisor tab. The LLM profiles always rank
@@ -410,6 +415,7 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
     ImGui::PopStyleColor();
     return;
   }
+  if (!SoftwareReady(ui)) return;
   if (ranks_by_speed(view.ranking) && !list.speed) {
     const bool failed = ui.speed.calibration_state == LoadState::failed;
     TextDim(failed ? ui.speed.error.c_str() : tr("Loading the speed model..."));
@@ -470,6 +476,14 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
     for (const auto& m : list.missing_metrics(row)) bar.tooltip += "\n* " + std::string(tr("missing:")) + " " + MetricLabel(m);
     for (const auto& m : list.estimated_metrics(row)) bar.tooltip += "\n* " + std::string(tr("estimated:")) + " " + MetricLabel(m);
     if (price_is_for_machine(gpu)) bar.tooltip += std::string("\n") + tr(machine_price_note());
+    // Community builds, unknown support and support ending within a year are said on the bar.
+    if (const WorkloadSupport* mark = list.software_gate.mark(gpu.id)) {
+      const std::string words = SupportMarkText(mark, ui);
+      if (!words.empty()) {
+        bar.label += " (" + words + ")";
+        bar.tooltip += "\n" + WorkloadWhyText(*mark);
+      }
+    }
     bar.tooltip += std::string("\n") + tr("Click for details");
     bar.target = "bar:" + std::to_string(i);
     bars.push_back(bar);
@@ -480,6 +494,7 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
   if (list.rows.size() > static_cast<std::size_t>(shown)) {
     TextDim(tr("Raise \"top\" to see more cards."));
   }
+  DrawLeftOut(list.software_gate, "ranking", ui);
   if (list.speed) {
     char left_out[200];
     std::snprintf(left_out, sizeof left_out, tr("%d more cards pass the filters but cannot hold the model."),

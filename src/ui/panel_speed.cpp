@@ -21,6 +21,7 @@
 #include "text/template_text.h"
 #include "view/view_fields.h"
 #include "estimate/vram_fit.h"
+#include "software_widgets.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
@@ -237,7 +238,7 @@ void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
   if (ImGui::Button(tr("Export CSV")) && ui.speed.table_valid) {
     requests.download_name = "gpuwise-speed.csv";
     requests.download_mime = "text/csv";
-    requests.download_content = speed_buyer_csv({ui.speed.table, ui.speed.outlays, ui.speed.over_budget, 0});
+    requests.download_content = speed_buyer_csv({ui.speed.table, ui.speed.outlays, ui.speed.over_budget, 0, ui.speed.gate});
   }
   RecordTarget(ui, "speed-csv");
 }
@@ -357,6 +358,7 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
     ImGui::TableSetColumnIndex(0);
     if (ImGui::Selectable(row.name.c_str(), false)) ui.popup_card_id = row.gpu_id;
     RecordTarget(ui, "speed-row:" + row.gpu_id);
+    SupportMark(ui.speed.gate, row.gpu_id, ui);
     if (ImGui::IsItemHovered()) {
       const std::optional<Engine> engine = find_engine(e.engine);
       ImGui::SetTooltip(tr("%s on %s: %s GB needed, %s GB usable; efficiency of %s%s"), row.name.c_str(),
@@ -411,17 +413,23 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
 
 const SpeedTable& CurrentSpeedTable(const ViewState& view, UiState& ui) {
   SpeedData& speed = ui.speed;
+  // The software gate (issue 29, estimate/gates.h): the cards current software cannot run for
+  // the format's engine set apart, before the buyer's budget applies.
+  const SoftwareTable* software = WantSoftware(ui);
   if (!speed.table_valid || !(speed.table_view == view.speed) || !SameBuyer(speed.table_buyer, view.buyer) ||
-      speed.table_prices != ui.prices_state) {
+      speed.table_prices != ui.prices_state || speed.software_ready != (software != nullptr)) {
     // speed_table()'s rows with what each costs the buyer (money/speed_outlay.h).
+    const Compat* compat = ui.compat_state == LoadState::ready ? &ui.compat : nullptr;
     SpeedBuyerTable priced = speed_table_for_buyer(ui.catalog, speed.benchmarks, speed.calibration, view.speed,
-                                                   ui.prices, view.buyer);
+                                                   ui.prices, view.buyer, software, compat);
     speed.table = std::move(priced.table);
     speed.outlays = std::move(priced.outlays);
     speed.over_budget = priced.over_budget;
+    speed.gate = std::move(priced.gate);
     speed.table_view = view.speed;
     speed.table_buyer = view.buyer;
     speed.table_prices = ui.prices_state;
+    speed.software_ready = software != nullptr;
     speed.table_valid = true;
   }
   return speed.table;
@@ -445,6 +453,7 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     TextDim(tr("Loading the measured results..."));
     return;
   }
+  if (!SoftwareReady(ui)) return;
   const char* about = tr("How many tokens per second a language model gives on each card: an estimate from the "
                          "card's memory bandwidth and compute, calibrated on public measurements, with the "
                          "measured figure beside it where one exists.");
@@ -497,13 +506,17 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
                "kind fell in (* not measured for this vendor: a wide range of ours). Measured: llama.cpp runs, one "
                "request, the context nearest yours (hover for the run, click for the source)."));
   }
+  DrawLeftOut(ui.speed.gate, "speed", ui);
   ImGui::Spacing();
   DrawSpeedCheck(ui);
 }
 
 // window.gpuwise.speed: the cached table, null until one is computed.
 json SpeedInfo(const ViewState&, const UiState& ui) {
-  return ui.speed.table_valid ? speed_table_to_json(ui.speed.table) : json(nullptr);
+  if (!ui.speed.table_valid) return nullptr;
+  json out = speed_table_to_json(ui.speed.table);
+  add_gate_json(ui.speed.gate, out);
+  return out;
 }
 
 

@@ -74,7 +74,7 @@ void DrawBandTable(const SpeedCalibration& calibration) {
   const ImVec2 size(0, row_height * static_cast<float>(calibration.bands.size() + 2) + 24);
   if (!ImGui::BeginTable("speed-bands", 3, flags, size)) return;
   ImGui::TableSetupColumn(tr("Class"), ImGuiTableColumnFlags_WidthFixed, 240);
-  ImGui::TableSetupColumn(tr("Runs"), ImGuiTableColumnFlags_WidthFixed, 60);
+  ImGui::TableSetupColumn(tr("Measured runs"), ImGuiTableColumnFlags_WidthFixed, 110);
   ImGui::TableSetupColumn(tr("Range"), ImGuiTableColumnFlags_WidthFixed, 200);
   ImGui::TableHeadersRow();
   auto row = [](const std::string& key, const std::string& runs, double low, double high) {

@@ -31,17 +31,27 @@ bool SameBuyer(const BuyerView& a, const BuyerView& b);
 void WantSpeedModel(UiState& ui);
 // data/speed_check.json: asks for it, and reads it once it has arrived.
 void WantSpeedChecks(UiState& ui);
+// benchmarks.json alone (the Images tab's measured runs), the same way.
+void WantBenchmarks(UiState& ui);
+// The Images tab's model (issue 29): image_calibration.json and benchmarks.json, the same way.
+void WantImageModel(UiState& ui);
 // A card's details floating over any tab (ui.popup_card_id), with "Add to compare".
 void DrawCardPopup(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawAdvisorPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // How fast a language model runs per card, with measured figures (panel_speed.cpp).
 void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
+// Whether a diffusion model fits each card and how fast (panel_image.cpp, issue 29).
+void DrawImagePanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // The tab's second view, "Cost of a job" (panel_job_cost.cpp; view.roi.view == "job"), and
 // what it shows for window.gpuwise.job (null while it is not on screen).
 void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests);
 json JobCostInfo(const ViewState& view, const UiState& ui);
+// The job kinds (train, fine-tune, serve, images), shared by the two job views.
+void DrawJobKind(ViewState& view, UiState& ui);
+// The cost of a batch of images (panel_image_job.cpp; view.job.kind == "image", issue 29).
+void DrawImageJobView(ViewState& view, UiState& ui, PlatformRequests& requests);
 // The ROI view with the reader's saved prices standing in for missing inputs.
 RoiView EffectiveRoiView(const ViewState& view, const UiState& ui);
 // Performance per dollar and per watt, the price list and the reader's own prices.
@@ -65,8 +75,8 @@ constexpr TabPanel Panel() {
 inline constexpr TabPanel kTabPanels[] = {
     Panel<Tab::catalog, DrawCatalogPanel, CatalogLiveText>(), Panel<Tab::ranking, DrawRankingPanel, RankingLiveText>(),
     Panel<Tab::compare, DrawComparePanel, CompareLiveText>(), Panel<Tab::advisor, DrawAdvisorPanel, AdvisorLiveText>(),
-    Panel<Tab::speed, DrawSpeedPanel, SpeedLiveText>(),       Panel<Tab::roi, DrawRoiPanel, RoiLiveText>(),
-    Panel<Tab::about, DrawAboutPanel, AboutLiveText>(),
+    Panel<Tab::speed, DrawSpeedPanel, SpeedLiveText>(),       Panel<Tab::image, DrawImagePanel, ImageLiveText>(),
+    Panel<Tab::roi, DrawRoiPanel, RoiLiveText>(),             Panel<Tab::about, DrawAboutPanel, AboutLiveText>(),
 };
 constexpr bool panels_match_tabs() {
   if (sizeof kTabPanels / sizeof kTabPanels[0] != static_cast<std::size_t>(kTabCount)) return false;
@@ -87,6 +97,7 @@ json RankingEstimateInfo(const ViewState& view, const UiState& ui);
 json RankingOutlayInfo(const ViewState& view, const UiState& ui);  // ranking_outlay: outlays of the listed rows
 json SpeedInfo(const ViewState& view, const UiState& ui);         // speed: the table, or null
 json RoiInfo(const ViewState& view, const UiState& ui);           // roi: the last drawn outcome
+json ImageInfo(const ViewState& view, const UiState& ui);         // image: the Images table and its gate, or null
 // `later`: the part's code is in index.later.wasm with its tab's (published as null until
 // it has arrived).
 struct PagePart {
@@ -104,6 +115,7 @@ inline constexpr PagePart kPageParts[] = {
     Part<Tab::ranking, RankingEstimateInfo>("ranking_estimate"),
     Part<Tab::ranking, RankingOutlayInfo>("ranking_outlay"),
     Part<Tab::speed, SpeedInfo>("speed"),
+    Part<Tab::image, ImageInfo>("image"),
     Part<Tab::roi, RoiInfo>("roi"),
     Part<Tab::roi, JobCostInfo>("job"),
 };

@@ -7,6 +7,11 @@
 
 #include "catalog/catalog.h"
 #include "catalog/compat.h"
+#include "catalog/software.h"
+#include "estimate/gates.h"
+#include "estimate/image.h"
+#include "money/image_job.h"
+#include "money/job_gate.h"
 #include "money/job_cost.h"
 #include "money/job_outlay.h"
 #include "money/speed_outlay.h"
@@ -47,6 +52,7 @@ struct CatalogCache {
   bool valid = false;
   CatalogView view;              // the view the rows were computed for
   bool compat_ready = false;     // cuda.json had loaded then (the PyTorch filter needs it)
+  bool software_ready = false;   // software.json had loaded then (the "runs vLLM" filters need it)
   std::vector<int> rows;         // indices into the catalog, in display order
   // The filter menus' choices per catalog column (distinct_values), read in every frame.
   std::vector<std::pair<std::string, std::vector<std::string>>> column_values;
@@ -63,8 +69,18 @@ struct RankingCache {
   std::size_t catalog_size = 0;
   LoadState calibration_state = LoadState::pending;  // the LLM profiles rank by the speed model
   LoadState prices_state = LoadState::pending;
+  LoadState software_state = LoadState::pending;     // the software gate and filters (issue 29)
   BuyerRanking ranked;                               // the list with each row's outlay
   FitResult fit_result;
+};
+
+// A data file as it arrived from the platform, kept as text until a view that needs it
+// reads it (WantSpeedModel, WantSoftware, WantImageModel): its parser is then part of
+// that view's code, in index.later.wasm (later.h), not of the first view's.
+struct ArrivedFile {
+  bool arrived = false;
+  bool ok = false;
+  std::string text;                // the file, or why it could not be downloaded
 };
 
 // The speed model's data: benchmarks.json is the largest data file, so both files are
@@ -72,13 +88,10 @@ struct RankingCache {
 // rankings). The table and the check are recomputed only when their inputs change.
 struct SpeedData {
   bool wanted = false;
+  bool benchmarks_wanted = false;  // benchmarks.json alone (the Images tab's measured runs: WantBenchmarks)
   // The two files as they arrived (App::set_speed_file): read by WantSpeedModel(), from the
   // views that use them, so that their parsers are part of those views' code (later.h).
-  struct Arrived {
-    bool arrived = false;
-    bool ok = false;
-    std::string text;              // the file, or why it could not be downloaded
-  };
+  using Arrived = ArrivedFile;
   Arrived benchmarks_file, calibration_file, checks_file;
   LoadState benchmarks_state = LoadState::pending;
   LoadState calibration_state = LoadState::pending;
@@ -88,6 +101,8 @@ struct SpeedData {
   bool table_valid = false;
   SpeedView table_view;            // the view the table was computed for
   SpeedTable table;
+  SoftwareGate gate;               // the software gate on the table (gates.h, issue 29)
+  bool software_ready = false;     // software.json had loaded when the table was computed
   // What each row costs the buyer (money/speed_outlay.h), one per table row, and the key
   // it was computed for.
   std::vector<SpeedOutlayRow> outlays;
@@ -103,6 +118,31 @@ struct SpeedData {
   std::string card_filter;         // "Add a card": the text the list of cards is narrowed to
 };
 
+// Software support (data/software.json, issue 29): fetched the first time a view wants it
+// (card details, Compare, a software filter, any list of cards); until then lists wait.
+struct SoftwareData {
+  bool wanted = false;
+  ArrivedFile file;                // read by WantSoftware() (software_widgets.h)
+  LoadState state = LoadState::pending;
+  std::string error;
+  SoftwareTable table;
+};
+
+// The Images tab (issue 29): its calibration (data/image_calibration.json) and the measured
+// runs (benchmarks.json, shared with the speed model) are fetched when it is first opened.
+struct ImageData {
+  bool wanted = false;
+  ArrivedFile calibration_file;      // read by WantImageModel() (panel_image.cpp)
+  LoadState calibration_state = LoadState::pending;
+  std::string error;
+  ImageCalibration calibration;
+  bool table_valid = false;
+  ImageView table_view;
+  GatedImageTable table;
+  bool checks_done = false;          // check_image() run once "How good are these estimates?" opens
+  std::vector<ImageCheck> checks;
+};
+
 // The "Cost of a job" result for the inputs it was computed for (job_cost() prices every
 // card at 1, 2, 4 and 8 GPUs: too much to redo every frame).
 struct JobCostCache {
@@ -114,6 +154,15 @@ struct JobCostCache {
   LoadState prices_state = LoadState::pending;
   JobCostResult result;          // its cheapest ways already without owning over the budget
   JobBuyerResult priced;         // each option's outlay (money/job_outlay.h)
+  SoftwareGate gate;             // the cards current software cannot run for the job (job_gate.h)
+  bool software_ready = false;   // software.json had loaded when this was computed
+  ImageJobResult image;          // job.kind == "image" (image_job.h), for these inputs:
+  bool image_valid = false;
+  ImageView image_view;
+  JobView image_job;
+  RoiView image_roi;
+  BuyerView image_buyer;
+  LoadState image_prices_state = LoadState::pending;
   json info;                     // window.gpuwise.job: the first rows, published every frame
 };
 
@@ -167,6 +216,8 @@ struct UiState {
   CatalogCache catalog_cache;
   RankingCache ranking_cache;
   SpeedData speed;
+  SoftwareData software;
+  ImageData image;
   JobCostCache job_cost;
   RoiOutcome roi;
   int stale_marks_drawn = 0;           // stale marks drawn this frame, any panel

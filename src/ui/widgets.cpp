@@ -5,11 +5,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
 #include <type_traits>
 
 #include "catalog/catalog_query.h"
 #include "catalog/metrics.h"
 #include "money.h"
+#include "money/market.h"
 #include "text/limits.h"
 #include "text/stable_sort.h"
 #include "text/template_text.h"
@@ -432,6 +434,17 @@ bool InputFieldValue(const char* id, const char* link_key, double& value, ViewSt
 
 bool InputField(const char* id, const char* link_key, ViewState& view, UiState& ui, const char* format, float width) {
   const ViewField& field = view_field(link_key);
+  if (field.kind == FieldKind::optional_number) {
+    // Empty means "the default": shown as the figure used (the market's tariff for roi.kwh),
+    // and set only once edited. Reading it as a plain number would be a bad optional access.
+    std::optional<double>& set = field.optional_number(view);
+    double value = set ? *set
+                       : std::string_view(link_key) == "roi.kwh" ? default_kwh_usd(ui.prices, view.buyer.market)
+                                                                  : field.range.min;
+    const bool changed = InputFieldValue(id, link_key, value, view, ui, format, width);
+    if (changed) set = value;
+    return changed;
+  }
   if (field.kind == FieldKind::whole) {
     return InputCount(id, field.whole(view), static_cast<int>(field.range.min), static_cast<int>(field.range.max),
                       tr(field.unit), ui, width, FieldLabel(link_key));

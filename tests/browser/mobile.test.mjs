@@ -127,7 +127,7 @@ test('on a phone a swipe scrolls the catalog, a tap switches tabs, targets are f
   await page.waitForFunction(() => window.innerWidth === 360 && window.gpuwise.targets['tab:about'], null, { timeout: 10000 });
   await waitFrames(page, 2);
   const tabs = await page.evaluate(() => Object.entries(window.gpuwise.targets).filter(([k]) => k.startsWith('tab:')));
-  assert.equal(tabs.length, 7);
+  assert.equal(tabs.length, 8);  // Catalog, Ranking, Compare, Advisor, Speed, Images, Price & ROI, About
   for (const [key, r] of tabs) assert.ok(r.x >= 0 && r.x + r.w <= 360 && r.w > 30, `${key} at ${JSON.stringify(r)}`);
   assert.deepEqual(problems.pageErrors, []);
   await context.close();

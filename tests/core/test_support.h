@@ -8,6 +8,7 @@
 #include "catalog/benchmarks.h"
 #include "catalog/catalog.h"
 #include "catalog/compat.h"
+#include "catalog/software.h"
 #include "text/json_util.h"
 #include "money/prices.h"
 #include "estimate/speed.h"
@@ -84,6 +85,10 @@ inline const Catalog& shipped_catalog() {
 inline const Compat& shipped_compat() {
   static const Compat compat = load_compat(read_source_file("data/cuda.json"));
   return compat;
+}
+inline const SoftwareTable& shipped_software() {
+  static const SoftwareTable table = load_software(read_source_file("data/software.json"));
+  return table;
 }
 inline const PriceBook& shipped_prices() {
   static const PriceBook book = load_prices(read_source_file("data/prices.json"), shipped_catalog());

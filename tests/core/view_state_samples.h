@@ -131,6 +131,17 @@ inline std::vector<StateChange> one_field_changes() {
       {"job.quant", [](ViewState& s) { s.job.quant = "fp8"; }},
       {"job.concurrent", [](ViewState& s) { s.job.concurrent = 32; }},
       {"job.gpu_count", [](ViewState& s) { s.job.gpu_count = 2; }},
+      // Issue 29: the software filters and the Images tab.
+      {"catalog.runs", [](ViewState& s) { s.catalog.runs = {"vllm", "qlora"}; }},
+      {"ranking.runs", [](ViewState& s) { s.ranking.runs = {"train-bf16"}; }},
+      {"image.model", [](ViewState& s) { s.image.model = "flux1-dev"; }},
+      {"image.precision", [](ViewState& s) { s.image.precision = "fp8"; }},
+      {"image.width", [](ViewState& s) { s.image.width = 832; }},
+      {"image.height", [](ViewState& s) { s.image.height = 1216; }},
+      {"image.steps", [](ViewState& s) { s.image.steps = 20; }},
+      {"image.fits_only", [](ViewState& s) { s.image.fits_only = false; }},
+      {"image.top_n", [](ViewState& s) { s.image.top_n = 10; }},
+      {"job.images", [](ViewState& s) { s.job.images = 25000; }},
   };
 }
 

@@ -13,12 +13,14 @@ namespace gpuwise {
 namespace {
 
 const std::vector<std::string> kUnits = {"tokens_per_s", "samples_per_s", "images_per_s", "sequences_per_s",
-                                         "items_per_s",  "queries_per_s", "tflops"};
-const std::vector<std::string> kPhases = {"decode", "prefill", "train", "inference", "matmul"};
+                                         "items_per_s",  "queries_per_s", "tflops", "iterations_per_s",
+                                         "seconds_per_image"};
+const std::vector<std::string> kPhases = {"decode", "prefill", "train", "inference", "matmul", "image"};
 constexpr const char* kResultFields[] = {"gpu_id", "set",   "name_in_source", "model", "precision",
                                              "phase",  "context", "batch",        "value", "unit",
                                              "date",   "software", "source",      "notes",     "outlier",
-                                             "gpus",   "gpu_layers", "host_bandwidth_gbs"};
+                                             "gpus",   "gpu_layers", "host_bandwidth_gbs",
+                                             "width",  "height",  "steps",        "optimised"};
 constexpr const char* kSetFields[] = {"id", "what", "source", "commit", "dates"};
 constexpr const char* kRootFields[] = {"schema_version", "sets", "results"};
 // No measured figure in these units comes near this; a larger one is a typo.
@@ -159,13 +161,17 @@ void read_results(const json& rows, const Catalog* catalog, Benchmarks& out) {
     result.software = reader.text("software");
     result.source = reader.url("source");
     result.notes = reader.text("notes", false);
-    auto outlier = row.find("outlier");
-    if (outlier != row.end()) {
-      if (outlier->is_boolean()) {
-        result.outlier = outlier->get<bool>();
-      } else {
-        reader.error("outlier", "must be true or false (got " + describe_json(*outlier) + ")");
+    result.width = reader.whole("width");
+    result.height = reader.whole("height");
+    result.steps = reader.whole("steps");
+    for (const char* flag : {"outlier", "optimised"}) {
+      auto it = row.find(flag);
+      if (it == row.end()) continue;
+      if (!it->is_boolean()) {
+        reader.error(flag, "must be true or false (got " + describe_json(*it) + ")");
+        continue;
       }
+      (std::string_view(flag) == "outlier" ? result.outlier : result.optimised) = it->get<bool>();
     }
     reader.unknown_fields(kResultFields);
     if (!reader.failed()) out.results.push_back(std::move(result));

@@ -35,6 +35,11 @@ struct MeasuredResult {
   std::string notes;
   // The source itself calls the figure suspect: shown, but left out of calibration and checks.
   bool outlier = false;
+  // Image generation (phase "image"): the picture's size and the denoising steps of the run.
+  std::optional<int> width, height, steps;
+  // Run with a speed-up the estimate does not model (torch.compile, TensorRT, stable-fast,
+  // FP8 matrix math): shown beside the estimate, not used for calibration or checks.
+  bool optimised = false;
 };
 
 // A set: one public source, run on one software generation.
@@ -56,8 +61,8 @@ struct Benchmarks {
   int warning_count() const;
 };
 
-const std::vector<std::string>& benchmark_units();   // tokens_per_s, samples_per_s, images_per_s, ...
-const std::vector<std::string>& benchmark_phases();  // decode, prefill, train, inference, matmul
+const std::vector<std::string>& benchmark_units();   // tokens_per_s, samples_per_s, images_per_s, iterations_per_s, ...
+const std::vector<std::string>& benchmark_phases();  // decode, prefill, train, inference, matmul, image
 
 // Parses and validates benchmarks.json. With a catalog, a gpu_id it does not know is an
 // error (the row is dropped: nothing could show it). A set id not in `sets` is an error.

@@ -74,7 +74,7 @@ bool in_list_or_all(const std::vector<std::string>& allowed, const std::string& 
 }
 }  // namespace
 
-bool matches_filters(const Gpu& gpu, const CatalogView& view, const Compat* compat) {
+bool matches_filters(const Gpu& gpu, const CatalogView& view, const Compat* compat, const SoftwareTable* software) {
   if (!in_list_or_all(view.vendors, gpu.vendor)) return false;
   if (!in_list_or_all(view.lines, gpu.line)) return false;
   if (!in_list_or_all(view.series, gpu.series)) return false;
@@ -85,14 +85,18 @@ bool matches_filters(const Gpu& gpu, const CatalogView& view, const Compat* comp
   if (view.cuda_only && !has_stack(gpu, "cuda")) return false;
   if (view.unified_only && !has_unified_memory(gpu)) return false;
   if (!view.pytorch_any.empty() && !(compat && compat->runs_pytorch_any(gpu, view.pytorch_any))) return false;
+  if (!view.runs.empty() && !(software && passes_support_filters(*software, compat, gpu, view.runs))) return false;
   return true;
 }
 
-std::vector<int> query_catalog(const Catalog& catalog, const CatalogView& view, const Compat* compat) {
+std::vector<int> query_catalog(const Catalog& catalog, const CatalogView& view, const Compat* compat,
+                               const SoftwareTable* software) {
   std::vector<int> rows;
   for (std::size_t i = 0; i < catalog.gpus.size(); ++i) {
     const Gpu& gpu = catalog.gpus[i];
-    if (matches_filters(gpu, view, compat) && matches_search(gpu, view.search)) rows.push_back(static_cast<int>(i));
+    if (matches_filters(gpu, view, compat, software) && matches_search(gpu, view.search)) {
+      rows.push_back(static_cast<int>(i));
+    }
   }
   const int column_index = find_column(view.sort_column);
   const auto by_name = [&](int a, int b) { return catalog.gpus[a].name < catalog.gpus[b].name; };

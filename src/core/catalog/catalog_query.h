@@ -6,6 +6,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/compat.h"
+#include "catalog/software.h"
 #include "catalog/catalog_view.h"
 
 namespace gpuwise {
@@ -21,13 +22,16 @@ std::string normalize_for_search(std::string_view text);
 bool matches_search(const Gpu& gpu, std::string_view query);
 
 // `compat` (cuda.json) answers the "runs PyTorch (any backend)" filter; without it, or
-// with a version cuda.json does not list, that filter keeps no card.
-bool matches_filters(const Gpu& gpu, const CatalogView& view, const Compat* compat = nullptr);
+// with a version cuda.json does not list, that filter keeps no card. `software`
+// (software.json) answers "runs vLLM", "QLoRA works" (view.runs): without it those keep no card.
+bool matches_filters(const Gpu& gpu, const CatalogView& view, const Compat* compat = nullptr,
+                     const SoftwareTable* software = nullptr);
 
 // Indices into catalog.gpus that pass the view's search and filters, sorted by the
 // view's sort column. Cards missing the sort value always go last, in either direction;
 // ties keep name order so the table never jumps.
-std::vector<int> query_catalog(const Catalog& catalog, const CatalogView& view, const Compat* compat = nullptr);
+std::vector<int> query_catalog(const Catalog& catalog, const CatalogView& view, const Compat* compat = nullptr,
+                               const SoftwareTable* software = nullptr);
 
 // The distinct values of a text field, sorted, for filter menus.
 std::vector<std::string> distinct_values(const Catalog& catalog, std::string_view column_key);

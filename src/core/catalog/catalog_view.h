@@ -18,6 +18,7 @@ struct CatalogView {
   std::string pytorch_any;                  // "2.5": runs PyTorch 2.5 on any backend (CUDA, ROCm, MPS, XPU ...); "" any
   bool cuda_only = false;                   // only rows that run CUDA
   bool unified_only = false;                // only unified-memory rows (Apple, DGX Spark, Jetson ...)
+  std::vector<std::string> runs;            // support_filters() keys ("vllm", "qlora"): graded first-class or works
   std::string sort_column = "release_year";
   bool sort_descending = true;
   std::vector<std::string> hidden_columns;  // keys; used when hidden_columns_set

@@ -55,4 +55,16 @@ struct SpeedView {
 // per member cost the download ~0.9 KB of constructor code.
 inline const SpeedView kSpeedViewDefaults{};
 
+// The Images tab: how fast and whether a diffusion model runs on each card (image.h).
+// `gpuwise image` reads its flags into this section too.
+struct ImageView {
+  std::string model = "sdxl";               // an image_models() id: sd15, sdxl, flux1-dev, flux1-schnell
+  std::string precision = "fp16";           // an image_precisions() id: fp16 (16-bit), fp8, nf4, gguf-q8, gguf-q4
+  int width = 1024;                         // pixels
+  int height = 1024;
+  int steps = 30;                           // denoising steps per image
+  bool fits_only = true;                    // hide the cards the model does not fit on
+  int top_n = 20;
+};
+
 }  // namespace gpuwise

@@ -12,7 +12,7 @@ namespace gpuwise {
 // serving on every card and count. Owning uses the RoiView's assumptions (kWh price,
 // hours a day, horizon, host, depreciation).
 struct JobView {
-  std::string kind = "train";               // train, finetune (both train every weight), serve
+  std::string kind = "train";               // train, finetune (both train every weight), serve, image (image_job.h)
   std::string preset = "llama-3-8b";        // a model_presets() id, or "custom": params_b
   double params_b = 8.03;                   // custom model size, billions of parameters
   double tokens_b = 20;                     // train / fine-tune: tokens trained on, billions
@@ -20,6 +20,7 @@ struct JobView {
   std::string quant = "q4_k_m";             // serve: a quantisations() id
   int concurrent = 8;                       // serve: requests decoded together
   int gpu_count = 0;                        // 0: compare 1, 2, 4 and 8 GPUs
+  double images = 1000;                     // image: pictures made (the Images tab's model, size and steps)
 };
 
 }  // namespace gpuwise

@@ -3,21 +3,28 @@
 #include <algorithm>
 #include <cmath>
 
+#include "estimate/gates.h"
 #include "text/csv.h"
 #include "text/limits.h"
 #include "text/number_text.h"
 #include "text/stable_sort.h"
 
 namespace gpuwise {
-
 SpeedBuyerTable speed_table_for_buyer(const Catalog& catalog, const Benchmarks& benchmarks,
                                       const SpeedCalibration& calibration, const SpeedView& view,
-                                      const PriceBook& book, const BuyerView& buyer) {
+                                      const PriceBook& book, const BuyerView& buyer,
+                                      const SoftwareTable* software, const Compat* compat) {
   // Every row first: the budget and the order apply before the top N is cut.
   SpeedView all = view;
   all.top_n = static_cast<int>(limits::kTopN.max);
   SpeedBuyerTable out;
-  out.table = speed_table(catalog, benchmarks, calibration, all);
+  if (software) {
+    GatedSpeedTable gated = gated_speed_table(catalog, benchmarks, calibration, *software, compat, all);
+    out.table = std::move(gated.table);
+    out.gate = std::move(gated.gate);
+  } else {
+    out.table = speed_table(catalog, benchmarks, calibration, all);
+  }
   std::vector<SpeedRow> rows;
   for (SpeedRow& row : out.table.rows) {
     SpeedOutlayRow priced;

@@ -2,13 +2,16 @@
 // (estimate/speed_view.h, computed as they are) plus each card's whole outlay at the
 // view's GPU count (outlay.h), filtered by the buyer's budget, ordered by the outlay when
 // asked, with decode tokens/s per 1,000 USD. A separate step on the table's rows, so the
-// speed table itself stays the estimate's own.
+// speed table itself stays the estimate's own. With `software` the rows are those of
+// gated_speed_table() (estimate/gates.h, issue 29): the cards current software cannot run
+// for the format's engine are left out (and listed in `gate`) before the budget applies.
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "catalog/benchmarks.h"
+#include "catalog/software.h"
 #include "estimate/speed_view.h"
 #include "money/market.h"
 #include "money/outlay.h"
@@ -25,11 +28,13 @@ struct SpeedBuyerTable {
   std::vector<SpeedOutlayRow> outlays; // one per table.rows
   int over_budget = 0;                 // rows the budget left out
   int unpriced = 0;                    // ... because what it covers has no price
+  SoftwareGate gate;                   // the cards current software cannot run (issue 29; empty without software)
 };
 
 SpeedBuyerTable speed_table_for_buyer(const Catalog& catalog, const Benchmarks& benchmarks,
                                       const SpeedCalibration& calibration, const SpeedView& view,
-                                      const PriceBook& book, const BuyerView& buyer);
+                                      const PriceBook& book, const BuyerView& buyer,
+                                      const SoftwareTable* software = nullptr, const Compat* compat = nullptr);
 
 // The rows as CSV: speed_table_csv()'s columns plus the outlay's (cards, machine, total, per 1,000 USD).
 std::string speed_buyer_csv(const SpeedBuyerTable& table);

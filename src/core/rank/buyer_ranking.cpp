@@ -24,13 +24,14 @@ bool passes_price(const Outlay& outlay, const RankingView& view) {
 
 // The rows of the speed ranking at each card's fewest GPUs that hold the model.
 RankedList fewest_gpus_list(const Catalog& catalog, const RankingView& view, const FitView& fit,
-                            const SpeedCalibration& calibration, const Compat* compat, std::vector<int>& gpus_of_row) {
+                            const SpeedCalibration& calibration, const Compat* compat,
+                            const std::vector<std::string>* allowed_ids, std::vector<int>& gpus_of_row) {
   RankedList merged;
   std::map<int, std::size_t> row_of_card;  // gpu_index → row in merged
   for (int count = 1; count <= kBudgetMaxGpus; ++count) {
     RankingView at = view;
     at.fit_gpu_count = count;
-    RankedList list = rank_by_speed(catalog, at, fit, calibration, compat);
+    RankedList list = rank_by_speed(catalog, at, fit, calibration, compat, allowed_ids);
     if (!list.error.empty()) return list;
     if (count == 1) {
       merged = list;
@@ -78,23 +79,34 @@ int lanes_for_engine(const Gpu& gpu, const RankingView& view, const FitView& fit
 
 BuyerRanking rank_for_buyer(const Catalog& catalog, const PriceBook& book, const RankingView& view,
                             const FitView& fit, const BuyerView& buyer, const SpeedCalibration* calibration,
-                            const Compat* compat) {
+                            const Compat* compat, const SoftwareTable* software) {
   BuyerRanking out;
+  // The software filters and the workload's gate (issue 29) go first, as in rank_view().
+  SoftwareAllowed supported;
+  if (software) {
+    supported = software_allowed(catalog, view, fit, compat, *software);
+  } else if (!view.runs.empty()) {
+    out.list = software_filters_unloaded(view);
+    return out;
+  }
+  const std::vector<std::string>* supported_ids = software ? &supported.ids : nullptr;
   out.by_budget = buyer.budget_usd > 0;
   const bool by_speed = ranks_by_speed(view);
   const bool filtering = out.by_budget || view.max_price_usd > 0;
   std::vector<int> gpus_of_row;
   if (by_speed && out.by_budget && calibration) {
     out.fewest_gpus = true;
-    out.list = fewest_gpus_list(catalog, view, fit, *calibration, compat, gpus_of_row);
+    out.list = fewest_gpus_list(catalog, view, fit, *calibration, compat, supported_ids, gpus_of_row);
+    out.list.software_gate = supported.gate;
   } else if (by_speed || !filtering) {
-    out.list = rank_view(catalog, view, fit, calibration, compat);
+    out.list = rank_view(catalog, view, fit, calibration, compat, software);
   } else {
     // A weighted ranking scores against the best card in the list: the price and budget
     // filters go before scoring, as the other filters do (allowed ids).
     std::vector<std::string> allowed;
     for (const Gpu& gpu : catalog.gpus) {
       if (!passes_ranking_filters(gpu, view, compat)) continue;
+      if (supported_ids && std::find(supported_ids->begin(), supported_ids->end(), gpu.id) == supported_ids->end()) continue;
       const Outlay outlay = machine_outlay(catalog, book, gpu, view.fits_model ? view.fit_gpu_count : 1, buyer,
                                            lanes_for_engine(gpu, view, fit));
       if (passes_price(outlay, view) && within_budget(outlay, buyer)) allowed.push_back(gpu.id);
@@ -111,7 +123,8 @@ BuyerRanking rank_for_buyer(const Catalog& catalog, const PriceBook& book, const
     }
     out.list = rank(catalog, view, compat, &allowed);
     // What the filters left out is counted below from the unfiltered list.
-    RankedList all = rank_view(catalog, view, fit, calibration, compat);
+    RankedList all = rank_view(catalog, view, fit, calibration, compat, software);
+    out.list.software_gate = all.software_gate;
     for (const RankedGpu& row : all.rows) {
       if (std::find(allowed.begin(), allowed.end(), catalog.gpus[static_cast<std::size_t>(row.gpu_index)].id) ==
           allowed.end()) {

@@ -5,6 +5,8 @@
 // rank each card at the fewest GPUs (1 to 8) that hold the model: "I have $2,000 and
 // want a 70B model" lists the machines that run it. Each row says what it costs and
 // what it gives per 1,000 of the currency. The ranking tab and `gpuwise rank` call this.
+// With `software` (data/software.json, issue 29) the software filters and the workload's gate
+// apply first, as in rank_view(): list.software_gate has the cards left out and why.
 #pragma once
 #include <optional>
 #include <vector>
@@ -59,6 +61,6 @@ int lanes_for_engine(const Gpu& gpu, const RankingView& view, const FitView& fit
 
 BuyerRanking rank_for_buyer(const Catalog& catalog, const PriceBook& book, const RankingView& view,
                             const FitView& fit, const BuyerView& buyer, const SpeedCalibration* calibration,
-                            const Compat* compat = nullptr);
+                            const Compat* compat = nullptr, const SoftwareTable* software = nullptr);
 
 }  // namespace gpuwise

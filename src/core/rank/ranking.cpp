@@ -281,8 +281,17 @@ std::optional<std::vector<std::string>> fit_filter_ids(const Catalog& catalog, c
 }
 
 RankedList rank_with_fit(const Catalog& catalog, const RankingView& view, const FitResult& fit,
-                         const Compat* compat) {
-  const auto allowed = fit_filter_ids(catalog, view, fit);
+                         const Compat* compat, const std::vector<std::string>* allowed_ids) {
+  auto allowed = fit_filter_ids(catalog, view, fit);
+  if (allowed && allowed_ids) {
+    std::vector<std::string> both;
+    for (const std::string& id : *allowed) {
+      if (std::find(allowed_ids->begin(), allowed_ids->end(), id) != allowed_ids->end()) both.push_back(id);
+    }
+    allowed = std::move(both);
+  } else if (allowed_ids) {
+    allowed = *allowed_ids;
+  }
   return rank(catalog, view, compat, allowed ? &*allowed : nullptr);
 }
 

@@ -11,6 +11,7 @@
 #include "catalog/catalog.h"
 #include "catalog/compat.h"
 #include "catalog/metrics.h"
+#include "catalog/software.h"
 #include "text/template_text.h"
 #include "estimate/estimate_views.h"
 #include "rank/ranking_view.h"
@@ -84,6 +85,9 @@ struct RankedList {
   TemplateText error_text;           // the same as a translatable pattern, where one is set (speed ranking)
   int scored_count = 0;
   std::optional<SpeedBasis> speed;   // set when ranked by the speed estimate (LLM profiles)
+  // Issue 29: the workload's software gate (rank_view with software.json): the cards current
+  // software cannot run for it, left out with the reason, and the marks of the kept ones.
+  SoftwareGate software_gate;
   // weights.size() entries per weighted row, in the order rows were read (RankedGpu::values_at):
   // the figure used (catalog or estimated), and that figure divided by the best in the
   // list (0..1); absent where unknown. Empty for a list ranked by speed.
@@ -112,8 +116,9 @@ std::optional<std::vector<std::string>> fit_filter_ids(const Catalog& catalog, c
                                                        const FitResult& fit);
 // The ranking tab's list: rank() with the fit filter computed from `fit` (the VRAM-fit
 // inputs). The page and `gpuwise rank --fits-on N` both call this.
+// `allowed_ids` (null: all) narrows the list further, as rank()'s does (the software gate).
 RankedList rank_with_fit(const Catalog& catalog, const RankingView& view, const FitResult& fit,
-                         const Compat* compat = nullptr);
+                         const Compat* compat = nullptr, const std::vector<std::string>* allowed_ids = nullptr);
 
 // One card against the filters of `view` (not allowed_ids). Unknown cuda/pytorch
 // versions or a null compat make every card fail; rank() reports why.

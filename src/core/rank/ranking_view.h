@@ -30,6 +30,7 @@ struct RankingView {
   std::string pytorch_any;                  // "2.5": runs PyTorch 2.5 on any backend; "" any
   bool cuda_only = false;                   // only rows that run CUDA
   bool unified_only = false;                // only unified-memory rows
+  std::vector<std::string> runs;            // support_filters() keys ("vllm", "qlora"): graded first-class or works
   bool fits_model = false;                  // only cards that hold the VRAM-fit model
   int fit_gpu_count = 1;                    // ... on this many GPUs
   int top_n = 15;

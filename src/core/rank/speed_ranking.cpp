@@ -7,6 +7,7 @@
 #include "text/format.h"
 #include "text/limits.h"
 #include "rank/ranking_scores.h"
+#include "estimate/gates.h"
 #include "estimate/vram_fit.h"
 
 namespace gpuwise {
@@ -79,9 +80,10 @@ SpeedInput ranking_speed_input(const FitView& fit, int gpus, std::vector<Templat
 }
 
 RankedList rank_by_speed(const Catalog& catalog, const RankingView& view, const FitView& fit,
-                         const SpeedCalibration& calibration, const Compat* compat) {
+                         const SpeedCalibration& calibration, const Compat* compat,
+                         const std::vector<std::string>* allowed_ids) {
   // rank() applies the filters and reports a bad filter; its spec scores are replaced below.
-  RankedList out = rank(catalog, view, compat);
+  RankedList out = rank(catalog, view, compat, allowed_ids);
   if (!out.error.empty()) return out;
   out.weights.clear();
   out.best_values.clear();
@@ -172,15 +174,68 @@ RankedList rank_by_speed(const Catalog& catalog, const RankingView& view, const 
   return out;
 }
 
+std::string ranking_workload(const RankingView& view, const FitView& fit) {
+  if (!view.metric.empty()) return "";
+  if (view.profile == "cnn" || view.profile == "rnn") return "pytorch";
+  if (view.profile == "llm-inference") return quant_workload(quant_for_fit_precision(fit.precision));
+  if (view.profile == "llm-training") {
+    FitView training = fit;
+    if (training.mode != "lora") training.mode = "full";
+    return fit_workload(training);
+  }
+  return "";
+}
+
+SoftwareAllowed software_allowed(const Catalog& catalog, const RankingView& view, const FitView& fit,
+                                 const Compat* compat, const SoftwareTable& software) {
+  SoftwareAllowed out;
+  SoftwareGate& gate = out.gate;
+  gate.workload = ranking_workload(view, fit);
+  for (const Gpu& gpu : catalog.gpus) {
+    if (!passes_support_filters(software, compat, gpu, view.runs)) continue;
+    if (gate.workload.empty()) {
+      out.ids.push_back(gpu.id);
+      continue;
+    }
+    WorkloadSupport support = workload_support(software, compat, gpu, gate.workload);
+    if (support.grade == Grade::no) {
+      // Listed apart only when it would otherwise be in the list.
+      if (passes_ranking_filters(gpu, view, compat)) gate.left_out.push_back({gpu.id, gpu.name, std::move(support)});
+      continue;
+    }
+    if (support.grade < Grade::works || !support.until.empty()) gate.marks[gpu.id] = std::move(support);
+    out.ids.push_back(gpu.id);
+  }
+  return out;
+}
+
+RankedList software_filters_unloaded(const RankingView& view) {
+  RankedList out;
+  out.profile = view.profile;
+  return failed(std::move(out), {I18N("the software filters need software.json, which is not loaded")});
+}
+
 RankedList rank_view(const Catalog& catalog, const RankingView& view, const FitView& fit,
-                     const SpeedCalibration* calibration, const Compat* compat) {
-  if (!ranks_by_speed(view)) return rank_with_fit(catalog, view, fit_model(fit), compat);
-  if (!calibration) {
-    RankedList out;
+                     const SpeedCalibration* calibration, const Compat* compat, const SoftwareTable* software) {
+  // The software filters and gate, as the ids rank() may list (null: every card).
+  SoftwareAllowed allowed;
+  if (software) {
+    allowed = software_allowed(catalog, view, fit, compat, *software);
+  } else if (!view.runs.empty()) {
+    return software_filters_unloaded(view);
+  }
+  const std::vector<std::string>* ids = software ? &allowed.ids : nullptr;
+  RankedList out;
+  if (!ranks_by_speed(view)) {
+    out = rank_with_fit(catalog, view, fit_model(fit), compat, ids);
+  } else if (!calibration) {
     out.profile = view.profile;
     return failed(std::move(out), {I18N("the speed model's calibration (speed_calibration.json) is not loaded")});
+  } else {
+    out = rank_by_speed(catalog, view, fit, *calibration, compat, ids);
   }
-  return rank_by_speed(catalog, view, fit, *calibration, compat);
+  out.software_gate = std::move(allowed.gate);
+  return out;
 }
 
 }  // namespace gpuwise

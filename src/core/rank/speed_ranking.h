@@ -31,11 +31,34 @@ SpeedInput ranking_speed_input(const FitView& fit, int gpus, std::vector<Templat
 // the model, by estimated tokens/s. RankedList::speed says what the estimate is for;
 // RankedList::error (and error_text) say why nothing could be ranked.
 RankedList rank_by_speed(const Catalog& catalog, const RankingView& view, const FitView& fit,
-                         const SpeedCalibration& calibration, const Compat* compat = nullptr);
+                         const SpeedCalibration& calibration, const Compat* compat = nullptr,
+                         const std::vector<std::string>* allowed_ids = nullptr);
+
+// Issue 29: what a ranking's workload needs of the software (catalog/software.h workloads()):
+// CNN and RNN training PyTorch; LLM inference the engine of its format (gates.h
+// quant_workload); LLM training BF16 training, LoRA or QLoRA (gates.h fit_workload); FP64,
+// custom weights and single metrics nothing ("").
+std::string ranking_workload(const RankingView& view, const FitView& fit);
+
+// The software filters (view.runs) and the workload's gate of a ranking (issue 29): the ids
+// of the cards rank() may list, and the cards graded `no` for the workload with the reason.
+struct SoftwareAllowed {
+  std::vector<std::string> ids;
+  SoftwareGate gate;
+};
+SoftwareAllowed software_allowed(const Catalog& catalog, const RankingView& view, const FitView& fit,
+                                 const Compat* compat, const SoftwareTable& software);
+// The error of a ranking with a software filter while software.json is not loaded.
+RankedList software_filters_unloaded(const RankingView& view);
 
 // The ranking tab's list for any view: rank_by_speed() for the LLM profiles (without a
 // calibration: an error saying the speed model is not loaded), else rank_with_fit().
+// With `software` (data/software.json), the software filters (view.runs) keep only cards
+// graded first-class or works, and the workload's gate leaves out the cards graded `no`
+// (RankedList::software_gate lists them with the reason); without it, a software filter is an
+// error and nothing is gated.
 RankedList rank_view(const Catalog& catalog, const RankingView& view, const FitView& fit,
-                     const SpeedCalibration* calibration, const Compat* compat = nullptr);
+                     const SpeedCalibration* calibration, const Compat* compat = nullptr,
+                     const SoftwareTable* software = nullptr);
 
 }  // namespace gpuwise

@@ -70,6 +70,10 @@ inline constexpr NumberRange kHostRamGb{0, 1e5, false, false};
 inline constexpr NumberRange kHostBandwidthGbs{1, 1e5, false, false};
 inline constexpr NumberRange kRamLayers{0, 512, true, false};
 inline constexpr int kMachineMaxCards = 16;
+// [SECTION] Images (image.h checks each model's own sizes inside these)
+inline constexpr NumberRange kImageSide{64, 4096, true, false};          // pixels
+inline constexpr NumberRange kImageSteps{1, 150, true, false};           // denoising steps
+inline constexpr NumberRange kImagesPerJob{1, 1e9, false, false};        // images in a cost-of-a-job run
 // [SECTION] Cost of a job (job_cost.h checks the same bounds)
 inline constexpr NumberRange kJobTokensB{1e-6, 1e6, false, false};      // billions trained on: 1000 to 10^15
 inline constexpr NumberRange kJobTokensPerDay{1, 1e13, false, false};   // served a day

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <utility>
 
+#include "catalog/software.h"
+#include "estimate/image.h"
 #include "estimate/speed_view.h"
 #include "estimate/vram_fit.h"
 #include "money/prices.h"
@@ -111,6 +113,23 @@ std::vector<const char*> quant_keys() {
   return out;
 }
 
+// Issue 29: software support filters and the Images tab take their choices from core's tables.
+std::vector<const char*> support_filter_keys() {
+  std::vector<const char*> out;
+  for (const SupportFilter& f : support_filters()) out.push_back(f.key);
+  return out;
+}
+std::vector<const char*> image_model_keys() {
+  std::vector<const char*> out;
+  for (const ImageModel& m : image_models()) out.push_back(m.id);
+  return out;
+}
+std::vector<const char*> image_precision_keys() {
+  std::vector<const char*> out;
+  for (const ImagePrecision& p : image_precisions()) out.push_back(p.id);
+  return out;
+}
+
 std::vector<const char*> profile_keys() {
   std::vector<const char*> out;
   for (const auto& profile : ranking_profiles()) out.push_back(profile.key);
@@ -177,6 +196,12 @@ std::vector<ViewField> build_fields() {
                    "", "--on-cuda"));
   f.push_back(said(flag_field("cat.unified", "catalog", "unified_only", REF(bool, catalog.unified_only)),
                    I18N("Unified memory"), "", "--unified-memory"));
+  {  // issue 29: "runs vLLM", "QLoRA works" (catalog/software.h support_filters())
+    ViewField runs = list_field("cat.runs", "catalog", "runs", TextRule::choice, kKeyMaxChars, kFilterMaxValues,
+                                REF(std::vector<std::string>, catalog.runs));
+    runs.choices = support_filter_keys();
+    f.push_back(said(runs, I18N("Runs"), "", "--runs"));
+  }
   ViewField sort = text_field("sort", "catalog", "sort_column", TextRule::column_key, kKeyMaxChars, false,
                               REF(std::string, catalog.sort_column));
   sort.kind = FieldKind::sort_column;
@@ -232,6 +257,12 @@ std::vector<ViewField> build_fields() {
                    "", "--on-cuda"));
   f.push_back(said(flag_field("rank.unified", "ranking", "unified_only", REF(bool, ranking.unified_only)),
                    I18N("Unified memory"), "", "--unified-memory"));
+  {  // issue 29
+    ViewField runs = list_field("rank.runs", "ranking", "runs", TextRule::choice, kKeyMaxChars, kFilterMaxValues,
+                                REF(std::vector<std::string>, ranking.runs));
+    runs.choices = support_filter_keys();
+    f.push_back(said(runs, I18N("Runs"), "", "--runs"));
+  }
   f.push_back(said(flag_field("rank.fits", "ranking", "fits_model", REF(bool, ranking.fits_model)),
                    I18N("Fits my model on")));
   f.push_back(said(whole_field("rank.fitn", "ranking", "fit_gpu_count", kGpuCount, REF(int, ranking.fit_gpu_count)),
@@ -311,6 +342,21 @@ std::vector<ViewField> build_fields() {
                    I18N("Only cards it fits on"), "", "--fits-only"));
   f.push_back(said(whole_field("speed.top", "speed", "top_n", kTopN, REF(int, speed.top_n)), I18N("Top"), "", "--top"));
 
+  // The Images tab (issue 29, estimate/image.h); `gpuwise image` reads these flags.
+  f.push_back(said(choice_field("image.model", "image", "model", image_model_keys(), REF(std::string, image.model)),
+                   I18N("Image model"), "", "--model"));
+  f.push_back(said(choice_field("image.prec", "image", "precision", image_precision_keys(),
+                                REF(std::string, image.precision)), I18N("Precision"), "", "--precision"));
+  f.push_back(said(whole_field("image.w", "image", "width", kImageSide, REF(int, image.width)), I18N("Width"),
+                   I18N("pixels"), "--width"));
+  f.push_back(said(whole_field("image.h", "image", "height", kImageSide, REF(int, image.height)), I18N("Height"),
+                   I18N("pixels"), "--height"));
+  f.push_back(said(whole_field("image.steps", "image", "steps", kImageSteps, REF(int, image.steps)), I18N("Steps"),
+                   "", "--steps"));
+  f.push_back(said(flag_field("image.fits", "image", "fits_only", REF(bool, image.fits_only)),
+                   I18N("Only cards it fits on"), "", "--fits-only"));
+  f.push_back(said(whole_field("image.top", "image", "top_n", kTopN, REF(int, image.top_n)), I18N("Top"), "", "--top"));
+
   f.push_back(said(choice_field("roi.view", "roi", "view", {"buy", "job"}, REF(std::string, roi.view)), I18N("View")));
   f.push_back(said(card_field("roi.gpu", "roi", "gpu_id", false, REF(std::string, roi.gpu_id)), I18N("Card"), "", "--gpu"));
   f.push_back(said(whole_field("roi.n", "roi", "gpu_count", kGpuCount, REF(int, roi.gpu_count)), I18N("Number of GPUs"),
@@ -367,7 +413,7 @@ std::vector<ViewField> build_fields() {
   f.push_back(said(kinds, I18N("Rent from"), "", "--provider-kinds"));
 
   // Cost of a job (job_cost.h); `gpuwise job` reads these flags and the roi.* owning ones.
-  f.push_back(said(choice_field("job.kind", "job", "kind", {"train", "finetune", "serve"}, REF(std::string, job.kind)),
+  f.push_back(said(choice_field("job.kind", "job", "kind", {"train", "finetune", "serve", "image"}, REF(std::string, job.kind)),
                    I18N("Job"), "", "--kind"));
   f.push_back(said(text_field("job.model", "job", "preset", TextRule::preset, kKeyMaxChars, false,
                               REF(std::string, job.preset)), I18N("Model"), "", "--preset"));
@@ -383,6 +429,9 @@ std::vector<ViewField> build_fields() {
                    I18N("Requests at once"), "", "--concurrent"));
   f.push_back(said(whole_field("job.n", "job", "gpu_count", kJobGpuCount, REF(int, job.gpu_count)),
                    I18N("Number of GPUs"), "", "--gpus"));
+  // Issue 29: the image job (money/image_job.h) reads the Images tab's model, size and steps.
+  f.push_back(said(number_field("job.imgs", "job", "images", kImagesPerJob, REF(double, job.images)),
+                   I18N("Images to make"), I18N("images"), "--images"));
   return f;
 }
 #undef REF

@@ -48,6 +48,9 @@ bool operator==(const AdvisorView& a, const AdvisorView& b) {
 bool operator==(const SpeedView& a, const SpeedView& b) {
   return section_equal("speed", &ViewState::speed, a, b);
 }
+bool operator==(const ImageView& a, const ImageView& b) {
+  return section_equal("image", &ViewState::image, a, b);
+}
 bool operator==(const RoiView& a, const RoiView& b) { return section_equal("roi", &ViewState::roi, a, b); }
 bool operator==(const JobView& a, const JobView& b) { return section_equal("job", &ViewState::job, a, b); }
 

@@ -18,7 +18,7 @@ namespace gpuwise {
 
 // [SECTION] Tabs: the one list. A new tab is a value here, its row in kTabs, and its
 // draw function's row in src/ui/panels.h (docs/CONTRIBUTING.md).
-enum class Tab { catalog, ranking, compare, advisor, speed, roi, about };
+enum class Tab { catalog, ranking, compare, advisor, speed, image, roi, about };
 struct TabInfo {
   Tab tab;
   const char* key;    // in links and the saved state: "catalog"
@@ -27,7 +27,8 @@ struct TabInfo {
 inline constexpr TabInfo kTabs[] = {
     {Tab::catalog, "catalog", I18N("Catalog")}, {Tab::ranking, "ranking", I18N("Ranking")},
     {Tab::compare, "compare", I18N("Compare")}, {Tab::advisor, "advisor", I18N("Advisor")},
-    {Tab::speed, "speed", I18N("Speed")},       {Tab::roi, "roi", I18N("Price & ROI")},
+    {Tab::speed, "speed", I18N("Speed")},       {Tab::image, "image", I18N("Images")},
+    {Tab::roi, "roi", I18N("Price & ROI")},
     {Tab::about, "about", I18N("About")},
 };
 constexpr int kTabCount = static_cast<int>(sizeof kTabs / sizeof kTabs[0]);
@@ -59,6 +60,7 @@ struct ViewState {
   FitView fit;
   AdvisorView advisor;
   SpeedView speed;
+  ImageView image;
   RoiView roi;
   JobView job;
 };
@@ -71,12 +73,14 @@ bool operator==(const RankingView& a, const RankingView& b);
 bool operator==(const FitView& a, const FitView& b);
 bool operator==(const AdvisorView& a, const AdvisorView& b);
 bool operator==(const SpeedView& a, const SpeedView& b);
+bool operator==(const ImageView& a, const ImageView& b);
 bool operator==(const RoiView& a, const RoiView& b);
 bool operator==(const JobView& a, const JobView& b);
 bool operator==(const ViewState& a, const ViewState& b);
 inline bool operator!=(const CatalogView& a, const CatalogView& b) { return !(a == b); }
 inline bool operator!=(const RankingView& a, const RankingView& b) { return !(a == b); }
 inline bool operator!=(const FitView& a, const FitView& b) { return !(a == b); }
+inline bool operator!=(const ImageView& a, const ImageView& b) { return !(a == b); }
 inline bool operator!=(const JobView& a, const JobView& b) { return !(a == b); }
 inline bool operator!=(const ViewState& a, const ViewState& b) { return !(a == b); }
 

@@ -26,10 +26,21 @@ TEST_CASE("shipped benchmarks.json loads without errors against the catalog", "[
   const Benchmarks b = load_benchmarks(read_source_file("data/benchmarks.json"), shipped_catalog());
   for (const auto& issue : b.issues) INFO(issue.to_string());
   CHECK(b.error_count() == 0);
-  CHECK(b.sets.size() == 8);
+  // Eight sets of language-model and training runs, nineteen of image generation (issue 29).
+  CHECK(b.sets.size() == 27);
   CHECK(b.results.size() > 900);
-  // Every row cites a public page, never a local folder.
-  for (const auto& r : b.results) REQUIRE(r.source.rfind("https://github.com/", 0) == 0);
+  // Every row cites a public page (a repository file at a commit, a docs or blog page),
+  // never a local folder.
+  int image_rows = 0;
+  for (const auto& r : b.results) {
+    REQUIRE(r.source.rfind("https://", 0) == 0);
+    if (r.phase == "image") {
+      ++image_rows;
+      CHECK(r.width.value_or(1024) > 0);
+      CHECK((r.unit == "iterations_per_s" || r.unit == "seconds_per_image"));
+    }
+  }
+  CHECK(image_rows == 96);
   // The llama.cpp row the issue quotes: RTX 4090, LLaMA 3 8B Q4_K_M, tg512.
   bool found = false;
   for (const MeasuredResult* r : results_for(b, "rtx-4090")) {

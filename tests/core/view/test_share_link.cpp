@@ -296,7 +296,7 @@ TEST_CASE("a word outside its choices keeps the default") {
   CHECK(decode("bcov=gpus").notices.at(0) == "'bcov' must be machine or cards; kept machine");
   CHECK(decode("theme=blue").notices.at(0) == "'theme' must be one of auto, light, dark; kept auto");
   CHECK(decode("tab=settings").notices.at(0) ==
-        "'tab' must be one of catalog, ranking, compare, advisor, speed, roi, about; kept catalog");
+        "'tab' must be one of catalog, ranking, compare, advisor, speed, image, roi, about; kept catalog");
   CHECK(has_notice(decode("profile=gaming"), "'profile' must be one of cnn, rnn,"));
   CHECK(decode("fit.prec=fp8").state.fit.precision == "bf16");
   CHECK(decode("fit.mode=qlora").state.fit.mode == "inference");

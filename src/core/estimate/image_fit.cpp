@@ -1,0 +1,377 @@
+// Image generation's calibration and check: the factors fitted on the measured runs in
+// benchmarks.json (phase "image"), the held-out bands, and predicted against measured in
+// sample and leave-one-card-out. docs/images.md gives the figures this prints.
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "catalog/data_file.h"
+#include "estimate/image.h"
+#include "estimate/speed.h"  // spearman()
+#include "text/json_util.h"
+
+namespace gpuwise {
+namespace {
+
+// PyTorch 2.0's release: runs before it used attention without SDPA, two to three times
+// slower than the stack the estimate describes.
+constexpr const char* kPyTorch2Date = "2023-03-15";
+// A vendor with fewer held-out runs than this gets the wide band below.
+constexpr int kMinBandRuns = 5;
+constexpr double kWideLow = 0.5, kWideHigh = 2.0;
+
+bool is_16bit(const std::string& precision) { return precision == "fp16" || precision == "bf16"; }
+
+ImageView view_of(const MeasuredResult& r) {
+  ImageView v;
+  v.model = r.model;
+  v.precision = is_16bit(r.precision) ? "fp16" : r.precision;
+  v.width = r.width.value_or(0);
+  v.height = r.height.value_or(0);
+  v.steps = r.steps.value_or(1);
+  return v;
+}
+
+// The factors the fit moves, in a fixed order (a deterministic fit).
+std::vector<double*> fitted_factors(ImageCalibration& c, const std::set<int>& families, const std::set<int>& precisions) {
+  std::vector<double*> out = {&c.efficiency, &c.vae_tflop_per_mp};
+  for (int f : families) {
+    if (f != 2) out.push_back(&c.work_tflop[f]);  // FLUX.1's work comes from its shape
+    out.push_back(&c.vector_tflop[f]);
+    out.push_back(&c.overhead_s[f]);
+  }
+  for (int p : precisions) {
+    if (image_precisions()[static_cast<std::size_t>(p)].weight_share < 1) out.push_back(&c.slowdown[p]);
+  }
+  return out;
+}
+
+ImageCalibration starting_point() {
+  ImageCalibration c;
+  c.work_tflop[0] = 1.4;
+  c.work_tflop[1] = 6.0;
+  for (int f = 0; f < kImageFamilies; ++f) {
+    c.vector_tflop[f] = 0.1;
+    c.overhead_s[f] = f == 0 ? 0.01 : 0.02;
+  }
+  c.efficiency = 0.5;
+  c.vae_tflop_per_mp = 1.0;
+  for (std::size_t p = 1; p < image_precisions().size(); ++p) c.slowdown[p] = 1.2;
+  return c;
+}
+
+// A measured run with what its prediction needs computed once.
+struct Row {
+  const MeasuredResult* result;
+  const Gpu* gpu;
+  ImageView view;
+  ImageSpeedTerms terms;
+  bool per_image;  // seconds an image, else steps a second
+};
+
+std::vector<Row> check_rows(const Catalog& catalog, const Benchmarks& benchmarks, const std::string& exclude_gpu) {
+  std::vector<Row> rows;
+  const ImageCalibration any = starting_point();
+  for (const MeasuredResult& r : benchmarks.results) {
+    if (!is_image_check_row(r) || r.gpu_id == exclude_gpu) continue;
+    const int index = catalog.find(r.gpu_id);
+    if (index < 0) continue;
+    const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(index)];
+    const ImageView view = view_of(r);
+    // A run the model says cannot fit the card spilled weights into system RAM: not comparable.
+    const ImageEstimate e = estimate_image(gpu, view, any);
+    if (!e.fits || !e.has_figures) continue;
+    rows.push_back({&r, &gpu, view, image_speed_terms(gpu, view), r.unit == "seconds_per_image"});
+  }
+  return rows;
+}
+
+double predicted(const Row& row, const ImageCalibration& c) {
+  const double step = image_step_seconds(row.terms, c);
+  if (!row.per_image) return step > 0 ? 1 / step : 0;
+  return row.terms.steps * step + image_vae_seconds(row.terms, c);
+}
+
+// Measured speed over predicted speed (for seconds an image, the inverse): a band's ratio.
+double speed_ratio(const Row& row, double prediction) {
+  return row.per_image ? prediction / row.result->value : row.result->value / prediction;
+}
+
+double loss(const std::vector<Row>& rows, const ImageCalibration& c) {
+  double sum = 0;
+  for (const Row& row : rows) {
+    const double p = predicted(row, c);
+    if (!(p > 0) || !std::isfinite(p)) return 1e300;
+    const double l = std::log(p / row.result->value);
+    sum += l * l;
+  }
+  return rows.empty() ? 0 : sum / static_cast<double>(rows.size());
+}
+
+// Coordinate descent in log space: each factor in turn, a step up or down while it helps,
+// halving the step when neither does; sweeps until a whole sweep changes nothing.
+ImageCalibration fit_factors(const std::vector<Row>& rows) {
+  ImageCalibration c = starting_point();
+  std::set<int> families, precisions;
+  for (const Row& row : rows) {
+    families.insert(row.terms.family);
+    precisions.insert(row.terms.precision);
+  }
+  const std::vector<double*> factors = fitted_factors(c, families, precisions);
+  double best = loss(rows, c);
+  for (int sweep = 0; sweep < 60; ++sweep) {
+    bool improved = false;
+    for (double* value : factors) {
+      for (double step = 1.0; step > 1e-3;) {
+        bool moved = false;
+        for (double sign : {1.0, -1.0}) {
+          const double old = *value;
+          *value = std::clamp(old * std::exp(sign * step), 1e-6, 1e4);
+          const double l = loss(rows, c);
+          if (l < best - 1e-12) {
+            best = l;
+            moved = improved = true;
+            break;
+          }
+          *value = old;
+        }
+        if (!moved) step /= 2;
+      }
+    }
+    if (!improved) break;
+  }
+  c.samples = static_cast<int>(rows.size());
+  return c;
+}
+
+double percentile(std::vector<double> values, double q) {
+  std::sort(values.begin(), values.end());
+  const double at = q * static_cast<double>(values.size() - 1);
+  const std::size_t lo = static_cast<std::size_t>(std::floor(at));
+  const std::size_t hi = std::min(values.size() - 1, lo + 1);
+  return values[lo] + (values[hi] - values[lo]) * (at - static_cast<double>(lo));
+}
+
+struct HeldOut {
+  const Row* row;
+  double prediction;
+};
+
+std::vector<HeldOut> leave_one_card_out(const std::vector<Row>& rows) {
+  std::vector<HeldOut> out;
+  std::set<std::string> cards;
+  for (const Row& row : rows) cards.insert(row.gpu->id);
+  for (const std::string& card : cards) {
+    std::vector<Row> train;
+    for (const Row& row : rows) {
+      if (row.gpu->id != card) train.push_back(row);
+    }
+    const ImageCalibration c = fit_factors(train);
+    for (const Row& row : rows) {
+      if (row.gpu->id == card) out.push_back({&row, predicted(row, c)});
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+bool is_image_check_row(const MeasuredResult& r) {
+  if (r.phase != "image" || r.outlier || r.optimised || r.batch.value_or(1) != 1) return false;
+  if (!find_image_model(r.model) || !(is_16bit(r.precision) || find_image_precision(r.precision))) return false;
+  if (!r.width || !r.height || r.date < kPyTorch2Date) return false;
+  if (r.unit == "seconds_per_image") return r.steps.has_value();
+  return r.unit == "iterations_per_s";
+}
+
+ImageCalibration fit_image_calibration(const Catalog& catalog, const Benchmarks& benchmarks,
+                                       const std::string& exclude_gpu, bool with_bands) {
+  const std::vector<Row> rows = check_rows(catalog, benchmarks, exclude_gpu);
+  ImageCalibration c = fit_factors(rows);
+  if (!with_bands) return c;
+  std::map<std::string, std::vector<double>> ratios;
+  for (const HeldOut& h : leave_one_card_out(rows)) {
+    if (h.prediction > 0) ratios[h.row->gpu->vendor].push_back(speed_ratio(*h.row, h.prediction));
+  }
+  std::vector<double> all;
+  for (const auto& [vendor, list] : ratios) {
+    all.insert(all.end(), list.begin(), list.end());
+    Band band{kWideLow, kWideHigh, "", static_cast<int>(list.size())};
+    if (static_cast<int>(list.size()) >= kMinBandRuns) {
+      band.low_ratio = std::min(1.0, percentile(list, 0.1));
+      band.high_ratio = std::max(1.0, percentile(list, 0.9));
+    }
+    c.bands[vendor] = band;
+  }
+  // A vendor without measured runs: the wide band, "not measured".
+  c.bands["default"] = Band{kWideLow, kWideHigh, "", 0};
+  return c;
+}
+
+// [SECTION] The calibration file
+
+json image_calibration_to_json(const ImageCalibration& c) {
+  auto rounded = [](double v) { return std::round(v * 1e6) / 1e6; };
+  json work = json::object(), vector = json::object(), overhead = json::object(), slowdown = json::object();
+  for (int f = 0; f < kImageFamilies; ++f) {
+    if (f != 2) work[image_family_key(f)] = rounded(c.work_tflop[f]);
+    vector[image_family_key(f)] = rounded(c.vector_tflop[f]);
+    overhead[image_family_key(f)] = rounded(c.overhead_s[f]);
+  }
+  for (std::size_t p = 1; p < image_precisions().size(); ++p) slowdown[image_precisions()[p].id] = rounded(c.slowdown[p]);
+  json bands = json::object();
+  for (const auto& [vendor, b] : c.bands) {
+    bands[vendor] = {{"low", rounded(b.low_ratio)}, {"high", rounded(b.high_ratio)}, {"samples", b.samples}};
+  }
+  return json{{"schema_version", 1},       {"efficiency", rounded(c.efficiency)},
+              {"vae_tflop_per_mp", rounded(c.vae_tflop_per_mp)}, {"work_tflop", work},
+              {"vector_tflop", vector},    {"overhead_s", overhead},
+              {"precision_slowdown", slowdown}, {"bands", bands},
+              {"samples", c.samples}};
+}
+
+ImageCalibration load_image_calibration(std::string_view text, std::vector<CatalogIssue>& issues) {
+  ImageCalibration c;
+  json root;
+  int version = 0;
+  if (!open_data_file(text, "image_calibration.json", "{\"schema_version\": 1, \"efficiency\": ..., ...}", issues,
+                      version, root)) {
+    return c;
+  }
+  auto error = [&](const std::string& field, const std::string& message) {
+    issues.push_back({CatalogIssue::Severity::error, "", field, message});
+  };
+  // Every factor is required and positive: a missing one would make estimates meaningless.
+  auto number = [&](const json* v, const std::string& field, double max) -> double {
+    if (!v || !v->is_number() || !std::isfinite(v->get<double>()) || v->get<double>() <= 0 || v->get<double>() > max) {
+      error(field, "must be a number > 0 and at most " + format_number(max, 0) +
+                       (v ? " (got " + describe_json(*v) + ")" : " (missing)"));
+      return 0;
+    }
+    return v->get<double>();
+  };
+  auto member = [](const json& object, const char* key) -> const json* {
+    if (!object.is_object()) return nullptr;
+    auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+  };
+  c.efficiency = number(member(root, "efficiency"), "efficiency", 100);
+  c.vae_tflop_per_mp = number(member(root, "vae_tflop_per_mp"), "vae_tflop_per_mp", 1e4);
+  const std::pair<const char*, double*> tables[] = {
+      {"work_tflop", c.work_tflop}, {"vector_tflop", c.vector_tflop}, {"overhead_s", c.overhead_s}};
+  for (const auto& [table, values] : tables) {
+    const json* t = member(root, table);
+    for (int f = 0; f < kImageFamilies; ++f) {
+      if (f == 2 && values == c.work_tflop) continue;  // FLUX.1's work comes from its shape
+      values[f] = number(t ? member(*t, image_family_key(f)) : nullptr, std::string(table) + "." + image_family_key(f), 1e4);
+    }
+  }
+  const json* slowdown = member(root, "precision_slowdown");
+  for (std::size_t p = 1; p < image_precisions().size(); ++p) {
+    const char* id = image_precisions()[p].id;
+    c.slowdown[p] = number(slowdown ? member(*slowdown, id) : nullptr, std::string("precision_slowdown.") + id, 100);
+  }
+  const json* bands = member(root, "bands");
+  if (!bands || !bands->is_object() || !bands->contains("default")) {
+    error("bands", "must be an object of vendor -> {low, high, samples}, with a \"default\"");
+  } else {
+    for (const auto& item : bands->items()) {
+      const json& b = item.value();
+      const std::string field = "bands." + item.key();
+      Band band;
+      band.low_ratio = number(member(b, "low"), field + ".low", 1);
+      band.high_ratio = number(member(b, "high"), field + ".high", 100);
+      const json* samples = member(b, "samples");
+      band.samples = samples && samples->is_number_integer() && samples->get<double>() >= 0 && samples->get<double>() < 1e6
+                         ? samples->get<int>()
+                         : 0;
+      if (band.high_ratio < 1) error(field + ".high", "must be at least 1");
+      // A band that failed its check is reported, not used: a low of 0 or a high below 1
+      // would print "5 s (0 to 4)"; the vendor falls back to "default" (or no band).
+      if (band.low_ratio > 0 && band.high_ratio >= 1) c.bands[item.key()] = band;
+    }
+  }
+  const json* samples = member(root, "samples");
+  if (samples && samples->is_number_integer() && samples->get<double>() >= 0 && samples->get<double>() < 1e6) {
+    c.samples = samples->get<int>();
+  }
+  return c;
+}
+
+// [SECTION] Checking
+
+std::vector<ImageCheck> check_image(const Catalog& catalog, const Benchmarks& benchmarks) {
+  const std::vector<Row> rows = check_rows(catalog, benchmarks, "");
+  const ImageCalibration all = fit_factors(rows);
+  std::vector<HeldOut> in_sample;
+  for (const Row& row : rows) in_sample.push_back({&row, predicted(row, all)});
+  std::vector<ImageCheck> out;
+  for (const auto& [name, pairs] : {std::pair<const char*, std::vector<HeldOut>>{"in-sample", in_sample},
+                                    {"leave-one-card-out", leave_one_card_out(rows)}}) {
+    ImageCheck check;
+    check.held_out = name;
+    check.n = static_cast<int>(pairs.size());
+    std::vector<double> errors;
+    // Spearman across cards within a workload: model, precision, size, unit (and steps for
+    // seconds an image), each card's runs averaged (geometric mean) over the sources.
+    std::map<std::string, std::map<std::string, std::pair<double, double>>> groups;  // group -> card -> log sums
+    std::map<std::string, std::map<std::string, int>> counts;
+    for (const HeldOut& h : pairs) {
+      const MeasuredResult& r = *h.row->result;
+      errors.push_back(std::fabs(h.prediction / r.value - 1) * 100);
+      const bool per_image = r.unit == "seconds_per_image";
+      const std::string group = r.model + " " + h.row->view.precision + " " + std::to_string(*r.width) + "x" +
+                                std::to_string(*r.height) + " " + r.unit +
+                                (per_image ? " " + std::to_string(*r.steps) + " steps" : "");
+      // Faster is higher in both units: seconds an image enter negated.
+      auto& sums = groups[group][r.gpu_id];
+      sums.first += (per_image ? -1 : 1) * std::log(r.value);
+      sums.second += (per_image ? -1 : 1) * std::log(h.prediction);
+      ++counts[group][r.gpu_id];
+      check.points.push_back({r.gpu_id, group, h.prediction, r.value});
+    }
+    std::vector<double> rhos;
+    for (const auto& [group, cards] : groups) {
+      if (cards.size() < 3) continue;
+      std::vector<double> measured, predicted_values;
+      for (const auto& [card, sums] : cards) {
+        measured.push_back(sums.first / counts[group][card]);
+        predicted_values.push_back(sums.second / counts[group][card]);
+      }
+      const double rho = spearman(predicted_values, measured);
+      check.group_spearman[group] = rho;
+      rhos.push_back(rho);
+    }
+    check.groups = static_cast<int>(rhos.size());
+    if (!rhos.empty()) {
+      std::sort(rhos.begin(), rhos.end());
+      check.spearman = rhos.size() % 2 ? rhos[rhos.size() / 2] : (rhos[rhos.size() / 2 - 1] + rhos[rhos.size() / 2]) / 2;
+      check.spearman_min = rhos.front();
+    }
+    if (!errors.empty()) {
+      std::sort(errors.begin(), errors.end());
+      check.median_abs_error_pct = errors.size() % 2 ? errors[errors.size() / 2]
+                                                     : (errors[errors.size() / 2 - 1] + errors[errors.size() / 2]) / 2;
+    }
+    out.push_back(std::move(check));
+  }
+  return out;
+}
+
+json image_checks_to_json(const std::vector<ImageCheck>& checks) {
+  json out = json::array();
+  for (const ImageCheck& c : checks) {
+    json groups = json::object();
+    for (const auto& [g, rho] : c.group_spearman) groups[g] = std::round(rho * 1000) / 1000;
+    out.push_back({{"held_out", c.held_out},
+                   {"n", c.n},
+                   {"groups", c.groups},
+                   {"spearman", std::round(c.spearman * 1000) / 1000},
+                   {"spearman_min", std::round(c.spearman_min * 1000) / 1000},
+                   {"median_abs_error_pct", std::round(c.median_abs_error_pct * 10) / 10},
+                   {"group_spearman", groups}});
+  }
+  return out;
+}
+
+}  // namespace gpuwise
