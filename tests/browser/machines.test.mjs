@@ -89,6 +89,9 @@ test('on a phone (390x844, touch) a tap on "unified memory" narrows the catalog 
   await page.touchscreen.tap(box.x + box.w / 2, box.y + box.h / 2);
   await waitForState(page, (s) => s.catalog.unified_only === true);
   await page.waitForFunction((n) => window.gpuwise.table.rows === n, unifiedIds.length, { timeout: 15000 });
+  // The open filters fill the first screen: a tap on their line folds them and the rows show.
+  const folded = await page.evaluate(() => window.gpuwise.targets['fold:catalog-filters']);
+  await page.touchscreen.tap(folded.x + folded.w / 2, folded.y + folded.h / 2);
   await page.waitForFunction(() => window.gpuwise.targets['row:0'], null, { timeout: 10000 });
   const first = await page.evaluate(() => window.gpuwise.table.ids[0]);
   const r = await page.evaluate(() => window.gpuwise.targets['row:0']);
