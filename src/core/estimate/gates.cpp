@@ -44,6 +44,17 @@ GatedSpeedTable gated_speed_table(const Catalog& catalog, const Benchmarks& benc
   SpeedView all = view;
   all.top_n = static_cast<int>(catalog.gpus.size()) + 1;
   GatedSpeedTable out{speed_table(catalog, benchmarks, calibration, all), {quant_workload(view.quant), {}, {}}};
+  if (!view.cards.empty()) {
+    // One machine of the reader's cards is one row: it runs the workload only if every card
+    // of it does, so a card graded `no` takes the machine's row out, with its reason.
+    std::vector<std::string> cards = view.cards;
+    gate_rows(cards, [](const std::string& id) { return id; }, catalog, software, compat, out.gate);
+    if (!out.gate.left_out.empty()) {
+      out.table.rows.clear();
+      out.table.cards_fit = 0;
+    }
+    return out;
+  }
   gate_rows(out.table.rows, [](const SpeedRow& r) { return r.gpu_id; }, catalog, software, compat, out.gate);
   for (const LeftOut& left : out.gate.left_out) {
     for (const Gpu& gpu : catalog.gpus) {

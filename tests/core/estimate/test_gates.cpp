@@ -133,6 +133,22 @@ TEST_CASE("the Speed tab: BF16 serving leaves the P100 out, GGUF on llama.cpp ke
             .table.rows.size() == 3);
 }
 
+TEST_CASE("the Speed tab: a machine of chosen cards runs BF16 serving only if every card of it does") {
+  SpeedView view;
+  view.quant = "bf16";
+  view.preset = "llama-3-8b";
+  view.cards = {"rtx-4090", "tesla-p100-pcie-16gb"};
+  const GatedSpeedTable mixed = gated_speed_table(shipped_catalog(), shipped_benchmarks(), shipped_calibration(),
+                                                  shipped_software(), &shipped_compat(), view);
+  CHECK(left_out(mixed.gate, "tesla-p100-pcie-16gb"));
+  CHECK(mixed.table.rows.empty());
+  view.cards = {"rtx-4090", "rtx-3090"};
+  const GatedSpeedTable both = gated_speed_table(shipped_catalog(), shipped_benchmarks(), shipped_calibration(),
+                                                 shipped_software(), &shipped_compat(), view);
+  CHECK(both.gate.left_out.empty());
+  CHECK(both.table.rows.size() == 1);
+}
+
 TEST_CASE("the VRAM fit's lists: QLoRA does not 'fit' a K80") {
   FitView fit;
   fit.mode = "lora";
