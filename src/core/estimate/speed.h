@@ -1,12 +1,11 @@
 // How fast a language model runs on a card: decode and prefill tokens/s for inference,
-// tokens/s for training, and whether it fits (the same memory estimate as vram_fit.h).
+// and whether it fits (the same memory estimate as vram_fit.h); training is training.h.
 // Roofline formulas with efficiency factors fitted to data/benchmarks.json; formulas,
 // constants, calibration and the measured accuracy: docs/speed.md.
 //
 // [SECTION] Quantisations    bits per weight incl. scales; the compute path prefill uses
 // [SECTION] Calibration      fitted efficiency factors (data/speed_calibration.json)
 // [SECTION] Inference        estimate_speed(): fit, decode, prefill, time to first token
-// [SECTION] Training         train_tokens_per_s(): 6 (or 8) x params FLOPs per token at an MFU
 // [SECTION] Checking         predicted vs measured per set, in sample and held out
 #pragma once
 #include <map>
@@ -60,9 +59,6 @@ constexpr double kAttentionCostFactor = 4;      // attention FLOPs as run (no fu
 constexpr double kTflopsPerWatt = 1.0;          // sustained tensor TFLOPS one board-watt feeds
 constexpr double kTensorParallelEfficiency = 0.85;  // per extra GPU: bandwidth and compute add at this share
 constexpr double kUnifiedGpuShare = 0.75;       // of a unified-memory machine's RAM the GPU may use
-constexpr double kTrainFlopsPerByte = 10;      // arithmetic intensity of the checked training steps (roofline)
-constexpr double kSquadSequenceTokens = 384;    // BERT SQuAD fine-tuning sequence length
-constexpr double kBertLargeParams = 3.36e8;
 
 std::string efficiency_family(const Gpu& gpu);  // "Ampere", "Ada Lovelace", "CDNA 3", ...
 
@@ -151,22 +147,6 @@ struct SpeedEstimate {
 // Never NaN or inf: a card without a needed figure gets 0 tokens/s.
 SpeedEstimate estimate_speed(const Gpu& gpu, const SpeedInput& input, const SpeedCalibration& calibration);
 
-// [SECTION] Training
-
-struct TrainInput {
-  double params_b = 8;
-  double active_params_b = 8;  // MoE: FLOPs follow the active parameters
-  bool recompute = false;      // activation checkpointing: 8 instead of 6 FLOPs per parameter
-  int gpus = 1;
-  bool tf32 = false;           // FP32 on TF32 tensor cores (the check's fp32-tf32 runs); else 16-bit mixed
-};
-// The FLOP/s training sustains over all GPUs: MFU x peak x GPUs x tensor-parallel share.
-double train_flops_per_s(const Gpu& gpu, const TrainInput& input, const SpeedCalibration& calibration);
-// Training tokens/s over all GPUs: MFU x peak / (6 or 8 x active params). BF16/FP16 peak.
-double train_tokens_per_s(const Gpu& gpu, const TrainInput& input, const SpeedCalibration& calibration);
-// The peak the training estimate uses (TFLOPS, one GPU): 16-bit tensor, else FP16/FP32 vector.
-double train_peak_tflops(const Gpu& gpu, bool tf32);
-
 // [SECTION] Checking
 
 struct SpeedCheckPoint {  // one measured row beside its estimate: the scatter plot's dot
@@ -189,6 +169,7 @@ struct SpeedCheck {
   std::map<std::string, double> group_spearman;
   std::vector<SpeedCheckPoint> points;
 };
+// Decode and prefill of every LLM set, then training (training.h append_train_checks).
 std::vector<SpeedCheck> check_speed(const Catalog& catalog, const Benchmarks& benchmarks);
 json speed_checks_to_json(const std::vector<SpeedCheck>& checks);
 // Spearman's rank correlation (ties averaged); 0 for fewer than 3 pairs.

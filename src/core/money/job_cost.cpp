@@ -11,6 +11,7 @@
 #include "money/roi.h"
 #include "text/stable_sort.h"
 #include "text/template_text.h"
+#include "estimate/training.h"
 #include "estimate/vram_fit.h"
 #include "text/json_util.h"
 

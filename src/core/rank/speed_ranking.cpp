@@ -7,6 +7,7 @@
 #include "text/format.h"
 #include "text/limits.h"
 #include "rank/ranking_scores.h"
+#include "estimate/training.h"
 #include "estimate/vram_fit.h"
 
 namespace gpuwise {

@@ -7,6 +7,7 @@
 
 #include "catalog/benchmarks.h"
 #include "estimate/speed.h"
+#include "estimate/training.h"
 #include "test_support.h"
 
 using namespace gpuwise;
