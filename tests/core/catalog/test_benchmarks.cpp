@@ -26,10 +26,13 @@ TEST_CASE("shipped benchmarks.json loads without errors against the catalog", "[
   const Benchmarks b = load_benchmarks(read_source_file("data/benchmarks.json"), shipped_catalog());
   for (const auto& issue : b.issues) INFO(issue.to_string());
   CHECK(b.error_count() == 0);
-  CHECK(b.sets.size() == 6);
+  CHECK(b.sets.size() == 21);  // 6, then 9 LLM training and 6 serving sources (scripts/import_llm_training.py)
   CHECK(b.results.size() > 900);
   // Every row cites a public page, never a local folder.
-  for (const auto& r : b.results) REQUIRE(r.source.rfind("https://github.com/", 0) == 0);
+  for (const auto& r : b.results) {
+    REQUIRE(r.source.rfind("https://", 0) == 0);
+    REQUIRE(r.source.find("/work/") == std::string::npos);
+  }
   // The llama.cpp row the issue quotes: RTX 4090, LLaMA 3 8B Q4_K_M, tg512.
   bool found = false;
   for (const MeasuredResult* r : results_for(b, "rtx-4090")) {
