@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (b.results.size() > 200) return 0;  // keep each run quick
   const SpeedCalibration cal = fit_speed_calibration(fuzz::shipped_catalog(), b);
-  for (const auto* table : {&cal.decode_bandwidth, &cal.prefill_quantised, &cal.prefill_16bit, &cal.train_mfu}) {
+  for (const auto* table : {&cal.decode_bandwidth, &cal.prefill_quantised, &cal.prefill_16bit, &cal.train.mfu}) {
     for (const auto& entry : *table) FUZZ_CHECK(fuzz::finite(entry.second) && entry.second >= 0);
   }
   // The calibration round-trips through its JSON form.

@@ -7,6 +7,7 @@
 
 #include "catalog/data_file.h"
 #include "estimate/fit_support.h"
+#include "estimate/serving.h"
 #include "estimate/training.h"
 #include "text/limits.h"
 #include "text/number_text.h"
@@ -218,7 +219,9 @@ SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks&
   }
   fill_medians(quantised, "prefill_quantised", cal.prefill_quantised, cal.samples);
   fill_medians(sixteen, "prefill_16bit", cal.prefill_16bit, cal.samples);
-  fit_train_mfu(catalog, benchmarks, exclude_set, exclude_gpu, cal);
+  fit_train_calibration(catalog, benchmarks, exclude_set, exclude_gpu, cal);
+  // Serving is checked against runs the fit never reads: its bands need the full fit only.
+  if (exclude_set.empty() && exclude_gpu.empty()) fit_serving_bands(catalog, benchmarks, cal);
   return cal;
 }
 
@@ -233,8 +236,9 @@ json speed_calibration_to_json(const SpeedCalibration& cal) {
                {"decode_bandwidth", rounded(cal.decode_bandwidth)},
                {"prefill_quantised", rounded(cal.prefill_quantised)},
                {"prefill_16bit", rounded(cal.prefill_16bit)},
-               {"train_mfu", rounded(cal.train_mfu)},
-               {"samples", cal.samples}};
+               {"samples", cal.samples},
+               {"training", train_calibration_to_json(cal.train)},
+               {"serving", serving_calibration_to_json(cal.serve)}};
 }
 
 SpeedCalibration load_speed_calibration(std::string_view text, std::vector<CatalogIssue>& issues) {
@@ -275,7 +279,6 @@ SpeedCalibration load_speed_calibration(std::string_view text, std::vector<Catal
   table("decode_bandwidth", cal.decode_bandwidth);
   table("prefill_quantised", cal.prefill_quantised);
   table("prefill_16bit", cal.prefill_16bit);
-  table("train_mfu", cal.train_mfu);
   auto samples = root.find("samples");
   if (samples != root.end() && samples->is_object()) {
     for (const auto& item : samples->items()) {
@@ -283,6 +286,18 @@ SpeedCalibration load_speed_calibration(std::string_view text, std::vector<Catal
         cal.samples[item.key()] = item.value().get<int>();
       }
     }
+  }
+  auto training = root.find("training");
+  if (training == root.end()) {
+    error("training", "must be an object (the training fit, training.h)");
+  } else {
+    load_train_calibration(*training, cal.train, issues);
+  }
+  auto serving = root.find("serving");
+  if (serving == root.end()) {
+    error("serving", "must be an object (the serving bands, serving.h)");
+  } else {
+    load_serving_calibration(*serving, cal.serve, issues);
   }
   return cal;
 }
@@ -530,6 +545,7 @@ std::vector<SpeedCheck> check_speed(const Catalog& catalog, const Benchmarks& be
     }
   }
   append_train_checks(catalog, benchmarks, all, out);
+  append_serving_checks(catalog, benchmarks, all, out);
   return out;
 }
 

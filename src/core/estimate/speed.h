@@ -17,6 +17,7 @@
 #include "catalog/benchmarks.h"
 #include "catalog/catalog.h"
 #include "estimate/estimate_views.h"
+#include "estimate/train_calibration.h"
 #include "text/json_fwd.h"
 #include "text/limits.h"
 #include "text/template_text.h"
@@ -47,8 +48,9 @@ struct SpeedCalibration {
   std::map<std::string, double> decode_bandwidth;    // share of peak bandwidth decode reaches
   std::map<std::string, double> prefill_quantised;   // share of effective tensor peak, GGUF quants
   std::map<std::string, double> prefill_16bit;       // share of effective tensor peak, 16-bit / FP8 / INT4
-  std::map<std::string, double> train_mfu;           // model-FLOPs utilisation, mixed precision
   std::map<std::string, int> samples;                // rows behind each fitted figure ("decode/Ampere": 40)
+  TrainCalibration train;                            // training efficiency (training.h)
+  ServingCalibration serve;                          // serving bands (serving.h)
 
   // The family's factor, else "default", else `fallback`.
   static double factor(const std::map<std::string, double>& table, const std::string& family, double fallback);

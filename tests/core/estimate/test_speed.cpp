@@ -1,4 +1,4 @@
-// The speed model (speed.h): hand-worked decode / prefill / training figures, MoE and
+// The speed model (speed.h): hand-worked decode / prefill figures, MoE and
 // multi-GPU rules, agreement with vram_fit, bad input, and the calibration's accuracy
 // against the measured sets (the aims of issue 11; docs/speed.md).
 #include <catch2/catch.hpp>
@@ -7,7 +7,6 @@
 
 #include "catalog/benchmarks.h"
 #include "estimate/speed.h"
-#include "estimate/training.h"
 #include "test_support.h"
 
 using namespace gpuwise;
@@ -132,22 +131,6 @@ TEST_CASE("many concurrent requests turn decode compute-bound", "[speed]") {
   CHECK(e.decode_tokens_per_s == Approx(e.decode_total_tokens_per_s / 1024));
 }
 
-TEST_CASE("training: MFU x peak over 6 (8 with recompute) x params", "[speed]") {
-  TrainInput in;
-  in.params_b = 8;
-  in.active_params_b = 8;
-  CHECK(train_tokens_per_s(round_card(), in, test::round_calibration()) == Approx(0.4 * 100e12 / (6 * 8e9)));
-  in.recompute = true;
-  CHECK(train_tokens_per_s(round_card(), in, test::round_calibration()) == Approx(0.4 * 100e12 / (8 * 8e9)));
-  in.recompute = false;
-  in.gpus = 8;
-  CHECK(train_tokens_per_s(round_card(), in, test::round_calibration()) ==
-        Approx(8 * kTensorParallelEfficiency * 0.4 * 100e12 / (6 * 8e9)));
-  in.params_b = std::nan("");
-  in.active_params_b = std::nan("");
-  CHECK(train_tokens_per_s(round_card(), in, test::round_calibration()) == 0);
-}
-
 TEST_CASE("bad speed input names the field", "[speed]") {
   SpeedInput in;
   in.model = *speed_model_from_preset("llama-3-8b");
@@ -209,15 +192,6 @@ TEST_CASE("estimates match the measured sets (issue 11 aims)", "[speed][calibrat
     CHECK(prefill.spearman >= 0.90);
     CHECK(prefill.median_abs_error_pct <= 20);
   }
-  // Training vs Lambda: aim 0.93, median over workloads. v1/v2 and v0 held out reach it;
-  // v0 in sample reaches 0.922 (docs/speed.md: the pre-Ampere GeForce and Quadro rows).
-  CHECK(find("lambda-pytorch-train-v1v2", "train", "in-sample").spearman >= 0.93);
-  CHECK(find("lambda-pytorch-train-v1v2", "train", "leave-one-set-out").spearman >= 0.93);
-  CHECK(find("lambda-pytorch-train-v0", "train", "leave-one-set-out").spearman >= 0.93);
-  CHECK(find("lambda-pytorch-train-v0", "train", "in-sample").spearman >= 0.92);
-  for (const char* set : {"lambda-pytorch-train-v0", "lambda-pytorch-train-v1v2"}) {
-    CHECK(find(set, "train", "leave-one-set-out").median_abs_error_pct <= 20);
-  }
 }
 
 TEST_CASE("the fit and the check read estimate_speed's own roofline terms", "[speed]") {
@@ -238,11 +212,6 @@ TEST_CASE("the fit and the check read estimate_speed's own roofline terms", "[sp
   // Two GPUs: the terms carry the tensor-parallel scale the estimate multiplies in.
   in.gpus = 2;
   CHECK(speed_roofline(gpu, in).gpu_scale == Approx(2 * kTensorParallelEfficiency));
-  TrainInput train;
-  train.params_b = train.active_params_b = 8;
-  CHECK(train_tokens_per_s(gpu, train, cal) == Approx(train_flops_per_s(gpu, train, cal) / (6 * 8e9)));
-  train.tf32 = true;  // the check's fp32-tf32 rows: the TF32 (here FP32) peak
-  CHECK(train_flops_per_s(gpu, train, cal) == Approx(0.4 * 50e12));
 }
 
 TEST_CASE("without any calibration the fallback factors make every card slower, not faster", "[speed]") {
@@ -252,7 +221,6 @@ TEST_CASE("without any calibration the fallback factors make every card slower, 
   SpeedCalibration fitted;
   fitted.decode_bandwidth["default"] = 0.8946;  // data/speed_calibration.json's defaults
   fitted.prefill_quantised["default"] = 0.6171;
-  fitted.train_mfu["default"] = 0.2959;
   const SpeedEstimate with = estimate_speed(gpu, in, fitted);
   const SpeedEstimate without = estimate_speed(gpu, in, SpeedCalibration{});
   CHECK(without.decode_tokens_per_s > 0);
