@@ -115,6 +115,10 @@ inline std::vector<StateChange> one_field_changes() {
       {"job.quant", [](ViewState& s) { s.job.quant = "fp8"; }},
       {"job.concurrent", [](ViewState& s) { s.job.concurrent = 32; }},
       {"job.gpu_count", [](ViewState& s) { s.job.gpu_count = 2; }},
+      // Issue 27: a training deadline; an endpoint's users and hours up a day.
+      {"job.within_days", [](ViewState& s) { s.job.within_days = 7; }},
+      {"job.users", [](ViewState& s) { s.job.users = 50; }},
+      {"job.up_hours_per_day", [](ViewState& s) { s.job.up_hours_per_day = 12; }},
   };
 }
 

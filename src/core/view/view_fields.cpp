@@ -322,7 +322,7 @@ std::vector<ViewField> build_fields() {
   f.push_back(said(kinds, I18N("Rent from"), "", "--provider-kinds"));
 
   // Cost of a job (job_cost.h); `gpuwise job` reads these flags and the roi.* owning ones.
-  f.push_back(said(choice_field("job.kind", "job", "kind", {"train", "finetune", "serve"}, REF(std::string, job.kind)),
+  f.push_back(said(choice_field("job.kind", "job", "kind", {"train", "finetune", "serve", "batch"}, REF(std::string, job.kind)),
                    I18N("Job"), "", "--kind"));
   f.push_back(said(text_field("job.model", "job", "preset", TextRule::preset, kKeyMaxChars, false,
                               REF(std::string, job.preset)), I18N("Model"), "", "--preset"));
@@ -338,6 +338,13 @@ std::vector<ViewField> build_fields() {
                    I18N("Requests at once"), "", "--concurrent"));
   f.push_back(said(whole_field("job.n", "job", "gpu_count", kJobGpuCount, REF(int, job.gpu_count)),
                    I18N("Number of GPUs"), "", "--gpus"));
+  // Issue 27: a training deadline; an endpoint's users and hours up a day.
+  f.push_back(said(whole_field("job.days", "job", "within_days", kWithinDays, REF(int, job.within_days)),
+                   I18N("Finish within"), I18N("days"), "--within-days"));
+  f.push_back(said(whole_field("job.users", "job", "users", kJobUsers, REF(int, job.users)), I18N("Users"), "",
+                   "--users"));
+  f.push_back(said(number_field("job.up", "job", "up_hours_per_day", kUpHoursPerDay, REF(double, job.up_hours_per_day)),
+                   I18N("Hours up a day"), "h", "--hours-per-day"));
   return f;
 }
 #undef REF
