@@ -522,6 +522,8 @@ TrainEstimate estimate_training(const Gpu& gpu, const TrainInput& input, const S
     if (it != cal.measured.end()) {
       out.source = {I18N("measured: {0} on {1} ({2} runs)"),
                     {joined(it->second.software), joined(it->second.cards), std::to_string(it->second.runs)}};
+    } else {  // a calibration file that names the factor but not the runs behind it
+      out.source = {I18N("measured ({0})"), {out.family}};
     }
     auto band = cal.bands.find(out.band.class_key);
     if (band != cal.bands.end()) {

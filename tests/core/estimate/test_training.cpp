@@ -141,6 +141,13 @@ TEST_CASE("an architecture or vendor without runs never gets more than the measu
   CHECK(measured.source.text() == "measured: NeMo on Card A (3 runs)");
   CHECK(measured.band.samples == 3);
   CHECK(measured.band.low_ratio == Approx(0.8));
+  // A calibration file that gives a family's factor but not the runs behind it still says
+  // where the figure comes from (fuzz_training found an empty source for such a file).
+  card.architecture = "Other";
+  const TrainEstimate unnamed = estimate_training(card, eight_b(), cal);
+  CHECK(unnamed.measured);
+  CHECK(unnamed.mfu == Approx(0.42));
+  CHECK(unnamed.source.text() == "measured (Other)");
   // An NVIDIA architecture without runs: the lowest measured NVIDIA family, a wide band.
   card.architecture = "Unmeasured";
   const TrainEstimate nvidia = estimate_training(card, eight_b(), cal);
