@@ -104,7 +104,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const FormulaLine& line : roi_formulas(result, currency, cny_per_usd)) {
     FUZZ_CHECK(!line.label.empty() && !line.result.empty());
   }
-  // What `gpuwise roi --json` prints (parsing it back would halve the executions per second).
-  FUZZ_CHECK(!dump_json(roi_to_json(result)).empty());
+  // What `gpuwise roi --json` prints, on one input in four: writing the JSON text took a
+  // quarter of this target's time (parsing it back would halve the executions per second).
+  if (size % 4 == 0) FUZZ_CHECK(!dump_json(roi_to_json(result)).empty());
   return 0;
 }
