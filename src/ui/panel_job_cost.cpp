@@ -186,14 +186,17 @@ void DrawInputs(ViewState& view, UiState& ui) {
   JobView& job = view.job;
   DrawKind(view, ui);
   DrawModel(view, ui);
+  // The card count next to the model: on a phone it stays on the first screen whatever
+  // the job's own inputs are (serving has three).
+  DrawGpuCount(view, ui);
   const bool generates = job.kind == "serve" || job.kind == "batch";
   if (job.kind == "serve") {
     LabelFor("job.users");
-    InputField("job-users", "job.users", view, ui, "%.0f", 120);
+    InputField("job-users", "job.users", view, ui, "%.0f", 170);  // room for 4 digits beside - and + on a phone
     LabelFor("job.tpd");
     InputField("job-tokens-per-day", "job.tpd", view, ui, "%.0f", 150);
     LabelFor("job.up");
-    InputField("job-hours-up", "job.up", view, ui, "%.1f", 120);
+    InputField("job-hours-up", "job.up", view, ui, "%.1f", 170);
   } else if (job.kind == "batch") {
     FormLabel(tr("Tokens to generate"), 160, 480);
     InputField("job-tokens", "job.tok", view, ui, "%g", 120);
@@ -218,7 +221,6 @@ void DrawInputs(ViewState& view, UiState& ui) {
     }
     RecordTarget(ui, "job-quant");
   }
-  DrawGpuCount(view, ui);
 
   // Owning: the buy-or-rent view's assumptions, editable here too (the same link keys).
   if (ImGui::TreeNode(tr("Owning assumptions (shared with Buy or rent)"))) {
@@ -303,7 +305,7 @@ void DrawAccuracy(const ViewState& view, UiState& ui, const JobCostResult& resul
                            "(NeMo, torchtitan, LLM Foundry, Intel Gaudi), each card predicted without its own runs. The "
                            "band beside each figure is where nine runs in ten of its class fell.")
                       : tr("How close: generated tokens/s at a batch came within a median %s %% of %d public serving runs "
-                           "(vLLM, SGLang, Intel Gaudi) the model was never fitted on; it runs high. The band beside each "
+                           "(vLLM, SGLang, Intel Gaudi) the model was never fitted on. The band beside each "
                            "figure is where nine runs in ten of its class fell."),
                   format_number(check->median_abs_error_pct, 0).c_str(), check->n);
     ImGui::TextUnformatted(text);
