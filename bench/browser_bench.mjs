@@ -98,10 +98,11 @@ async function measure(browser, origin, path, isGpuwise, pauses) {
     await page.waitForTimeout(20);
   }
   // gpuwise's own timeline of start-up and the first frame (window.gpuwise.startup), and
-  // when the last file of the visit so far had arrived.
+  // when the last file of the visit so far had arrived (index.later.wasm, asked for after
+  // the first frame, is not one of them).
   const timeline = isGpuwise ? await page.evaluate(() => Object.assign({
     files_ms: Math.max(0, ...performance.getEntriesByType('resource')
-      .filter((e) => !/favicon|icons\//.test(e.name)).map((e) => e.responseEnd)),
+      .filter((e) => !/favicon|icons\/|index\.later\.wasm/.test(e.name)).map((e) => e.responseEnd)),
   }, window.gpuwise.startup || {})) : null;
   // A first frame without the catalog ("Loading the GPU catalog...") is not the page a
   // visitor comes for, and cheaper than one with it: such a run would flatter the result.
@@ -120,11 +121,16 @@ async function measure(browser, origin, path, isGpuwise, pauses) {
   const before = await read(page);
   await page.waitForTimeout(idleSeconds * 1000);
   const after = await read(page);
+  // gpuwise's code of the other tabs (index.later.wasm, src/ui/later.h) must be asked for
+  // only after the first frame: then it is no part of the bytes to first use (report.py).
+  const laterStart = isGpuwise ? await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => new URL(e.name).pathname === '/index.later.wasm').map((e) => e.startTime)[0] ?? null) : null;
   await context.close();
   if (errors.length) throw new Error(`page errors on ${path}: ${errors.join('; ')}`);
   const perSecond = (a, b) => (b - a) / idleSeconds;
   return {
     requests: [...new Set(requests)].sort(),
+    later_after_first_frame: laterStart !== null && laterStart > (isGpuwise ? first.ready_ms : first.first_frame_ms),
     first_frame_ms: isGpuwise ? first.ready_ms : first.first_frame_ms,
     timeline,
     idle_callbacks_per_s: perSecond(before.callbacks, after.callbacks),
@@ -173,6 +179,8 @@ for (const [key, list] of Object.entries(samples)) {
     timeline: list[0].timeline ? Object.fromEntries(Object.keys(list[0].timeline).map((step) =>
       [step, median(list.map((s) => s.timeline[step]))])) : null,
     requests: list[0].requests,
+    // index.later.wasm was asked for after the first frame in every run
+    later_after_first_frame: list.every((s) => s.later_after_first_frame),
   };
 }
 process.stdout.write(JSON.stringify(result) + '\n');

@@ -121,11 +121,41 @@ def llamacpp_rows(s):
         size, quant = r["model"].split()
         test = r["test"]
         phase = "decode" if test.startswith("tg") else "prefill"
-        yield r, {"model": "llama-3-" + size.lower(), "precision": quant.lower(), "phase": phase,
-                  "context": int(test[2:]), "unit": "tokens_per_s", "software": "llama.cpp (CUDA 12.1.1), llama-bench -ngl 10000",
-                  "source": source_url(s["source"], "README.md"),
-                  "notes": ["llama-bench %s: %s %d tokens from an empty context" %
-                            (test, "generates" if phase == "decode" else "processes a prompt of", int(test[2:]))]}
+        notes = ["llama-bench %s: %s %d tokens from an empty context" %
+                 (test, "generates" if phase == "decode" else "processes a prompt of", int(test[2:]))]
+        row = {"model": "llama-3-" + size.lower(), "precision": quant.lower(), "phase": phase,
+               "context": int(test[2:]), "unit": "tokens_per_s", "software": "llama.cpp (CUDA 12.1.1), llama-bench -ngl 10000",
+               "source": source_url(s["source"], "README.md"), "notes": notes}
+        if r.get("num_gpus", 1) > 1:
+            row["gpus"] = r["num_gpus"]
+            notes.append("%d GPUs of one kind in one machine, llama.cpp's default split (whole layers per GPU)" % r["num_gpus"])
+        yield r, row
+
+
+# llama.cpp community runs whose settings are all stated (issue 27's checks of layers kept
+# in system RAM): each row with its own public source. Not calibrated on; `gpuwise speed
+# --check` predicts them. Other community rows were left out: models without a preset
+# (Qwen3.8 hybrid attention, Gemma 3's tied embeddings and sliding window, DeepSeek's MLA),
+# quantisations without a format here (IQ1_S, UD-Q4_K_XL), RPC over a network, or KV
+# cache kept in host memory.
+COMMUNITY_SET = {
+    "id": "llamacpp-community-offload",
+    "what": "llama.cpp community runs with some layers kept in system RAM (-ngl below the layer count), settings stated in the source: an RTX 2080 8 GB with quad-channel DDR4 (i9-10900X, ~102 GB/s measured by the contributor), Q4_K_M, context 4096, llmfit bench (average of 3 warmed runs)",
+    "source": "https://github.com/AlexsJones/llmfit",
+    "dates": "2026-07 (pull requests #755 and #774)",
+}
+COMMUNITY_ROWS = [
+    {"gpu_id": "rtx-2080", "set": "llamacpp-community-offload", "name_in_source": "RTX 2080 8GB", "model": "qwen3-14b", "precision": "q4_k_m",
+     "phase": "decode", "context": 4096, "gpu_layers": 32, "host_bandwidth_gbs": 102, "value": 16.9,
+     "unit": "tokens_per_s", "date": "2026-07-20", "software": "llama.cpp via llmfit bench, -ngl 32 of 40 layers",
+     "source": "https://github.com/AlexsJones/llmfit/pull/774",
+     "notes": "32 of 40 layers on the GPU, 8 in quad-channel DDR4 (~102 GB/s measured, i9-10900X, as the contributor says in llmfit PR #755); generation at context 4096"},
+    {"gpu_id": "rtx-2080", "set": "llamacpp-community-offload", "name_in_source": "RTX 2080 8GB", "model": "phi-4", "precision": "q4_k_m",
+     "phase": "decode", "context": 4096, "gpu_layers": 32, "host_bandwidth_gbs": 102, "value": 16.7,
+     "unit": "tokens_per_s", "date": "2026-07-20", "software": "llama.cpp via llmfit bench, -ngl 32 of 40 layers",
+     "source": "https://github.com/AlexsJones/llmfit/pull/774",
+     "notes": "32 of 40 layers on the GPU, 8 in quad-channel DDR4 (~102 GB/s measured, i9-10900X, as the contributor says in llmfit PR #755); generation at context 4096"},
+]
 
 
 MLPERF_MODELS = {"resnet50": "resnet50", "resnet": "resnet50", "retinanet": "retinanet", "bert": "bert-large",
@@ -167,6 +197,7 @@ OUTLIER_F16_PREFILL = {
 SET_DATES = {  # per-row dates are not in the sets; the month of the run as the source gives it
     "lambda-pytorch-train-v0": "2022-07-06",
     "xiongjiedai-llama3-llamacpp": "2024-05-12",
+    "xiongjiedai-llama3-llamacpp-multigpu": "2024-05-12",
     "mlperf-inference-v3.0-closed-offline": "2023-04-05",
     "mlperf-inference-v4.1-closed-offline": "2024-08-28",
 }
@@ -193,6 +224,7 @@ def main():
         ("lambda-pytorch-train-v0", lambda s: lambda_rows(s, lambda r: "PyTorch, NGC pytorch:20.01-py3 (pre-Ampere) or 20.10+ (Ampere)")),
         ("lambda-pytorch-train-v1v2", lambda s: lambda_rows(s, lambda r: "PyTorch, NGC pytorch:24.x" if lambda_v1v2_date(r) > "2024" else "PyTorch, NGC pytorch:22.09-py3")),
         ("xiongjiedai-llama3-llamacpp", llamacpp_rows),
+        ("xiongjiedai-llama3-llamacpp-multigpu", llamacpp_rows),
         ("mlperf-inference-v3.0-closed-offline", lambda s: mlperf_rows(s, lambda r: r["location"])),
         ("mlperf-inference-v4.1-closed-offline", lambda s: mlperf_rows(s, lambda r: r["location"])),
         ("stas00-mamf", mamf_rows),
@@ -202,7 +234,7 @@ def main():
         sets.append({"id": set_id, "what": s["what"], "source": "https://" + s["source"].split(" @ ")[0],
                      "commit": s["source"].split(" @ ")[1][:40], "dates": s.get("date", "")})
         for r, row in reader(s):
-            gpu = GPU_IDS.get(r["gpu"], (None, ""))
+            gpu = GPU_IDS.get(r["gpu"].split(" * ")[0], (None, ""))  # "3090 24GB * 2": the card
             if gpu[0] is None or gpu[0] not in catalog:
                 skipped[r["gpu"]] = skipped.get(r["gpu"], 0) + 1
                 continue
@@ -219,7 +251,7 @@ def main():
                 notes.append("date: the table's last edit; rows were measured 2024-08..2026-08")
             out = {"gpu_id": gpu[0], "set": set_id, "name_in_source": r["gpu"], "model": row["model"],
                    "precision": row["precision"], "phase": row["phase"]}
-            for key in ("context", "batch"):
+            for key in ("context", "batch", "gpus"):
                 if row.get(key):
                     out[key] = row[key]
             if (set_id == "xiongjiedai-llama3-llamacpp" and row["phase"] == "prefill" and row["precision"] == "f16"
@@ -231,6 +263,8 @@ def main():
             if notes:
                 out["notes"] = "; ".join(notes)
             rows.append(out)
+    sets.append(COMMUNITY_SET)
+    rows.extend(COMMUNITY_ROWS)
     doc = {"schema_version": 1, "sets": sets, "results": rows}
     with open(args.out, "w") as f:
         json.dump(doc, f, indent=1, ensure_ascii=False)

@@ -8,6 +8,13 @@ file's layout and key order stay as they are. Sources, all public and without an
   azure  Azure Retail Prices API (prices.azure.com/api/retail/prices), per VM SKU and region
   aws    AWS price list offer file for EC2 (pricing.us-east-1.amazonaws.com), on-demand Linux
   vast   Vast.ai's public offer search (console.vast.ai/api/v0/bundles), median per GPU model
+  gpu-price-feed   toolshedlabs-hash/gpu-price-feed on GitHub: its daily line of the cheapest
+         on-demand price per GPU model and provider (data/history/v2/YYYY-MM.jsonl)
+  gpu-price-index  ewyluda/gpu-price-index on GitHub: its daily CSV of providers' list
+         prices (data/observations/YYYY/YYYY-MM-DD.csv)
+
+The two GitHub sources are collections other people run; a refreshed row takes the date
+their snapshot was collected, not the day of the run.
 
 A source that fails, returns no usable price for a row, or returns a price 10x off the
 row's current one changes nothing at all, and the summary names it. The summary is
@@ -20,7 +27,9 @@ Markdown on stdout (the weekly workflow puts it in the pull request).
 Standard library only; the tests (tests/test_refresh_prices.py) never touch the network.
 """
 import argparse
+import csv
 import datetime
+import io
 import json
 import pathlib
 import statistics
@@ -40,6 +49,12 @@ AZURE_API = "https://prices.azure.com/api/retail/prices"
 AWS_OFFER = "https://pricing.us-east-1.amazonaws.com/offers/v1.0/aws/AmazonEC2/current/{region}/index.json"
 VAST_BUNDLES = "https://console.vast.ai/api/v0/bundles/"
 VAST_PAGE = "https://vast.ai/pricing"
+FEED_RAW = "https://raw.githubusercontent.com/toolshedlabs-hash/gpu-price-feed/main/data/history/v2/{month}.jsonl"
+FEED_PAGE = "https://github.com/toolshedlabs-hash/gpu-price-feed/blob/main/data/history/v2/{month}.jsonl"
+INDEX_RAW = "https://raw.githubusercontent.com/ewyluda/gpu-price-index/main/data/observations/{year}/{day}.csv"
+INDEX_PAGE = "https://github.com/ewyluda/gpu-price-index/blob/main/data/observations/{year}/{day}.csv"
+# How far back the daily GitHub collections are looked for (a day or a month without a file).
+INDEX_DAYS_BACK = 14
 
 
 class SourceError(Exception):
@@ -198,7 +213,120 @@ def refresh_vast(rows, fetch):
     return found
 
 
-SOURCES = {"azure": refresh_azure, "aws": refresh_aws, "vast": refresh_vast}
+# [SECTION] gpu-price-feed (toolshedlabs-hash/gpu-price-feed): one JSON line per collection,
+# {"cheapest": {provider: {gpu_key: usd_per_gpu_hour}}, "collected_at": ISO time, "schema_version": 2}
+def feed_last_line(raw):
+    """The newest collection of a month file (its last non-empty line)."""
+    try:
+        lines = [line for line in raw.decode("utf-8").splitlines() if line.strip()]
+    except UnicodeDecodeError as error:
+        raise SourceError(f"gpu-price-feed file is not text ({error})") from None
+    if not lines:
+        raise SourceError("gpu-price-feed month file is empty")
+    line = load_json(lines[-1].encode("utf-8"), "gpu-price-feed line")
+    if not isinstance(line, dict) or not isinstance(line.get("cheapest"), dict):
+        raise SourceError("gpu-price-feed line has no cheapest table")
+    collected = str(line.get("collected_at", ""))[:10]
+    try:
+        datetime.date.fromisoformat(collected)
+    except ValueError:
+        raise SourceError(f"gpu-price-feed line has no collected_at date (got '{collected}')") from None
+    return line["cheapest"], collected
+
+
+def feed_price(cheapest, provider, gpu_key):
+    price = cheapest.get(provider, {}).get(gpu_key) if isinstance(cheapest.get(provider), dict) else None
+    return float(price) if isinstance(price, (int, float)) and price > 0 else None
+
+
+def refresh_feed(rows, fetch, today):
+    """The newest line of this month's file, else last month's (a new month starts empty)."""
+    first = datetime.date.fromisoformat(today).replace(day=1)
+    months = [first.strftime("%Y-%m"), (first - datetime.timedelta(days=1)).strftime("%Y-%m")]
+    cheapest = collected = None
+    for candidate in months:
+        try:
+            cheapest, collected = feed_last_line(fetch(FEED_RAW.format(month=candidate)))
+            break
+        except (OSError, SourceError):
+            continue
+    if cheapest is None:
+        raise SourceError("no gpu-price-feed file for " + " or ".join(months))
+    month = collected[:7]  # the file the line is in, by its own date
+    found = {}
+    for index, row in enumerate(rows):
+        if row["pricing"] != "on-demand":
+            continue  # the feed's table is of on-demand prices
+        ref = row["refresh"]
+        price = feed_price(cheapest, ref.get("provider"), ref.get("gpu_key"))
+        if price is not None:
+            found[index] = (price, FEED_PAGE.format(month=month), collected)
+    return found
+
+
+# [SECTION] gpu-price-index (ewyluda/gpu-price-index): a CSV a day with the columns
+# date, collected_at, source, provider, segment, pricing (on_demand / spot), gpu_model, sku,
+# region, geo, gpu_count, usd_per_hour, usd_per_gpu_hour, sample_size
+def index_rows(raw):
+    try:
+        reader = csv.DictReader(io.StringIO(raw.decode("utf-8")))
+        rows = list(reader)
+    except (UnicodeDecodeError, csv.Error) as error:
+        raise SourceError(f"gpu-price-index file is not CSV ({error})") from None
+    needed = {"date", "provider", "pricing", "gpu_model", "sku", "region", "usd_per_gpu_hour"}
+    if not rows or not needed <= set(reader.fieldnames or []):
+        raise SourceError("gpu-price-index file lacks the expected columns")
+    return rows
+
+
+def index_price(rows, ref, pricing):
+    """usd_per_gpu_hour of the row with this provider, sku, region (default global), pricing
+    and, when given, gpu_model; None when there is none."""
+    wanted = "spot" if pricing == "spot" else "on_demand"
+    for row in rows:
+        if (row.get("provider") != ref.get("provider") or row.get("sku", "").strip() != ref.get("sku")
+                or row.get("region") != ref.get("region", "global") or row.get("pricing") != wanted):
+            continue
+        if "gpu_model" in ref and row.get("gpu_model") != ref["gpu_model"]:
+            continue
+        try:
+            price = float(row.get("usd_per_gpu_hour", ""))
+        except ValueError:
+            continue
+        if price > 0:
+            return price
+    return None
+
+
+def refresh_index(rows, fetch, today):
+    """The newest daily file up to INDEX_DAYS_BACK days before today."""
+    day = datetime.date.fromisoformat(today)
+    for back in range(INDEX_DAYS_BACK + 1):
+        date = day - datetime.timedelta(days=back)
+        names = {"year": date.year, "day": date.isoformat()}
+        try:
+            table = index_rows(fetch(INDEX_RAW.format(**names)))
+        except (OSError, SourceError):
+            continue
+        # The day the file was collected, by its own date column.
+        try:
+            date = datetime.date.fromisoformat(table[0]["date"])
+        except ValueError:
+            raise SourceError(f"gpu-price-index file has no date (got '{table[0]['date']}')") from None
+        names = {"year": date.year, "day": date.isoformat()}
+        found = {}
+        for index, row in enumerate(rows):
+            price = index_price(table, row["refresh"], row["pricing"])
+            if price is not None:
+                found[index] = (price, INDEX_PAGE.format(**names), date.isoformat())
+        return found
+    raise SourceError(f"no gpu-price-index file in the {INDEX_DAYS_BACK} days before {today}")
+
+
+SOURCES = {"azure": refresh_azure, "aws": refresh_aws, "vast": refresh_vast, "gpu-price-feed": refresh_feed,
+           "gpu-price-index": refresh_index}
+# Sources whose snapshot date, not the run's, is the row's date_seen.
+DATED_SOURCES = {"gpu-price-feed", "gpu-price-index"}
 
 
 # [SECTION] Rewriting the file
@@ -230,29 +358,33 @@ def refresh(book, fetch, today, sources=None):
         if not rows:
             continue
         try:
-            found = parse([row for _, row in rows], fetch)
+            if name in DATED_SOURCES:
+                found = parse([row for _, row in rows], fetch, today)
+            else:
+                found = {i: (usd, source, today) for i, (usd, source) in parse([row for _, row in rows], fetch).items()}
             missing = [rows[i][1]["gpu_id"] for i in range(len(rows)) if i not in found]
             if missing:
                 raise SourceError("returned no price for " + ", ".join(missing))
             changes = []
-            for local, (usd, source) in sorted(found.items()):
+            for local, (usd, source, seen) in sorted(found.items()):
                 position, row = rows[local]
                 old, new = float(row["usd_per_gpu_hour"]), round(usd, 4)
                 if not (old / NONSENSE_FACTOR < new < old * NONSENSE_FACTOR):
                     raise SourceError(f"{row['gpu_id']} ({row['provider']}, {row['pricing']}): "
                                       f"{new} is 10x off the current {old}")
-                changes.append((position, row, old, new, source))
+                changes.append((position, row, old, new, source, seen))
         except SourceError as error:
             report["failed"][name] = str(error)
             continue
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
             report["failed"][name] = f"{type(error).__name__}: {error}"
             continue
-        for position, row, old, new, source in changes:
-            if new == old and row["date_seen"] == today:
+        for position, row, old, new, source, seen in changes:
+            # Same figure already dated, or a snapshot older than the row: nothing to write.
+            if (new == old and row["date_seen"] >= seen) or seen < row["date_seen"]:
                 report["unchanged"] += 1
                 continue
-            row["usd_per_gpu_hour"], row["date_seen"], row["source"] = new, today, source
+            row["usd_per_gpu_hour"], row["date_seen"], row["source"] = new, seen, source
             report["updated"].append({"row": position + 1, "gpu_id": row["gpu_id"], "provider": row["provider"],
                                       "pricing": row["pricing"], "old": old, "new": new, "source": name})
     return report

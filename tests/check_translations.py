@@ -77,7 +77,6 @@ TRACEABLE = {
     "unified_memory_fit_rule()": "vram_fit.cpp, an I18N() literal",
     "result.error_text": "compute_roi() errors (TemplateText)",
     "notice.text": "compute_roi() notices (TemplateText)",
-    "roi_never_reason(result,view.currency,rate)": "roi_never_reason() (TemplateText)",
     "line.label_text": "roi_formulas() (TemplateText)",
     "line.formula_text": "roi_formulas() (TemplateText)",
     "line.numbers_text": "roi_formulas() (TemplateText)",
@@ -95,6 +94,21 @@ TRACEABLE = {
     "stale_mark(PriceAge{true,13,true})": "stale_mark() (TemplateText)",
     "value_stale_notice(stale_bars)": "value_stale_notice() (TemplateText)",
     "age_text": "price_age_text() (TemplateText)",
+    # Markets, buyer prices and outlays (issue 28: market.cpp, outlay.cpp, roi.cpp; test_translations.cpp runs them).
+    "market_info(view.buyer.market).label": "kMarkets labels, I18N() literals of market.h (dump: markets)",
+    "market.label": "kMarkets labels, I18N() literals of market.h (dump: markets)",
+    "market_info(b.market).label": "kMarkets labels, I18N() literals of market.h (dump: markets)",
+    "market_info(d.tariff->market).label": "kMarkets labels, I18N() literals of market.h (dump: markets)",
+    "buyer_price_text(price)": "buyer_price_text() (TemplateText)",
+    "price_age_text(price.age)": "price_age_text() (TemplateText)",
+    "flag": "price_flags() (TemplateText)",
+    "outlay.machine.c_str()": "Outlay::machine, a class of machine_outlay() (dump: machine classes)",
+    "o.machine.c_str()": "Outlay::machine, a class of machine_outlay() (dump: machine classes)",
+    "o.missing": "machine_outlay() missing (TemplateText)",
+    "outlay.missing": "machine_outlay() missing (TemplateText)",
+    "roi_never_reason(result,currency.code,currency.per_usd)": "roi_never_reason() (TemplateText)",
+    "covers": "DrawBuyerChoices: N_() literals of price_widgets.cpp",
+    "order": "DrawBuyerChoices: N_() literals of price_widgets.cpp",
 }
 
 

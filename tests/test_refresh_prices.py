@@ -77,6 +77,72 @@ class Parsers(unittest.TestCase):
         self.assertAlmostEqual(rp.vast_median_per_gpu(offers, "RTX 3090", "spot"), 0.11)
         self.assertIsNone(rp.vast_median_per_gpu(offers, "B200", "on-demand"))
 
+    def test_feed_takes_the_newest_line_and_its_date(self):
+        raw = (FIXTURES / "gpu_price_feed_2026-10.jsonl").read_bytes()
+        older = b'{"cheapest": {"vastai": {"T4 16GB": 9.0}}, "collected_at": "2026-09-30T00:00:00+00:00"}\n'
+        cheapest, collected = rp.feed_last_line(older + raw + b"\n")
+        self.assertEqual(collected, "2026-10-01")
+        self.assertEqual(rp.feed_price(cheapest, "vastai", "T4 16GB"), 0.1489)
+        self.assertEqual(rp.feed_price(cheapest, "datacrunch", "GB300 288GB SXM"), 9.915)
+        self.assertIsNone(rp.feed_price(cheapest, "vastai", "B300 288GB SXM"))  # Vast lists it as "form unstated"
+        self.assertIsNone(rp.feed_price(cheapest, "nobody", "T4 16GB"))
+        with self.assertRaises(rp.SourceError):
+            rp.feed_last_line(b"\n")
+        with self.assertRaises(rp.SourceError):
+            rp.feed_last_line(b'{"cheapest": {}, "collected_at": "soon"}')
+
+    def test_feed_rows_are_dated_by_the_collection_and_spot_rows_are_skipped(self):
+        rows = [rate("t4", "Vast.ai", 0.2, {"source": "gpu-price-feed", "provider": "vastai", "gpu_key": "T4 16GB"}),
+                rate("t4", "Vast.ai", 0.1, {"source": "gpu-price-feed", "provider": "vastai", "gpu_key": "T4 16GB"},
+                     pricing="spot")]
+        found = rp.refresh_feed(rows, rp.FixtureFetcher(FIXTURES), TODAY)
+        self.assertEqual(list(found), [0])
+        usd, source, seen = found[0]
+        self.assertEqual((usd, seen), (0.1489, "2026-10-01"))
+        self.assertTrue(source.endswith("/data/history/v2/2026-10.jsonl"))
+
+    def test_index_matches_provider_sku_region_pricing_and_model(self):
+        table = rp.index_rows((FIXTURES / "gpu_price_index_2026-10-10.csv").read_bytes())
+        ref = {"provider": "AWS", "sku": "p6-b300.48xlarge", "region": "us-east-1"}
+        self.assertEqual(rp.index_price(table, ref, "on-demand"), 17.802)
+        self.assertIsNone(rp.index_price(table, ref, "spot"))
+        self.assertEqual(rp.index_price(table, {"provider": "Microsoft Azure", "sku": "Standard_ND96isr_H100_v5",
+                                                "region": "eastus"}, "spot"), 2.2712)
+        # The MIG slice at $0.50 has its own sku; Vast's medians share one sku, told apart by model.
+        self.assertEqual(rp.index_price(table, {"provider": "RunPod Secure Cloud", "sku": "NVIDIA B300 SXM6 AC"},
+                                        "on-demand"), 8.99)
+        self.assertEqual(rp.index_price(table, {"provider": "Vast.ai", "sku": "median-offer", "gpu_model": "H200"},
+                                        "on-demand"), 5.0011)
+        with self.assertRaises(rp.SourceError):
+            rp.index_rows(b"date,provider\n2026-10-10,AWS\n")
+
+    def test_index_looks_back_for_the_newest_day_and_dates_rows_by_it(self):
+        asked = []
+
+        def fetch(url):
+            asked.append(url)
+            if url.endswith("2026-11-30.csv"):
+                return (FIXTURES / "gpu_price_index_2026-10-10.csv").read_bytes()
+            raise OSError("404")
+
+        rows = [rate("b300", "AWS", 17.0, {"source": "gpu-price-index", "provider": "AWS", "gpu_model": "B300",
+                                           "sku": "p6-b300.48xlarge", "region": "us-east-1"})]
+        found = rp.refresh_index(rows, fetch, TODAY)
+        self.assertEqual(len(asked), 3)  # 12-02, 12-01, 11-30
+        usd, source, seen = found[0]
+        self.assertEqual((usd, seen), (17.802, "2026-10-10"))  # the file's own date column
+        self.assertTrue(source.endswith("/data/observations/2026/2026-10-10.csv"))
+        with self.assertRaises(rp.SourceError):
+            rp.refresh_index(rows, lambda url: (_ for _ in ()).throw(OSError("404")), TODAY)
+
+    def test_a_snapshot_older_than_the_row_leaves_it(self):
+        book = {"cloud_rates": [rate("t4", "Vast.ai", 0.2, {"source": "gpu-price-feed", "provider": "vastai",
+                                                            "gpu_key": "T4 16GB"})]}
+        book["cloud_rates"][0]["date_seen"] = "2026-11-20"  # a hand figure newer than the feed's line
+        report = rp.refresh(book, rp.FixtureFetcher(FIXTURES), TODAY, ["gpu-price-feed"])
+        self.assertEqual((report["updated"], report["unchanged"]), ([], 1))
+        self.assertEqual(book["cloud_rates"][0]["usd_per_gpu_hour"], 0.2)
+
 
 class Refresh(unittest.TestCase):
     def run_refresh(self, book, fetch=None):

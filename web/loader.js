@@ -154,15 +154,23 @@
   });
 
   // The data files: fetched now, read by the app when it starts (it waits if needed).
-  // index.html preloads them, index.wasm and index.js, so their downloads start while the
+  // index.html preloads gpus.bin and cuda.json, index.wasm and index.js, so their downloads start while the
   // page is parsed (~100 ms before this runs); these fetch() calls take the preloaded
   // responses over (same URLs, CORS mode, credentials): a URL changed here changes there.
   // As bytes: the app copies them into its memory in one go. The catalog is gpus.bin,
   // data/gpus.json written by the build as bytes the app reads in a few milliseconds.
   // Notes and sources are in data/details.json, fetched when a reader first wants one.
   // The app starts once they are in (or failed; see instantiateWasm below).
+  // prices.json only when the link's first view shows a price (another tab than the
+  // catalog, a card's details): the plain catalog of a first visit reads none, and the
+  // app asks for it the first time a price is shown (request_data_file), as the
+  // first view's test in ui::ViewReadsPricesAndCuda decides (issue 28: prices.json grew
+  // with markets, machines and sellers).
   window.gpuwiseData = {};
-  var dataArrived = Promise.all(['gpus.bin', 'prices.json', 'cuda.json'].map(function (name) {
+  var hash = location.hash;
+  var firstViewPriced = /[#&]tab=(?!catalog(&|$)|about(&|$))/.test(hash) || /[#&](sel|cat\.torch)=[^&]/.test(hash);
+  var startFiles = firstViewPriced ? ['gpus.bin', 'prices.json', 'cuda.json'] : ['gpus.bin', 'cuda.json'];
+  var dataArrived = Promise.all(startFiles.map(function (name) {
     return fetch('data/' + name).then(function (response) {
       if (!response.ok) throw new Error('the server answered ' + response.status);
       return response.arrayBuffer();
@@ -278,6 +286,81 @@
     glyphs.draw(list);
   }, 0);
 
+  // The code of the views the first view does not need (src/ui/later.h): index.later.wasm,
+  // which scripts/split_later.py cut out of the app's module. The app asks for it right
+  // after its first frame (at once when a link opens on one of those views); it downloads
+  // and compiles in the background, then links to the running app: its functions fill the
+  // app's function table where index.wasm has placeholders. The app calls them only once
+  // `state` is 2. state: 0 not asked, 1 loading, 2 ready, 3 failed (`error` says why).
+  var app = null;  // the app's exports, once it runs
+  var later = window.gpuwiseLater = {
+    state: 0, error: '', bytes: null, module: null, linked: false, readyFrame: 0,
+    load: function (now) {
+      if (later.state === 1 || later.state === 2) return;
+      later.state = 1;
+      if (now) fetchLater(false);
+      else setTimeout(function () { fetchLater(false); }, 0);  // after the frame that asked is shown
+    }
+  };
+  var appRunning = new Promise(function (resolve) { later.appStarted = resolve; });
+  function wakeApp() {
+    if (window.Module && window.Module._gpuwise_wake) window.Module._gpuwise_wake();
+  }
+  // A module of another build of the site (a cache that kept an old copy) does not link:
+  // it is fetched once more past the caches before the page says so.
+  function fetchLater(again) {
+    fetch('index.later.wasm', again ? { cache: 'reload' } : {}).then(function (response) {
+      if (!response.ok) throw new Error('the server answered ' + response.status);
+      return response.arrayBuffer();
+    }).then(function (buffer) {
+      later.bytes = new Uint8Array(buffer);
+      return WebAssembly.compile(later.bytes);
+    }).then(function (module) {
+      if (!later.linked) later.module = module;
+      return appRunning;
+    }).then(function () {
+      linkLater();
+      later.state = 2;
+      later.readyFrame = window.gpuwise.frames;  // frames drawn before it could be called
+      wakeApp();
+    }).catch(function (error) {
+      later.bytes = later.module = null;
+      if (!again && error instanceof WebAssembly.LinkError) { fetchLater(true); return; }
+      later.state = 3;
+      later.error = error instanceof WebAssembly.LinkError
+        ? 'index.later.wasm is from another version of the site; reload the page'
+        : 'could not download index.later.wasm (' + error.message + ')';
+      wakeApp();
+    });
+  }
+  // Links index.later.wasm to the app (synchronous: a compiled module links in well under
+  // a millisecond). Also what a placeholder does if it is ever called before `state` is 2
+  // with the bytes in; without them it stops the app with a message rather than guess.
+  function linkLater() {
+    if (later.linked) return;
+    if (!later.module) {
+      if (!later.bytes) throw new Error('gpuwise ran code of index.later.wasm before it arrived');
+      later.module = new WebAssembly.Module(later.bytes);
+    }
+    new WebAssembly.Instance(later.module, { 'primary': app });
+    later.linked = true;
+    later.bytes = null;
+  }
+  function placeholders(module) {
+    var out = {};
+    WebAssembly.Module.imports(module).forEach(function (item) {
+      if (item.module !== 'placeholder') return;
+      var slot = Number(item.name);
+      out[item.name] = function () {
+        linkLater();
+        for (var key in app) {
+          if (app[key] instanceof WebAssembly.Table) return app[key].get(slot).apply(null, arguments);
+        }
+      };
+    });
+    return out;
+  }
+
   window.Module = {
     canvas: document.getElementById('canvas'),
     // The app starts when the wasm is compiled and the data files are in: their bytes
@@ -291,8 +374,12 @@
         var hung = new Promise(function (resolve) { setTimeout(resolve, 3000); });
         return Promise.race([dataArrived, hung]).then(function () { return module; });
       }).then(function (module) {
-        WebAssembly.instantiate(module, imports).then(function (instance) { receiveInstance(instance, module); },
-          function (error) { fail('gpuwise could not start (' + error.message + '). Reloading the page usually helps.'); });
+        imports['placeholder'] = placeholders(module);
+        WebAssembly.instantiate(module, imports).then(function (instance) {
+          app = instance.exports;
+          later.appStarted();
+          receiveInstance(instance, module);
+        }, function (error) { fail('gpuwise could not start (' + error.message + '). Reloading the page usually helps.'); });
       }, function () { /* the download failure is reported above */ });
       return {};  // the exports arrive through receiveInstance
     },

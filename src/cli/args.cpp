@@ -27,6 +27,19 @@ std::optional<std::string> Args::value(const std::string& name) const {
   return std::nullopt;
 }
 
+std::vector<std::string> Args::values(const std::string& name) const {
+  std::vector<std::string> out;
+  const std::string prefix = name + "=";
+  for (std::size_t i = 0; i < words_.size(); ++i) {
+    if (words_[i] == name && i + 1 < words_.size()) {
+      out.push_back(words_[++i]);
+    } else if (words_[i].rfind(prefix, 0) == 0) {
+      out.push_back(words_[i].substr(prefix.size()));
+    }
+  }
+  return out;
+}
+
 std::vector<std::string> Args::positional() const {
   std::vector<std::string> out;
   for (std::size_t i = 0; i < words_.size(); ++i) {

@@ -17,6 +17,7 @@ class Args {
   explicit Args(std::vector<std::string> words) : words_(std::move(words)) {}
   bool flag(const std::string& name) const;                    // --json
   std::optional<std::string> value(const std::string& name) const;  // --gpu ID
+  std::vector<std::string> values(const std::string& name) const;  // --gpu A --gpu B: every one, in order
   std::vector<std::string> positional() const;                 // words that are not flags
   // Every --name in the words that is not in `known`; for a clear "unknown option" error.
   std::vector<std::string> unknown(const std::vector<std::string>& known_flags,

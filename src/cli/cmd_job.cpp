@@ -3,6 +3,7 @@
 // GPU-hour) or rented (the cheapest dated on-demand rate), with the band of the speed it
 // rests on, and the cheapest ways to get it done (src/core/money/job_cost.h).
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -16,6 +17,7 @@
 #include "estimate/serving.h"
 #include "estimate/speed.h"
 #include "view/cli_values.h"
+#include "money/job_outlay.h"
 #include "view/view_fields.h"
 
 namespace gpuwise::cli {
@@ -56,8 +58,9 @@ std::string usage_text() {
          "                   [--hours-per-day H] [--quant Q] [--context N] [--gpus N] [options] [--json]\n"
          "       gpuwise job --kind batch (--preset ID | --params-b B) --tokens-b D [--quant Q] [--concurrent N]\n"
          "                   [--context N] [--gpus N] [options] [--json]\n"
-         "options: --provider-kinds KIND,KIND (hyperscaler, gpu-cloud, marketplace, china-cloud; default all;\n"
-         "         --providers is the same flag)\n" +
+         "options: --provider-kinds KIND,KIND (hyperscaler, gpu-cloud, marketplace, china-cloud; default the\n"
+         "         market's; --providers is the same flag)\n"
+         "         the buyer: --market us|eu|cn --used --budget USD --budget-covers machine|cards\n" +
          owning +
          "\n         --top N (text: ways listed, default 10) --data-dir DIR --today YYYY-MM-DD\n"
          "Without --gpus (or --gpus 0): 1, 2, 4 and 8 GPUs (per replica when serving). Train: finish within 30\n"
@@ -66,7 +69,8 @@ std::string usage_text() {
          "each) and the day's tokens need; defaults --quant bf16 --context 4096. Batch: a fixed token count\n"
          "with no deadline, at --concurrent requests (default 8). --hours-per-day is the owning use per day\n"
          "(as gpuwise roi) for train and batch. --params-b is a size of one's own (the nearest preset's shape).\n"
-         "Owning: the ROI model's amortised cost per GPU-hour (default 36 months, 8 h a day, $0.15/kWh).\n"
+         "Owning: the ROI model's amortised cost per GPU-hour (default 36 months, 8 h a day, the market's kWh),\n"
+         "and the whole outlay (a serving endpoint: a machine per replica) against --budget.\n"
          "Renting: the cheapest on-demand rate. Each figure carries its band (low, high).\n";
 }
 
@@ -98,6 +102,7 @@ int read_input(const Args& args, JobInput& input) {
     state.job.preset = "custom";
   }
   if (!read_field_flags(args, "job", {"roi"}, state, kNotForJobs)) return usage();
+  if (!read_field_flags(args, "job", {""}, state)) return usage();  // --market, --used, --budget ...
   // --providers: the old name of --provider-kinds, still read (the error names it as typed).
   if (const auto providers = args.value("--providers"); providers && !args.value("--provider-kinds")) {
     ViewField alias = view_field("roi.kinds");
@@ -119,7 +124,7 @@ int read_input(const Args& args, JobInput& input) {
     return fail("--kind batch needs --preset or --params-b, and --tokens-b");
   }
   // What the page does with its view (job_input_from_view), then the command line's own.
-  input = job_input_from_view(state.job, state.roi);
+  input = job_input_from_view(state.job, state.roi, state.buyer);
   std::string error;
   if (auto active = args.value("--active-params-b")) {
     double value = 0;
@@ -152,13 +157,15 @@ std::string banded(double usd, double low, double high) {
 }  // namespace
 
 int run_job(const Args& args) {
-  std::vector<std::string> values = field_flags({"job"});
+  std::vector<std::string> values = field_flags({"job", ""});
   for (const std::string& flag : ownership_flags()) values.push_back(flag);
   for (const char* flag : {"--providers", "--active-params-b", "--train-context", "--context", "--top", "--data-dir",
                            "--today"}) {
     values.push_back(flag);
   }
-  const auto unknown = args.unknown({"--json", "--recompute"}, values);
+  std::vector<std::string> switches = field_switches({""});
+  switches.insert(switches.end(), {"--json", "--recompute"});
+  const auto unknown = args.unknown(switches, values);
   if (!unknown.empty()) return fail("unknown option '" + unknown.front() + "'");
   JobInput input;
   if (const int code = read_input(args, input)) return code;
@@ -178,12 +185,28 @@ int run_job(const Args& args) {
   const SpeedCalibration calibration = load_speed_calibration(text, issues);
   for (const auto& issue : issues) std::fprintf(stderr, "speed_calibration.json: %s\n", issue.to_string().c_str());
 
-  const JobCostResult result = job_cost(catalog, book, calibration, input);
+  JobCostResult result = job_cost(catalog, book, calibration, input);
   if (!result.ok) return fail(result.error);
+  // The buyer's budget on each option's whole outlay (money/job_outlay.h), as the page does.
+  const JobBuyerResult priced = job_cost_for_buyer(catalog, book, result, input.buyer);
   if (args.flag("--json")) {
-    std::printf("%s\n", dump_json(job_cost_to_json(result), 2).c_str());
+    JobCostResult shown = result;
+    shown.cheapest = priced.cheapest;
+    json out = job_cost_to_json(shown);
+    for (std::size_t i = 0; i < result.options.size() && i < out["results"].size(); ++i) {
+      out["results"][i]["outlay"] = outlay_to_json(priced.outlays[i].outlay);
+      out["results"][i]["within_budget"] = priced.outlays[i].within_budget;
+      out["results"][i]["tokens_per_s_per_1000_usd"] =
+          priced.outlays[i].per_1000_usd ? json(std::round(*priced.outlays[i].per_1000_usd * 100) / 100) : json(nullptr);
+    }
+    out["buyer"] = {{"market", input.buyer.market},
+                    {"used", input.buyer.used},
+                    {"budget_usd", input.buyer.budget_usd > 0 ? json(input.buyer.budget_usd) : json(nullptr)},
+                    {"own_over_budget", priced.own_over_budget}};
+    std::printf("%s\n", dump_json(out, 2).c_str());
     return 0;
   }
+  result.cheapest = priced.cheapest;
   const bool per_day = result.per == "day";
   const bool serve = result.model.kind == JobKind::serve;
   std::printf("%s %.4g tokens%s: %zu card x count options (prices as of %s)\n", job_kind_key(result.model.kind),
@@ -210,9 +233,13 @@ int run_job(const Args& args) {
     std::printf("\n%-24s %4s %18s %7s %12s %12s  %s\n", "card", "gpus", "hours (band)", "days", "own", "rent",
                 "provider / missing");
   }
-  for (const JobOption& o : result.options) {
+  for (std::size_t i = 0; i < result.options.size(); ++i) {
+    const JobOption& o = result.options[i];
     std::string note = o.rate ? o.rate->provider + " " + o.rate->date_seen : o.rent_missing;
     if (!o.own.usd) note += "; " + o.own_missing;
+    const Outlay& outlay = priced.outlays[i].outlay;
+    if (outlay.total_usd) note += "; outlay " + money(outlay.total_usd);
+    if (!priced.outlays[i].within_budget) note += " (over budget)";
     if (serve) {
       std::printf("%-24s %4d %8d %9d %9.0f %7.1f %12s %12s  %s\n", o.gpu_id.c_str(), o.gpus, o.replicas,
                   o.users_per_replica, o.tokens_per_s, o.busy_pct, money(o.own.usd).c_str(), money(o.rent.usd).c_str(),

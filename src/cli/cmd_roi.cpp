@@ -5,6 +5,7 @@
 #include <string>
 
 #include "catalog/catalog.h"
+#include "catalog/compat.h"
 #include "cli.h"
 #include "money/price_notes.h"
 #include "money/prices.h"
@@ -43,10 +44,15 @@ std::string usage() {
     }
     add("[" + std::string(field.cli_flag) + (value.empty() ? "" : " " + value) + "]");
   }
-  for (const char* word : {"[--json]", "[--data-dir DIR]", "[--today YYYY-MM-DD]"}) add(word);
+  for (const char* word : {"[--market us|eu|cn]", "[--used]", "[--budget USD]", "[--budget-covers machine|cards]",
+                           "[--json]", "[--data-dir DIR]", "[--today YYYY-MM-DD]"}) {
+    add(word);
+  }
   return text + "\n"
-         "Money is USD per GPU unless named; absent price, rate and power come from data.\n"
-         "The default rate is the cheapest on-demand rate among --provider-kinds (default: every kind).\n"
+         "Money is USD per GPU unless named; absent price, rate and power come from data: the\n"
+         "market's price (new, or --used), the machine the cards need, the market's electricity.\n"
+         "The default rate is the cheapest on-demand rate among --provider-kinds (default: the\n"
+         "market's kinds: China clouds in cn; hyperscalers, GPU clouds and marketplaces elsewhere).\n"
          "A price or rate from data older than 12 months (as of --today, default: today) is stale.\n";
 }
 
@@ -68,10 +74,12 @@ void print_stale_notes(const RoiDefaults& d, const std::string& today) {
 
 int run_roi(const Args& args) {
   // Every value flag is the table's (src/core/view/view_fields.cpp): its name, type and range.
-  std::vector<std::string> values = field_flags({"roi"});
+  std::vector<std::string> values = field_flags({"roi", ""});
   values.push_back("--data-dir");
   values.push_back("--today");
-  const auto unknown = args.unknown({"--json"}, values);
+  std::vector<std::string> switches = field_switches({""});
+  switches.push_back("--json");
+  const auto unknown = args.unknown(switches, values);
   const auto gpu = args.value("--gpu");
   if (!unknown.empty() || !gpu) {
     if (!unknown.empty()) std::fprintf(stderr, "gpuwise roi: unknown option '%s'\n", unknown.front().c_str());
@@ -79,7 +87,7 @@ int run_roi(const Args& args) {
     return 2;
   }
   ViewState state;
-  if (!read_field_flags(args, "roi", {"roi"}, state)) return 2;
+  if (!read_field_flags(args, "roi", {"roi", ""}, state)) return 2;
   RoiView view = state.roi;
 
   std::string gpus_text, prices_text;
@@ -97,18 +105,35 @@ int run_roi(const Args& args) {
                  view.gpu_id.c_str());
     return 2;
   }
-  const RoiResult result = compute_roi(catalog, book, view);
+  const RoiResult result = compute_roi(catalog, book, view, state.buyer);
+  // The owner's warning: when CUDA or PyTorch drop the card, its rental value goes too.
+  std::vector<TemplateText> support;
+  std::string compat_text;
+  if (read_file(data_path(args, "cuda.json"), compat_text)) {
+    support = support_end_warnings(catalog.gpus[static_cast<std::size_t>(catalog.find(view.gpu_id))],
+                                   load_compat(compat_text));
+  }
   for (const auto& notice : result.notices) std::fprintf(stderr, "notice: %s\n", notice.message.c_str());
   if (!result.ok) std::fprintf(stderr, "gpuwise roi: %s (--price USD / --rate USD_PER_HOUR)\n", result.error.c_str());
 
   if (args.flag("--json")) {
-    std::printf("%s\n", dump_json(roi_to_json(result), 2).c_str());
+    json out = roi_to_json(result);
+    out["buyer"] = {{"market", state.buyer.market}, {"used", state.buyer.used}};
+    out["support_warnings"] = json::array();
+    for (const TemplateText& warning : support) out["support_warnings"].push_back(warning.text());
+    if (state.buyer.budget_usd > 0) {
+      out["buyer"]["budget_usd"] = state.buyer.budget_usd;
+      out["buyer"]["budget_covers"] = state.buyer.budget_covers;
+      out["buyer"]["within_budget"] = within_budget(result.defaults.outlay, state.buyer);
+    }
+    std::printf("%s\n", dump_json(out, 2).c_str());
   } else if (result.ok) {
     std::printf("%s x %d\n", result.figures.gpu_name.c_str(), result.view.gpu_count);
     const Gpu& card = catalog.gpus[static_cast<std::size_t>(catalog.find(view.gpu_id))];
     if (price_is_for_machine(card)) std::printf("%s\n", machine_price_note());
     print_stale_notes(result.defaults, book.today);
     if (result.defaults.rate) std::printf("%s\n", roi_rate_note(result).text().c_str());
+    for (const TemplateText& warning : support) std::printf("support: %s\n", warning.text().c_str());
     for (const auto& line : roi_formulas(result)) {
       std::printf("%s\n  %s\n  = %s\n  = %s\n", line.label.c_str(), line.formula.c_str(), line.numbers.c_str(),
                   line.result.c_str());

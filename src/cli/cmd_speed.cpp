@@ -18,6 +18,7 @@
 #include "estimate/speed_view.h"
 #include "estimate/training.h"
 #include "view/cli_values.h"
+#include "money/speed_outlay.h"
 #include "view/view_fields.h"
 
 namespace gpuwise::cli {
@@ -26,9 +27,16 @@ namespace {
 // The defaults are SpeedView's (estimate_views.h), the page's too.
 std::string usage() {
   const SpeedView defaults;
-  return "usage: gpuwise speed [--gpu ID] (--preset ID | --params-b B) [--active-params-b B] [--quant Q]\n"
-         "                     [--context N] [--prompt N] [--concurrent N] [--gpus N] [--unified-memory-gb GB]\n"
+  return "usage: gpuwise speed [--gpu ID [--gpu ID ...]] (--preset ID | --params-b B) [--active-params-b B]\n"
+         "                     [--quant Q] [--engine auto|llamacpp|vllm] [--context N] [--prompt N]\n"
+         "                     [--concurrent N] [--gpus N] [--unified-memory-gb GB]\n"
+         "                     [--ram-gb GB [--ram-gbs GB/s] [--ram-layers N]]\n"
          "                     [--sort decode|prefill|ttft] [--top N] [--fits-only] [--json]\n"
+         "                     [--market us|eu|cn] [--used] [--budget USD] [--budget-covers machine|cards]\n"
+         "                     [--outlay-sort total|value] [--today YYYY-MM-DD]\n"
+         "       --gpu repeated: one machine with those cards, each --gpus times (llama.cpp splits\n"
+         "       layers by memory; vLLM splits every layer); --ram-gb: layers the GPUs cannot hold\n"
+         "       stay in system RAM (llama.cpp), --ram-layers N: exactly N of them\n"
          "       gpuwise speed --check [--json]      estimates vs every measured set\n"
          "       gpuwise speed --calibrate           the fitted efficiency factors as JSON\n"
          "Default: --preset " + defaults.preset + " --quant " + defaults.quant + " --context " +
@@ -42,10 +50,10 @@ int fail(const std::string& message) {
 
 // The speed.* flags through the field table, as a link's speed.* keys. --quant also takes
 // llama.cpp's spellings (f16, Q4_K_M), as find_quantisation does. False after a message.
-bool read_view(const Args& args, SpeedView& view) {
+bool read_view(const Args& args, SpeedView& view, BuyerView& buyer) {
   ViewState state;
   state.speed = view;
-  bool ok = read_field_flags(args, "speed", {"speed"}, state, {"--quant"});
+  bool ok = read_field_flags(args, "speed", {"speed", ""}, state, {"--quant"});
   if (ok && args.value("--quant")) {
     const Quantisation* quant = find_quantisation(*args.value("--quant"));
     const std::string text = quant ? quant->id : *args.value("--quant");
@@ -59,6 +67,7 @@ bool read_view(const Args& args, SpeedView& view) {
     return false;
   }
   view = state.speed;
+  buyer = state.buyer;
   return true;
 }
 
@@ -68,19 +77,13 @@ double round_to(double value, int decimals) {
   return std::round(value * scale) / scale;
 }
 
-json estimate_json(const SpeedEstimate& e) {
-  return json{{"id", e.gpu_id},
-              {"gpus", e.gpus},
-              {"fits", e.fits},
-              {"needed_gb", round_to(e.needed_gb, 2)},
-              {"usable_gb", round_to(e.usable_gb, 2)},
-              {"lacks_gb", round_to(e.lacks_gb, 2)},
-              {"decode_tokens_per_s", round_to(e.decode_tokens_per_s, 1)},
-              {"decode_total_tokens_per_s", round_to(e.decode_total_tokens_per_s, 1)},
-              {"prefill_tokens_per_s", round_to(e.prefill_tokens_per_s, 1)},
-              {"time_to_first_token_s", round_to(e.time_to_first_token_s, 3)},
-              {"efficiency_family", e.family},
-              {"family_calibrated", e.family_calibrated}};
+// "114.2 tokens/s (95.0 to 130.1)", or "— (no memory bandwidth figure ...)" when unknown.
+std::string figure_text(double value, const Band& band, int decimals, const char* unit, const TemplateText& why) {
+  if (!(value > 0)) return std::string("— (") + why.text() + ")";
+  char text[160];
+  std::snprintf(text, sizeof text, "%.*f %s (%.*f to %.*f)", decimals, round_to(value, decimals), unit, decimals,
+                round_to(band.low(value), decimals), decimals, round_to(band.high(value), decimals));
+  return text;
 }
 
 json measured_json(const Benchmarks& benchmarks, const std::string& gpu_id) {
@@ -99,10 +102,10 @@ json measured_json(const Benchmarks& benchmarks, const std::string& gpu_id) {
 }  // namespace
 
 int run_speed(const Args& args) {
-  std::vector<std::string> switches = field_switches({"speed"});
+  std::vector<std::string> switches = field_switches({"speed", ""});
   switches.insert(switches.end(), {"--json", "--check", "--calibrate"});
-  std::vector<std::string> values = field_flags({"speed"});
-  values.insert(values.end(), {"--gpu", "--data-dir"});
+  std::vector<std::string> values = field_flags({"speed", ""});
+  values.insert(values.end(), {"--data-dir", "--today"});
   const auto unknown = args.unknown(switches, values);
   if (!unknown.empty()) return fail("unknown option '" + unknown.front() + "'");
   std::string text;
@@ -112,7 +115,7 @@ int run_speed(const Args& args) {
   const Benchmarks benchmarks = load_benchmarks(text, catalog);
 
   if (args.flag("--calibrate")) {
-    std::printf("%s\n", dump_json(speed_calibration_to_json(fit_speed_calibration(catalog, benchmarks)), 2).c_str());
+    std::printf("%s\n", dump_json(speed_calibration_to_json(calibrate_speed(catalog, benchmarks)), 2).c_str());
     return 0;
   }
   if (args.flag("--check")) {
@@ -120,15 +123,7 @@ int run_speed(const Args& args) {
     const auto pairs = check_train_order(catalog, benchmarks);
     if (args.flag("--json")) {
       json out = speed_checks_to_json(checks);
-      json order = json::array();
-      for (const auto& p : pairs) {
-        order.push_back({{"workload", p.workload}, {"faster", p.faster_id}, {"slower", p.slower_id},
-                         {"measured", {p.faster_measured, p.slower_measured}},
-                         {"predicted", {std::round(p.faster_predicted), std::round(p.slower_predicted)}},
-                         {"predicted_held_out", {std::round(p.faster_held_out), std::round(p.slower_held_out)}},
-                         {"verdict", p.tie ? "tie" : p.right ? "right" : "wrong"}, {"held_out_right", p.held_out_right}});
-      }
-      out["training_order"] = order;
+      out["training_order"] = train_order_to_json(pairs);  // data/speed_check.json is this output
       std::printf("%s\n", dump_json(out, 2).c_str());
       return 0;
     }
@@ -166,40 +161,87 @@ int run_speed(const Args& args) {
   SpeedView view;
   view.fits_only = false;
   view.top_n = static_cast<int>(catalog.gpus.size());
-  if (!read_view(args, view)) return 2;
+  BuyerView buyer;
+  if (!read_view(args, view, buyer)) return 2;
   if (auto problem = check_speed_view(view)) return fail(problem->text());
 
-  if (auto id = args.value("--gpu")) {
-    const int index = catalog.find(*id);
-    if (index < 0) return fail("unknown GPU id '" + *id + "'");
-    const SpeedEstimate e =
-        estimate_speed(catalog.gpus[static_cast<std::size_t>(index)], speed_input_from_view(view), calibration);
-    json out = estimate_json(e);
-    out["measured"] = measured_json(benchmarks, e.gpu_id);
+  // The page's table: the same rows, order and problem as the Speed tab; --gpu (one or
+  // several) is one machine, its row alone.
+  if (!view.cards.empty()) {
+    const SpeedTable table = speed_table(catalog, benchmarks, calibration, view);
+    if (table.rows.empty()) return fail(table.problem ? table.problem->text() : "no estimate");
+    const SpeedRow& row = table.rows.front();
+    const SpeedEstimate& e = row.estimate;
     if (args.flag("--json")) {
+      json out = speed_estimate_json(e);
+      out["name"] = row.name;
+      out["measured"] = e.mixed ? json::array() : measured_json(benchmarks, e.gpu_id);
       std::printf("%s\n", dump_json(out, 2).c_str());
-    } else {
-      std::printf("%s x%d: %s (needs %.1f GB per GPU, %.1f GB usable%s)\n", e.gpu_id.c_str(), e.gpus,
-                  e.fits ? "fits" : "does not fit", e.needed_gb, e.usable_gb,
-                  e.fits ? "" : (", lacks " + std::to_string(static_cast<int>(std::ceil(e.lacks_gb))) + " GB").c_str());
-      std::printf("decode %.1f tokens/s per request, prefill %.0f tokens/s, first token after %.2f s\n",
-                  e.decode_tokens_per_s, e.prefill_tokens_per_s, e.time_to_first_token_s);
+      return 0;
+    }
+    if (!e.reason.pattern.empty()) {
+      std::printf("%s: decode —, prefill — (%s)\n", row.name.c_str(), e.reason.text().c_str());
+      return 0;
+    }
+    const bool per_machine = e.mixed && e.engine == engine_key(Engine::llamacpp);
+    const std::optional<Engine> engine = find_engine(e.engine);
+    std::printf("%s (%s): %s (needs %.1f GB %s, %.1f GB usable%s)\n", row.name.c_str(),
+                engine ? engine_label(*engine) : "no engine", e.fits ? "fits" : "does not fit", e.needed_gb,
+                per_machine ? "in the machine" : "per GPU", e.usable_gb,
+                e.fits ? "" : (", lacks " + std::to_string(static_cast<int>(std::ceil(e.lacks_gb))) + " GB").c_str());
+    if (e.layers_in_ram > 0) {
+      std::printf("%d layers in system RAM: %.1f GB of %.1f GB usable\n", e.layers_in_ram, e.ram_needed_gb,
+                  e.ram_usable_gb);
+    }
+    std::printf("decode %s per request\n",
+                figure_text(e.decode_tokens_per_s, e.decode_band, 1, "tokens/s", e.decode_reason).c_str());
+    char first_token[40] = "—";
+    if (e.time_to_first_token_s > 0) std::snprintf(first_token, sizeof first_token, "%.2f s", e.time_to_first_token_s);
+    std::printf("prefill %s, first token after %s\n",
+                figure_text(e.prefill_tokens_per_s, e.prefill_band, 0, "tokens/s", e.prefill_reason).c_str(),
+                first_token);
+    if (!e.decode_band.measured()) {
+      std::printf("band: %s is not measured for this vendor (a wide band of ours)\n", e.decode_band.class_key.c_str());
     }
     return 0;
   }
 
-  // The page's table: the same rows, order and problem as the Speed tab.
-  const SpeedTable table = speed_table(catalog, benchmarks, calibration, view);
-  if (table.problem && (table.rows.empty() || table.cards_fit == 0)) return fail(table.problem->text());
+  // The page's table: the same rows, order and problem as the Speed tab, each with what
+  // it costs the buyer (money/speed_outlay.h: the market, --used, --budget).
+  if (!read_file(data_path(args, "prices.json"), text)) return 2;
+  PriceBook book = load_prices(text, catalog);
+  book.today = today_date(args);
+  if (book.today.empty()) return 2;
+  const SpeedBuyerTable priced = speed_table_for_buyer(catalog, benchmarks, calibration, view, book, buyer);
+  const SpeedTable& rows = priced.table;
+  if (rows.problem && (rows.rows.empty() || rows.cards_fit == 0)) return fail(rows.problem->text());
   if (args.flag("--json")) {
     json results = json::array();
-    for (const SpeedRow& row : table.rows) results.push_back(estimate_json(row.estimate));
-    std::printf("%s\n", dump_json(json{{"results", results}}, 2).c_str());
+    for (std::size_t i = 0; i < rows.rows.size(); ++i) {
+      json row = speed_estimate_json(rows.rows[i].estimate);
+      row["outlay"] = outlay_to_json(priced.outlays[i].outlay);
+      row["decode_tokens_per_s_per_1000_usd"] =
+          priced.outlays[i].per_1000_usd ? json(round_to(*priced.outlays[i].per_1000_usd, 2)) : json(nullptr);
+      results.push_back(row);
+    }
+    std::printf("%s\n", dump_json(json{{"results", results},
+                                       {"buyer", {{"market", buyer.market}, {"used", buyer.used},
+                                                  {"budget_usd", buyer.budget_usd > 0 ? json(buyer.budget_usd) : json(nullptr)},
+                                                  {"over_budget", priced.over_budget}}}},
+                                  2).c_str());
   } else {
-    for (const SpeedRow& row : table.rows) {
-      const SpeedEstimate& e = row.estimate;
-      std::printf("%-26s %-5s decode %8.1f tok/s  prefill %9.0f tok/s\n", e.gpu_id.c_str(), e.fits ? "fits" : "no",
-                  round_to(e.decode_tokens_per_s, 1), round_to(e.prefill_tokens_per_s, 1));  // as the JSON rounds
+    for (std::size_t i = 0; i < rows.rows.size(); ++i) {
+      const SpeedEstimate& e = rows.rows[i].estimate;
+      const Outlay& o = priced.outlays[i].outlay;
+      // A figure the model cannot compute is "—" with the reason, never 0.
+      char decode[32] = "—", prefill[32] = "—";
+      if (e.decode_tokens_per_s > 0) std::snprintf(decode, sizeof decode, "%.1f", round_to(e.decode_tokens_per_s, 1));
+      if (e.prefill_tokens_per_s > 0) std::snprintf(prefill, sizeof prefill, "%.0f", round_to(e.prefill_tokens_per_s, 1));
+      const std::string why = speed_missing_text(e).text();
+      const std::string outlay =
+          o.total_usd ? "  outlay " + std::to_string(static_cast<long>(std::round(*o.total_usd))) + " USD" : "";
+      std::printf("%-26s %-5s decode %8s tok/s  prefill %9s tok/s%s%s\n", e.gpu_id.c_str(), e.fits ? "fits" : "no",
+                  decode, prefill, outlay.c_str(), why.empty() ? "" : ("  (" + why + ")").c_str());
     }
   }
   return 0;

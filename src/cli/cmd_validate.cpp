@@ -10,6 +10,7 @@
 #include "catalog/catalog.h"
 #include "cli.h"
 #include "catalog/compat.h"
+#include "money/market.h"
 #include "money/prices.h"
 
 namespace gpuwise::cli {
@@ -39,6 +40,34 @@ void print_coverage(const std::string& path, const PriceBook& book) {
   std::printf("; %d spot; %d refreshed by scripts/refresh_prices.py\n", s.spot_rates, s.refreshable_rates);
   std::printf("%s: stale (seen more than %d months before %s): %d street prices, %d cloud rates\n", path.c_str(),
               kStaleAfterMonths, book.today.c_str(), s.stale_street_prices, s.stale_rates);
+}
+
+std::string joined(const std::vector<std::string>& ids) {
+  std::string out;
+  for (const std::string& id : ids) out += (out.empty() ? "" : ", ") + id;
+  return out.empty() ? "none" : out;
+}
+
+// Issue 28's counts: rows priced, per market, the default prices' ages, the parts no one rents.
+void print_buyer_coverage(const std::string& path, const Catalog& catalog, const PriceBook& book) {
+  const PriceCoverage c = price_coverage(catalog, book);
+  std::printf("%s: %d of %d catalog rows have a dated purchase price (%d new, %d used, %d through a system's price); "
+              "%d more only a rental rate\n",
+              path.c_str(), c.priced, c.rows, c.priced_new, c.priced_used, c.priced_by_system,
+              static_cast<int>(c.rental_only.size()));
+  for (const MarketCoverage& m : market_coverage(catalog, book)) {
+    std::printf("%s: market %s: %d rows priced (%d new, %d used)\n", path.c_str(), m.market.c_str(), m.cards_any,
+                m.cards_new, m.cards_used);
+  }
+  for (const DefaultPriceAges& d : c.defaults) {
+    std::printf("%s: default %s price in %s: %d rows, %d older than %d months or undated (%.0f %%), %d from another "
+                "market\n",
+                path.c_str(), d.used ? "used" : "new", d.market.c_str(), d.cards, d.older, kStaleAfterMonths,
+                d.cards ? 100.0 * d.older / d.cards : 0.0, d.other_market);
+  }
+  std::printf("%s: rental only: %s\n", path.c_str(), joined(c.rental_only).c_str());
+  std::printf("%s: no price and no rate: %s\n", path.c_str(), joined(c.unpriced).c_str());
+  std::printf("%s: datacenter rows without a rate: %s\n", path.c_str(), joined(c.datacenter_without_rate).c_str());
 }
 
 bool name_has(const std::string& path, const char* word) {
@@ -73,6 +102,7 @@ int run_validate(const Args& args) {
       errors += report(path, book.issues, std::to_string(book.street_prices.size()) + " street prices and " +
                                               std::to_string(book.cloud_rates.size()) + " cloud rates loaded");
       print_coverage(path, book);
+      print_buyer_coverage(path, catalog, book);
     } else if (name_has(path, "benchmarks")) {
       const Benchmarks measured = load_benchmarks(text, catalog);
       errors += report(path, measured.issues, std::to_string(measured.results.size()) + " measured results in " +

@@ -40,7 +40,12 @@ bool read_field_flags(const Args& args, const char* command, const std::vector<s
   for (const std::string& flag : field_flags(sections)) {
     if (std::find(skip.begin(), skip.end(), flag) != skip.end()) continue;
     const ViewField* field = find_field_by_cli_flag(flag, sections);
-    const auto text = args.value(flag);
+    std::optional<std::string> text = args.value(flag);
+    if (field && field->kind == FieldKind::list && text) {
+      // A list flag may repeat (--gpu A --gpu B): one list, as "A,B" in a link.
+      text->clear();
+      for (const std::string& item : args.values(flag)) *text += (text->empty() ? "" : ",") + item;
+    }
     if (!field || !text || !read_as_value(*field)) continue;
     if (auto problem = apply_cli_value(*field, *text, state)) {
       std::fprintf(stderr, "gpuwise %s: %s\n", command, problem->text().c_str());

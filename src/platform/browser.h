@@ -18,6 +18,15 @@ extern const char* const kCatalogFile;
 // download once; take_data_file() then reports it like the others.
 void request_data_file(const std::string& name);
 
+// The code of the views the first view does not need (src/ui/later.h): on the page the
+// second module, index.later.wasm, which the loader (web/loader.js) fetches, compiles in
+// the background and links into the running app. `now`: a view needs it this frame;
+// otherwise the download starts once the current frame is on screen. Asking again while
+// it loads does nothing; after a failure it tries again. Natively the code is part of the
+// program: always ready.
+void request_later_code(bool now);
+DataStatus later_code_status(std::string& error);
+
 // The CJK font subset, downloaded at start-up only where the system has no CJK font of
 // its own (system_cjk_font() below). The page hands it to the browser as the font
 // "gpuwise-cjk" (the glyphs below are drawn with it) and leaves `bytes` empty; the desktop

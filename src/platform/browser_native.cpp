@@ -37,6 +37,9 @@ DataStatus take_data_file(const std::string& name, std::string& out) {
 
 void request_data_file(const std::string&) {}  // take_data_file reads any file of data/
 
+void request_later_code(bool) {}  // the desktop program has all its code
+DataStatus later_code_status(std::string&) { return DataStatus::ready; }
+
 void request_cjk_font() {}
 DataStatus take_cjk_font(std::vector<unsigned char>& bytes, std::string& error) {
   std::string text;

@@ -133,6 +133,21 @@ EM_JS(void, js_request_data_file, (const char* name), {
     _gpuwise_wake();
   });
 });
+// index.later.wasm is the loader's (web/loader.js, window.gpuwiseLater): it holds the app's
+// instance, which the second module links to. Its state: 0 not asked, 1 loading, 2 ready,
+// 3 failed. Without the loader nothing can bring the code: failed.
+EM_JS(void, js_request_later_code, (int now), {
+  var later = window['gpuwiseLater'];
+  if (later) later['load'](now !== 0);
+});
+EM_JS(int, js_later_code_state, (), {
+  var later = window['gpuwiseLater'];
+  return later ? later['state'] : 3;
+});
+EM_JS(char*, js_later_code_error, (), {
+  var later = window['gpuwiseLater'];
+  return allocateUTF8(later ? later['error'] : 'loader.js did not run');
+});
 // The subset arrives as bytes and becomes the font "gpuwise-cjk", which the glyph canvas
 // (js_draw_glyphs) then draws with: no TrueType code in the wasm.
 EM_JS(void, js_request_cjk_font, (), {
@@ -379,6 +394,15 @@ DataStatus take_data_file(const std::string& name, std::string& out) {
 }
 
 void request_data_file(const std::string& name) { js_request_data_file(name.c_str()); }
+
+void request_later_code(bool now) { js_request_later_code(now ? 1 : 0); }
+DataStatus later_code_status(std::string& error) {
+  switch (js_later_code_state()) {
+    case 2: return DataStatus::ready;
+    case 3: error = take_string(js_later_code_error()); return DataStatus::failed;
+    default: return DataStatus::pending;
+  }
+}
 
 void request_cjk_font() { js_request_cjk_font(); }
 

@@ -116,6 +116,7 @@ struct Platform {
   std::vector<char32_t> chinese_only_codepoints;  // of text shown only in Chinese, until it is
   bool catalog_pending = true, prices_pending = true, cuda_pending = true;
   bool view_started = false;       // the link / saved view has been applied
+  bool later_asked = false;        // index.later.wasm has been asked for (UpdateLaterCode)
   int frames_until_idle = kFramesAfterInput;
   bool paused = false;
   bool dark = true;
@@ -382,8 +383,17 @@ const std::vector<DataFile>& DataFiles() {
          status["catalog_issues"] = issues;
        }},
       // Prices name catalog ids, so they are read after the catalog.
-      {"prices.json", "street prices and cloud rates: ROI, value, the cost of a job, price filters",
-       DataGroup::first_view, nullptr, AfterCatalog, [](const Platform& p) { return p.prices_pending; },
+      // Not in the first visit: fetched once a panel or tooltip shows a price (ui.prices_wanted),
+      // which every tab but the catalog's table does at once.
+      {"prices.json", "street prices, cloud rates, markets and machines: every price on the page",
+       DataGroup::first_view,
+       // Wanted by a panel that shows a price, or at once by a first view that will (a link
+       // to the ROI tab reads its prices in frame 1, as the loader fetched them already).
+       [](const Platform& p) {
+         return p.app.ui().prices_wanted || (p.view_started && ui::ViewReadsPricesAndCuda(p.app.view()));
+       },
+       AfterCatalog,
+       [](const Platform& p) { return p.prices_pending; },
        [](Platform& p, const std::string& text) {
          NoteCjkText(p, text);
          p.app.set_prices_text(text);
@@ -414,7 +424,9 @@ const std::vector<DataFile>& DataFiles() {
       // Notes and sources, once a panel wanted one; merged after the files they belong to.
       {"details.json", "notes and source links of the three files above", DataGroup::first_view,
        [](const Platform& p) { return p.app.ui().details_wanted; },
-       [](const Platform& p) { return !p.catalog_pending && !p.prices_pending && !p.cuda_pending; },
+       [](const Platform& p) {
+         return !p.catalog_pending && (!p.prices_pending || !p.app.ui().prices_wanted) && !p.cuda_pending;
+       },
        [](const Platform& p) { return p.app.ui().details == ui::LoadState::pending; },
        [](Platform& p, const std::string& text) {
          NoteCjkText(p, text);
@@ -427,17 +439,26 @@ const std::vector<DataFile>& DataFiles() {
        }},
       // The speed model's files (after the catalog: the measured rows name its cards).
       {"benchmarks.json", "measured speeds: the speed model, its check", DataGroup::on_demand, SpeedWanted,
-       AfterCatalog, [](const Platform& p) { return p.app.ui().speed.benchmarks_state == ui::LoadState::pending; },
+       AfterCatalog, [](const Platform& p) { return !p.app.ui().speed.benchmarks_file.arrived &&
+                                                     p.app.ui().speed.benchmarks_state == ui::LoadState::pending; },
        [](Platform& p, const std::string& text) { p.app.set_speed_file("benchmarks.json", true, text); },
        [](Platform& p, const std::string& message) { p.app.set_speed_file("benchmarks.json", false, message); },
        nullptr},
       {"speed_calibration.json", "the speed model's fitted factors", DataGroup::on_demand, SpeedWanted, AfterCatalog,
-       [](const Platform& p) { return p.app.ui().speed.calibration_state == ui::LoadState::pending; },
+       [](const Platform& p) { return !p.app.ui().speed.calibration_file.arrived &&
+                                      p.app.ui().speed.calibration_state == ui::LoadState::pending; },
        [](Platform& p, const std::string& text) { p.app.set_speed_file("speed_calibration.json", true, text); },
        [](Platform& p, const std::string& message) {
          p.app.set_speed_file("speed_calibration.json", false, message);
        },
        nullptr},
+      // The check's figures (gpuwise speed --check --json), once a panel shows them.
+      {"speed_check.json", "how good the speed model is: its check table and scatter plots, the job cost's error",
+       DataGroup::on_demand, [](const Platform& p) { return p.app.ui().speed.checks_wanted; }, AfterCatalog,
+       [](const Platform& p) { return p.app.ui().speed.checks_state == ui::LoadState::pending; },
+       [](Platform& p, const std::string& text) { p.app.set_speed_file("speed_check.json", true, text); },
+       [](Platform& p, const std::string& message) { p.app.set_speed_file("speed_check.json", false, message); },
+       [](const Platform& p, json& status) { status["speed_check"] = LoadStateWord(p.app.ui().speed.checks_state); }},
   };
   return files;
 }
@@ -474,22 +495,11 @@ bool FirstViewNeedsPricesAndCuda(const Platform& p) {
   return !p.view_started || ui::ViewReadsPricesAndCuda(p.app.view());
 }
 
-// A first visit from mainland China starts in yuan with a typical Chinese household
-// tariff (both still editable, and in the link). Source: data/README.md, "Locale defaults".
-constexpr double kChinaHouseholdKwhUsd = 0.078;
-
-bool IsMainlandChinese(const std::string& locale) {
-  std::string tag;
-  for (char c : locale) tag += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  // "zh", "zh-CN", "zh-Hans", "zh-Hans-CN"; not Taiwan, Hong Kong, Macau or Singapore.
-  return tag == "zh" || tag.rfind("zh-cn", 0) == 0 || tag == "zh-hans" || tag.rfind("zh-hans-cn", 0) == 0;
-}
-
-void ApplyLocaleDefaults(ViewState& view) {
-  if (!IsMainlandChinese(platform::preferred_locale())) return;
-  view.currency = "CNY";
-  view.roi.kwh_price_usd = kChinaHouseholdKwhUsd;
-}
+// A first visit starts in the reader's market, from the browser's language and region
+// (navigator.language: zh-CN → China, a European locale → Europe, else the US): its prices,
+// currency, electricity tariff and cloud providers (money/market.h). Still editable (the
+// header's market picker), and in the link (mkt). docs/roi.md, "Markets".
+void ApplyLocaleDefaults(ViewState& view) { view.buyer.market = market_for_locale(platform::preferred_locale()); }
 
 // Once the catalog is known (its ids check the link), open the link's view, or the
 // saved one, or the defaults in the browser's language.
@@ -508,6 +518,26 @@ void StartView(Platform& p) {
   for (auto& notice : price_notices) notices.push_back({"{0}", {std::move(notice)}});
   p.saved_overrides = p.app.ui().overrides;
   p.view_started = true;
+}
+
+// The code of the other tabs (src/ui/later.h; on the page index.later.wasm): asked for
+// before the first frame when the view opens on one of them (a link, a saved view),
+// otherwise right after the first frame (Frame); the UI reads its state each frame.
+void UpdateLaterCode(Platform& p) {
+  ui::UiState& ui = p.app.ui();
+  if (!p.later_asked && p.view_started && ui::kTabPanels[static_cast<int>(p.app.view().tab)].later) {
+    platform::request_later_code(true);
+    p.later_asked = true;
+  }
+  std::string error;
+  switch (platform::later_code_status(error)) {
+    case platform::DataStatus::pending: ui.later_code = ui::LoadState::pending; break;
+    case platform::DataStatus::ready: ui.later_code = ui::LoadState::ready; break;
+    case platform::DataStatus::failed:
+      ui.later_code = ui::LoadState::failed;
+      ui.later_code_error = error;
+      break;
+  }
 }
 
 // A link the reader navigated to (pasted into the address bar, or the back button).
@@ -557,7 +587,10 @@ json PageInfo(const Platform& p, const ViewState& view, const ui::UiState& ui) {
                  {"cjk_glyphs_from", p.system_cjk ? "system" : p.cjk_file ? "file" : ""},
                  {"cjk_characters", p.cjk_codepoints.size()},
                  {"typed_characters", p.typed_codepoints.size()},
-                 {"clipboard", ui.clipboard_message}};
+                 {"clipboard", ui.clipboard_message},
+                 {"panel", ui.panel_drawn},
+                 {"later_code", LoadStateWord(ui.later_code)},
+                 {"later_code_error", ui.later_code_error}};
   for (const DataFile& file : DataFiles()) {
     if (file.status) file.status(p, status);
   }
@@ -573,7 +606,9 @@ json PageInfo(const Platform& p, const ViewState& view, const ui::UiState& ui) {
                     {"layout_ms", p.startup.layout_ms}, {"drawn_ms", p.startup.drawn_ms},
                     {"published_ms", p.startup.published_ms}, {"atlas_glyphs", p.startup.atlas_glyphs},
                     {"atlas_drawn", p.startup.atlas_drawn}}}};
-  for (const ui::PagePart& part : ui::kPageParts) info[part.key] = part.publish(view, ui);
+  for (const ui::PagePart& part : ui::kPageParts) {
+    info[part.key] = part.later && !ui::LaterCodeReady(ui) ? json() : part.publish(view, ui);
+  }
   return info;
 }
 
@@ -594,6 +629,10 @@ void PublishToPage(Platform& p) {
 void RunRequests(Platform& p, const ui::PlatformRequests& requests) {
   ui::UiState& ui = p.app.ui();
   if (!requests.open_url.empty()) platform::open_url(requests.open_url);
+  if (requests.later_code) {
+    platform::request_later_code(true);
+    p.later_asked = true;
+  }
   if (requests.copy_link) {
     ui.copied_link = platform::page_url_without_fragment() + "#" + encode_link(p.app.view());
     platform::copy_to_clipboard(ui.copied_link);
@@ -683,6 +722,7 @@ void Frame(void* arg) {
   if (first) p.startup.data_ms = NowMs();
   LoadDataFiles(p, DataGroup::on_demand);
   FollowUrlChanges(p);
+  UpdateLaterCode(p);
   UpdateCjkFont(p);
   UpdateTheme(p);
   const float density = CurrentDensity(p.window);
@@ -727,6 +767,12 @@ void Frame(void* arg) {
     // window.gpuwise.ready turns true now; `published` with the next frame.
     platform::hide_loading_screen();
     platform::publish_frame(p.frames);
+    // The other tabs' code, now that the first view is on screen (the page starts the
+    // download once this frame is shown).
+    if (!p.later_asked) {
+      platform::request_later_code(false);
+      p.later_asked = true;
+    }
   } else {
     const bool first_publication = p.published_link.empty();
     MirrorView(p);

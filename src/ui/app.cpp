@@ -29,7 +29,14 @@ void App::set_catalog_error(const std::string& message) {
 
 void App::set_prices_text(const std::string& json_text) {
   prices_text_ = json_text;
-  ui_.prices = load_prices(json_text, ui_.catalog);
+  // Notes and sources that arrived before the prices (details.json) go in now.
+  const auto part = details_.is_object() ? details_.find("prices.json") : details_.end();
+  const std::string text = part != details_.end()
+                               ? dump_json(merge_details(parse_json(json_text).value, *part))
+                               : json_text;
+  const std::string today = ui_.prices.today;  // the platform sets the date once
+  ui_.prices = load_prices(text, ui_.catalog);
+  if (ui_.prices.today.empty()) ui_.prices.today = today;
   ui_.prices_state = LoadState::ready;
 }
 
@@ -50,26 +57,53 @@ void App::set_cuda_error(const std::string& message) {
 }
 
 void App::set_speed_file(const std::string& name, bool ok, const std::string& text) {
-  SpeedData& speed = ui_.speed;
-  const bool benchmarks = name == "benchmarks.json";
-  LoadState& state = benchmarks ? speed.benchmarks_state : speed.calibration_state;
-  state = ok ? LoadState::ready : LoadState::failed;
-  speed.table_valid = false;
-  speed.checks_done = false;
-  if (!ok) {
-    speed.error = text;
-    return;
-  }
-  if (benchmarks) {
-    speed.benchmarks = load_benchmarks(text, ui_.catalog);
-    return;
-  }
+  SpeedData::Arrived& file = name == "speed_check.json" ? ui_.speed.checks_file
+                             : name == "benchmarks.json"  ? ui_.speed.benchmarks_file
+                                                          : ui_.speed.calibration_file;
+  file = {true, ok, text};
+}
+
+void WantSpeedChecks(UiState& ui) {
+  SpeedData& speed = ui.speed;
+  speed.checks_wanted = true;  // data/speed_check.json, fetched once wanted (main.cpp DataFiles)
+  SpeedData::Arrived& file = speed.checks_file;
+  if (!file.arrived) return;
+  const std::string text = std::move(file.text);
+  const bool ok = file.ok;
+  file = {};
   std::vector<CatalogIssue> issues;
-  speed.calibration = load_speed_calibration(text, issues);
-  // A broken calibration file would make every estimate meaningless: say so instead.
-  if (!issues.empty()) {
-    speed.calibration_state = LoadState::failed;
-    speed.error = "speed_calibration.json: " + issues.front().to_string();
+  if (ok) speed.checks = load_speed_checks(text, issues);
+  speed.checks_state = ok && issues.empty() ? LoadState::ready : LoadState::failed;
+  if (!ok || !issues.empty()) speed.checks_error = ok ? "speed_check.json: " + issues.front().to_string() : text;
+}
+
+void WantSpeedModel(UiState& ui) {
+  SpeedData& speed = ui.speed;
+  speed.wanted = true;
+  for (SpeedData::Arrived* file : {&speed.benchmarks_file, &speed.calibration_file}) {
+    if (!file->arrived) continue;
+    const bool benchmarks = file == &speed.benchmarks_file;
+    LoadState& state = benchmarks ? speed.benchmarks_state : speed.calibration_state;
+    const std::string text = std::move(file->text);
+    const bool ok = file->ok;
+    *file = {};
+    state = ok ? LoadState::ready : LoadState::failed;
+    speed.table_valid = false;
+    if (!ok) {
+      speed.error = text;
+      continue;
+    }
+    if (benchmarks) {
+      speed.benchmarks = load_benchmarks(text, ui.catalog);
+      continue;
+    }
+    std::vector<CatalogIssue> issues;
+    speed.calibration = load_speed_calibration(text, issues);
+    // A broken calibration file would make every estimate meaningless: say so instead.
+    if (!issues.empty()) {
+      speed.calibration_state = LoadState::failed;
+      speed.error = "speed_calibration.json: " + issues.front().to_string();
+    }
   }
 }
 
@@ -94,7 +128,8 @@ void App::set_details_text(const std::string& json_text) {
     ui_.catalog_cache = {};
   }
   ui_.details = LoadState::ready;
-  if (!prices_text_.empty()) set_prices_text(merged(prices_text_, "prices.json"));
+  details_ = details.value;
+  if (!prices_text_.empty()) set_prices_text(prices_text_);
   if (!cuda_text_.empty()) set_cuda_text(merged(cuda_text_, "cuda.json"));
 }
 
@@ -152,8 +187,19 @@ void App::draw(float width, float height, PlatformRequests& requests) {
     first = end;
   }
   ImGui::Spacing();
-  kTabPanels[static_cast<int>(view_.tab)].draw(view_, ui_, requests);
-  DrawCardPopup(view_, ui_, requests);
+  const TabPanel& panel = kTabPanels[static_cast<int>(view_.tab)];
+  if (!panel.later || LaterCodeReady(ui_)) {
+    panel.draw(view_, ui_, requests);
+    ui_.panel_drawn = kTabs[static_cast<int>(view_.tab)].key;
+  } else {
+    DrawLaterCodePending(ui_, requests);
+    ui_.panel_drawn = "";
+  }
+  // A card's details over the tab: opened only from code of index.later.wasm so far.
+  if (!ui_.popup_card_id.empty()) {
+    if (LaterCodeReady(ui_)) CardPopupLater(view_, ui_, requests);
+    else if (ui_.later_code == LoadState::pending) requests.later_code = true;
+  }
   ImGui::End();
 }
 

@@ -20,7 +20,8 @@ class App {
   void set_cuda_text(const std::string& json_text);
   void set_cuda_error(const std::string& message);
   // The speed model's files (benchmarks.json, speed_calibration.json): the text, or on
-  // !ok the message saying why it could not be read.
+  // !ok the message saying why it could not be read. Kept as they are until a view reads
+  // them (WantSpeedModel, panels.h).
   void set_speed_file(const std::string& name, bool ok, const std::string& text);
   // data/details.json: merged into the compact files above.
   void set_details_text(const std::string& json_text);
@@ -40,6 +41,7 @@ class App {
   // The files as they arrived: compact ones are read again once their details arrive
   // (the catalog takes its details in place, merge_catalog_details).
   std::string prices_text_, cuda_text_;
+  json details_;  // details.json once read: prices.json may arrive after it (it is fetched when wanted)
 };
 
 }  // namespace gpuwise::ui

@@ -5,7 +5,9 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"
+#include "money/market.h"
 #include "view/presets.h"
+#include "view/view_money.h"
 #include "view/session.h"
 #include "widgets.h"
 
@@ -26,6 +28,48 @@ void DrawPresetsMenu(ViewState& view, UiState& ui) {
     }
     ImGui::EndPopup();
   }
+}
+
+// The buyer's market (prices, electricity, cloud providers) and the currency money is
+// shown in: "auto" follows the market; the rates default to prices.json's, dated.
+std::string MarketButtonLabel(const ViewState& view) {
+  return std::string(tr(market_info(view.buyer.market).label)) + " ▾";
+}
+
+void DrawMarketMenu(ViewState& view, UiState& ui) {
+  if (ImGui::Button((MarketButtonLabel(view) + "###market").c_str())) ImGui::OpenPopup("market-menu");
+  RecordTarget(ui, "market");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Your market: its prices, electricity and cloud providers"));
+  if (!ImGui::BeginPopup("market-menu")) return;
+  ImGui::TextDisabled("%s", tr("Market"));
+  for (const MarketInfo& market : kMarkets) {
+    if (ImGui::RadioButton(tr(market.label), view.buyer.market == market.key)) {
+      view.buyer.market = market.key;
+      view.roi.provider_kinds.clear();  // the new market's providers, unless the reader picks again
+    }
+    RecordTarget(ui, std::string("market:") + market.key);
+  }
+  ImGui::Separator();
+  ImGui::TextDisabled("%s", tr("Currency"));
+  const std::pair<const char*, const char*> currencies[] = {
+      {"auto", N_("The market's")}, {"USD", N_("USD")}, {"EUR", N_("EUR")}, {"CNY", N_("CNY")}};
+  for (const auto& [code, label] : currencies) {
+    if (ImGui::RadioButton(tr(label), view.currency == code)) view.currency = code;
+    RecordTarget(ui, std::string("currency:") + code);
+    if (code != currencies[0].first && code != currencies[3].first) ImGui::SameLine();
+  }
+  const DisplayCurrency shown = display_currency(view, ui.prices);
+  if (shown.code != "USD") {
+    const bool yuan = shown.code == "CNY";
+    double rate = shown.per_usd;
+    ImGui::TextUnformatted(("1 USD = " + shown.code).c_str());
+    ImGui::SameLine();
+    if (InputFieldValue("currency-rate", yuan ? "cny" : "eur", rate, view, ui, "%.4f", 90)) {
+      (yuan ? view.cny_per_usd : view.eur_per_usd) = rate;
+    }
+    if (!shown.rate_date.empty()) ImGui::TextDisabled(tr("(rate of %s)"), shown.rate_date.c_str());
+  }
+  ImGui::EndPopup();
 }
 
 void DrawResetButton(ViewState& view, UiState& ui, PlatformRequests& requests) {
@@ -61,6 +105,8 @@ void DrawHeader(ViewState& view, UiState& ui, PlatformRequests& requests) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const char* theme_name = view.theme == "light" ? tr("Light") : view.theme == "dark" ? tr("Dark") : tr("Auto");
   float controls_width = 4 * style.ItemSpacing.x + 8;  // + slack for rounding
+  const std::string market_label = MarketButtonLabel(view);
+  controls_width += ImGui::CalcTextSize(market_label.c_str()).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
   for (const std::string& label : {std::string(tr("Presets")) + " ▾", std::string(tr("Copy link")), std::string("English"),
                                    std::string(tr("Theme")) + ": " + theme_name, std::string(tr("Reset"))}) {
     controls_width += ImGui::CalcTextSize(label.c_str()).x + style.FramePadding.x * 2;
@@ -73,6 +119,8 @@ void DrawHeader(ViewState& view, UiState& ui, PlatformRequests& requests) {
   auto next = [](const char* label) {
     SameLineIfFits(ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2);
   };
+  DrawMarketMenu(view, ui);
+  next((tr("Presets") + std::string(" ▾")).c_str());
   DrawPresetsMenu(view, ui);
   next(tr("Copy link"));
   if (ImGui::Button(tr("Copy link"))) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "i18n.h"
+#include "panels.h"
 #include "estimate/vram_fit.h"
 
 namespace gpuwise::ui {
@@ -21,9 +22,19 @@ std::string GpuName(const UiState& ui, int index) {
   return index >= 0 && index < static_cast<int>(ui.catalog.gpus.size()) ? ui.catalog.gpus[index].name : "";
 }
 
-std::string RankingText(const UiState& ui) {
+}  // namespace
+
+std::string CatalogLiveText(const ViewState& view, const UiState& ui) {
+  std::string text = Format(tr("%d of %d GPUs match the filters."), static_cast<int>(ui.catalog_cache.rows.size()),
+                            static_cast<int>(ui.catalog.gpus.size()));
+  const int selected = ui.catalog.find(view.catalog.selected_id);
+  if (selected >= 0) text += " " + std::string(tr("Selected:")) + " " + GpuName(ui, selected) + ".";
+  return text;
+}
+
+std::string RankingLiveText(const ViewState&, const UiState& ui) {
   if (!ui.ranking_cache.valid) return "";
-  const RankedList& list = ui.ranking_cache.list;
+  const RankedList& list = ui.ranking_cache.ranked.list;
   if (!list.error.empty()) return list.error;
   if (list.rows.empty()) return tr("No GPU matches the filters.");
   std::string text = tr("Top of the ranking:");
@@ -36,7 +47,16 @@ std::string RankingText(const UiState& ui) {
   return text;
 }
 
-std::string AdvisorText(const ViewState& view) {
+std::string CompareLiveText(const ViewState& view, const UiState& ui) {
+  std::string text;
+  for (const std::string& id : view.compare_ids) {
+    const int index = ui.catalog.find(id);
+    if (index >= 0) text += (text.empty() ? "" : ", ") + GpuName(ui, index);
+  }
+  return text.empty() ? "" : std::string(tr("Comparing:")) + " " + text + ".";
+}
+
+std::string AdvisorLiveText(const ViewState& view, const UiState&) {
   const FitResult fit = fit_model(view.fit);
   char text[200];
   std::snprintf(text, sizeof text, tr("Memory needed: about %.1f GB (%.1f to %.1f GB)."), fit.total_gb,
@@ -44,7 +64,7 @@ std::string AdvisorText(const ViewState& view) {
   return text;
 }
 
-std::string SpeedText(const UiState& ui) {
+std::string SpeedLiveText(const ViewState&, const UiState& ui) {
   if (!ui.speed.table_valid) return "";
   const SpeedTable& table = ui.speed.table;
   if (table.problem) return render_template(*table.problem, tr);
@@ -60,40 +80,22 @@ std::string SpeedText(const UiState& ui) {
   return text;
 }
 
-}  // namespace
+std::string RoiLiveText(const ViewState& view, const UiState& ui) {
+  if (!ui.roi.ok) return "";
+  std::string text = ui.roi.break_even_month > 0
+                         ? Format(tr("Owning pays off in month %d."), ui.roi.break_even_month)
+                         : Format(tr("Owning does not pay off within %d months."), view.roi.months);
+  if (ui.roi.uses_stale_price) text += std::string(" ") + tr("It uses a price older than 12 months.");
+  return text;
+}
+
+std::string AboutLiveText(const ViewState&, const UiState&) { return ""; }
 
 std::string LiveText(const ViewState& view, const UiState& ui) {
   if (!ui.catalog_loaded) return "";
-  switch (view.tab) {
-    case Tab::catalog: {
-      std::string text = Format(tr("%d of %d GPUs match the filters."), static_cast<int>(ui.catalog_cache.rows.size()),
-                                static_cast<int>(ui.catalog.gpus.size()));
-      const int selected = ui.catalog.find(view.catalog.selected_id);
-      if (selected >= 0) text += " " + std::string(tr("Selected:")) + " " + GpuName(ui, selected) + ".";
-      return text;
-    }
-    case Tab::ranking: return RankingText(ui);
-    case Tab::advisor: return AdvisorText(view);
-    case Tab::roi: {
-      if (!ui.roi.ok) return "";
-      std::string text = ui.roi.break_even_month > 0
-                             ? Format(tr("Owning pays off in month %d."), ui.roi.break_even_month)
-                             : Format(tr("Owning does not pay off within %d months."), view.roi.months);
-      if (ui.roi.uses_stale_price) text += std::string(" ") + tr("It uses a price older than 12 months.");
-      return text;
-    }
-    case Tab::compare: {
-      std::string text;
-      for (const std::string& id : view.compare_ids) {
-        const int index = ui.catalog.find(id);
-        if (index >= 0) text += (text.empty() ? "" : ", ") + GpuName(ui, index);
-      }
-      return text.empty() ? "" : std::string(tr("Comparing:")) + " " + text + ".";
-    }
-    case Tab::speed: return SpeedText(ui);
-    case Tab::about: return "";
-  }
-  return "";
+  const TabPanel& panel = kTabPanels[static_cast<int>(view.tab)];
+  if (panel.later && !LaterCodeReady(ui)) return "";
+  return panel.live_text(view, ui);
 }
 
 }  // namespace gpuwise::ui

@@ -8,7 +8,17 @@
 
 namespace gpuwise::ui {
 
-// Empty when the view has no answer to announce (the About tab, data still loading).
+// Empty when the view has no answer to announce (the About tab, data still loading, the
+// tab's code not arrived yet).
 std::string LiveText(const ViewState& view, const UiState& ui);
+
+// Each tab's sentence (its row in panels.h's kTabPanels), once the catalog is loaded.
+std::string CatalogLiveText(const ViewState& view, const UiState& ui);
+std::string RankingLiveText(const ViewState& view, const UiState& ui);
+std::string CompareLiveText(const ViewState& view, const UiState& ui);
+std::string AdvisorLiveText(const ViewState& view, const UiState& ui);
+std::string SpeedLiveText(const ViewState& view, const UiState& ui);
+std::string RoiLiveText(const ViewState& view, const UiState& ui);
+std::string AboutLiveText(const ViewState& view, const UiState& ui);
 
 }  // namespace gpuwise::ui

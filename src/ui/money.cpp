@@ -10,19 +10,18 @@
 namespace gpuwise::ui {
 
 std::string Money(double usd, const ViewState& view, const UiState& ui, int decimals) {
-  const double rate = cny_per_usd_in_use(view, ui.prices);
-  const double amount = to_display(usd, view.currency, rate);
-  return format_money(amount, currency_symbol(view.currency, rate), decimals);
+  const DisplayCurrency currency = display_currency(view, ui.prices);
+  return format_money(usd * currency.per_usd, currency.symbol, decimals);
 }
 
 bool InputMoney(const char* label, double& usd, double max_usd, const ViewState& view, UiState& ui, const char* per,
                 float width) {
-  const double rate = cny_per_usd_in_use(view, ui.prices);
-  double shown = to_display(usd, view.currency, rate);
-  const double max_shown = to_display(max_usd, view.currency, rate);
-  std::string unit = std::string(currency_symbol(view.currency, rate) == std::string("¥") ? "CNY" : "USD") + per;
+  const DisplayCurrency currency = display_currency(view, ui.prices);
+  double shown = usd * currency.per_usd;
+  const double max_shown = max_usd * currency.per_usd;
+  const std::string unit = currency.code + per;
   if (!InputNumber(label, shown, 0, max_shown, unit.c_str(), shown < 10 ? "%.4g" : "%.0f", ui, width)) return false;
-  usd = from_display(shown, view.currency, rate);
+  usd = shown / currency.per_usd;
   return true;
 }
 

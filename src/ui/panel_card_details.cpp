@@ -141,8 +141,9 @@ bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, Platfor
   }
   // What it costs, every figure with its age (the ROI tab's provider kinds pick the rate).
   ImGui::PushTextWrapPos(0);
-  DrawCardPriceLines(card_prices(ui.catalog, ui.prices, gpu.id, provider_kind_set(view.roi.provider_kinds)), view, ui,
-                     "stale:details");
+  ui.prices_wanted = true;
+  DrawCardPriceLines(card_prices(ui.catalog, ui.prices, gpu.id, view.buyer, rate_kinds(view.roi.provider_kinds, view.buyer)),
+                     view, ui, "stale:details");
   ImGui::PopTextWrapPos();
   ImGui::Separator();
   if (ImGui::BeginTable("details", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {

@@ -174,11 +174,15 @@ void RowTooltip(const Gpu& gpu, const ViewState& view, UiState& ui) {
     const Column& column = catalog_columns()[find_column(key)];
     ImGui::Text("%s: %s %s", tr(column.label), CellText(column, gpu).c_str(), column.unit);
   }
-  // The price a buyer would pay today, with its age; marked when older than 12 months.
-  const PriceChoice price = default_price(ui.catalog, ui.prices, gpu.id);
+  // The price a buyer would pay today in their market, with its age; marked when older
+  // than 12 months. prices.json is fetched the first time a tooltip wants it.
+  ui.prices_wanted = true;
+  const PriceChoice price = buyer_price(ui.catalog, ui.prices, gpu.id, view.buyer);
   if (price.found()) {
     ImGui::Text("%s: %s", tr("Price"), PriceSummary(price, view, ui).c_str());
     if (price.kind != PriceKind::launch_msrp) StaleMark(price.age, ui, "stale:tooltip");
+  } else if (ui.prices_state == LoadState::pending) {
+    ImGui::TextDisabled("%s", tr("Loading prices..."));
   }
   if (price_is_for_machine(gpu)) ImGui::TextDisabled("%s", tr(machine_price_note()));
   if (!DetailsLoaded(ui, false)) {
@@ -314,7 +318,11 @@ void DrawCatalogPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
   DrawTable(view, ui, table_size);
   if (side_by_side) ImGui::SameLine();
   ImGui::BeginChild("card-details", ImVec2(0, 0), true);
-  if (DrawCardDetails(ui.catalog.gpus[selected], view, ui, requests)) view.catalog.selected_id.clear();
+  if (!LaterCodeReady(ui)) {
+    DrawLaterCodePending(ui, requests);
+  } else if (CardDetailsLater(ui.catalog.gpus[selected], view, ui, requests)) {
+    view.catalog.selected_id.clear();
+  }
   ImGui::EndChild();
 }
 

@@ -118,11 +118,28 @@ void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
     ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
     ImGui::PushID(static_cast<int>(c));
     ImGui::PushTextWrapPos(0);
-    DrawCardPriceLines(card_prices(ui.catalog, ui.prices, ui.catalog.gpus[cards[c]].id,
-                                   provider_kind_set(view.roi.provider_kinds)),
+    ui.prices_wanted = true;
+    DrawCardPriceLines(card_prices(ui.catalog, ui.prices, ui.catalog.gpus[cards[c]].id, view.buyer,
+                                   rate_kinds(view.roi.provider_kinds, view.buyer)),
                        view, ui, "stale:compare:" + std::to_string(c));
     ImGui::PopTextWrapPos();
     ImGui::PopID();
+  }
+  // The whole outlay for one card and the machine it needs, against the buyer's budget.
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted(tr("Outlay"));
+  for (std::size_t c = 0; c < cards.size(); ++c) {
+    ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
+    const Outlay outlay = machine_outlay(ui.catalog, ui.prices, ui.catalog.gpus[cards[c]], 1, view.buyer);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(OutlayText(outlay, view, ui).c_str());
+    ImGui::PopTextWrapPos();
+    OutlayTooltip(outlay, view, ui);
+    if (view.buyer.budget_usd > 0 && !within_budget(outlay, view.buyer)) {
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(StaleColour()), "%s", tr("over budget"));
+    }
+    RecordTarget(ui, "compare-outlay:" + std::to_string(c));
   }
 
   // Every catalog field.

@@ -20,6 +20,7 @@
 #include "money/job_cost.h"
 #include "money.h"
 #include "panels.h"
+#include "price_widgets.h"
 #include "view/view_fields.h"
 #include "estimate/vram_fit.h"
 #include "widgets.h"
@@ -68,7 +69,7 @@ json JobCostInfoOf(const JobView& job, const JobCostResult& r) {
 }
 
 bool SpeedModelReady(UiState& ui) {
-  ui.speed.wanted = true;  // fetched on first use (main.cpp LoadSpeedData)
+  WantSpeedModel(ui);  // fetched on first use (main.cpp DataFiles)
   return ui.speed.calibration_state == LoadState::ready;
 }
 
@@ -76,11 +77,16 @@ bool SpeedModelReady(UiState& ui) {
 const JobCostResult* CurrentJobCost(const ViewState& view, UiState& ui) {
   if (!SpeedModelReady(ui)) return nullptr;
   JobCostCache& cache = ui.job_cost;
-  if (!(cache.valid && cache.job == view.job && cache.roi == view.roi && cache.catalog_size == ui.catalog.gpus.size() &&
-        cache.prices_state == ui.prices_state)) {
-    cache.result = job_cost(ui.catalog, ui.prices, ui.speed.calibration, job_input_from_view(view.job, view.roi));
+  if (!(cache.valid && cache.job == view.job && cache.roi == view.roi && SameBuyer(cache.buyer, view.buyer) &&
+        cache.catalog_size == ui.catalog.gpus.size() && cache.prices_state == ui.prices_state)) {
+    cache.result = job_cost(ui.catalog, ui.prices, ui.speed.calibration,
+                            job_input_from_view(view.job, view.roi, view.buyer));
+    // The buyer's budget on each option's whole outlay: owning over it leaves the cheapest ways.
+    cache.priced = job_cost_for_buyer(ui.catalog, ui.prices, cache.result, view.buyer);
+    cache.result.cheapest = cache.priced.cheapest;
     cache.job = view.job;
     cache.roi = view.roi;
+    cache.buyer = view.buyer;
     cache.catalog_size = ui.catalog.gpus.size();
     cache.prices_state = ui.prices_state;
     cache.info = JobCostInfoOf(cache.job, cache.result);
@@ -90,13 +96,10 @@ const JobCostResult* CurrentJobCost(const ViewState& view, UiState& ui) {
 }
 
 // The check the job's figures rest on: the LLM training runs held out card by card, or
-// the public serving runs (never fitted on). Empty until benchmarks.json is in.
+// the public serving runs (never fitted on), from data/speed_check.json. Empty until it is in.
 const SpeedCheck* JobCheck(UiState& ui, JobKind kind) {
-  if (ui.speed.benchmarks_state != LoadState::ready) return nullptr;
-  if (!ui.speed.checks_done) {
-    ui.speed.checks = check_speed(ui.catalog, ui.speed.benchmarks);
-    ui.speed.checks_done = true;
-  }
+  WantSpeedChecks(ui);
+  if (ui.speed.checks_state != LoadState::ready) return nullptr;
   const std::string set = kind == JobKind::train ? "llm-training" : "serving";
   for (const SpeedCheck& check : ui.speed.checks) {
     if (check.set == set && check.held_out != "in-sample" && check.n > 0) return &check;
@@ -309,8 +312,8 @@ void DrawAccuracy(const ViewState& view, UiState& ui, const JobCostResult& resul
                            "figure is where nine runs in ten of its class fell."),
                   format_number(check->median_abs_error_pct, 0).c_str(), check->n);
     ImGui::TextUnformatted(text);
-  } else if (ui.speed.benchmarks_state == LoadState::failed) {
-    TextDim(ui.speed.error.c_str());
+  } else if (ui.speed.checks_state == LoadState::failed) {
+    TextDim(ui.speed.checks_error.c_str());
   } else {
     TextDim(tr("Checking the speed model against the measured results..."));
   }
@@ -414,7 +417,7 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
   if (ImGui::Button(tr("Export CSV"))) {
     requests.download_name = "gpuwise-job-cost.csv";
     requests.download_mime = "text/csv";
-    requests.download_content = job_cost_csv(result);
+    requests.download_content = job_buyer_csv(result, ui.job_cost.priced);
   }
   RecordTarget(ui, "job-csv");
   if (result.counts_too_slow > 0) {
@@ -431,7 +434,8 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
   const float height = std::max(200.0f, std::min(420.0f, ImGui::GetContentRegionAvail().y - 8));
   const bool serve = result.model.kind == JobKind::serve;
-  if (!ImGui::BeginTable("job-options", serve ? 11 : 10, flags, ImVec2(0, height))) return;
+  if (view.buyer.budget_usd > 0) DrawOverBudget(ui.job_cost.priced.own_over_budget, view, ui);
+  if (!ImGui::BeginTable("job-options", serve ? 12 : 11, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn(tr("Card"));
   ImGui::TableSetupColumn(tr("GPUs"));
@@ -450,6 +454,7 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
   ImGui::TableSetupColumn(per_day ? tr("Rent, a day") : tr("Rent"));
   ImGui::TableSetupColumn(tr("Rent per M tokens"));
   ImGui::TableSetupColumn(tr("Provider"));
+  ImGui::TableSetupColumn(tr("Outlay"));  // issue 28: cards and the machine they need
   ImGui::TableHeadersRow();
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(result.options.size()));
@@ -501,6 +506,16 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
         ImGui::Text("%s, %s", o.rate->provider.c_str(), o.rate->date_seen.c_str());
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", o.rate->source.c_str());
       }
+      ImGui::TableSetColumnIndex(column++);
+      const std::vector<JobOutlay>& outlays = ui.job_cost.priced.outlays;
+      if (static_cast<std::size_t>(i) < outlays.size()) {
+        const JobOutlay& priced = outlays[static_cast<std::size_t>(i)];
+        DrawOutlayCell(priced.outlay, priced.per_1000_usd, view, ui);
+        if (!priced.within_budget) {
+          ImGui::SameLine();
+          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(StaleColour()), "%s", tr("over budget"));
+        }
+      }
     }
   }
   ImGui::EndTable();
@@ -519,6 +534,7 @@ void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests) {
     ImGui::BeginChild("job-outcome");
   }
   ImGui::Spacing();
+  ui.prices_wanted = true;
   const JobCostResult* result = CurrentJobCost(view, ui);
   if (!result) {
     if (ui.speed.calibration_state == LoadState::failed) ErrorText(ui.speed.error);

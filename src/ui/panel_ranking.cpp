@@ -13,35 +13,43 @@
 #include "view/view_fields.h"
 #include "money.h"
 #include "panels.h"
+#include "price_widgets.h"
+#include "view/view_money.h"
 #include "rank/speed_ranking.h"
 #include "widgets.h"
 
 namespace gpuwise::ui {
 
 // [SECTION] Ranking shared with other tabs
-const RankedList& CurrentRanking(const ViewState& view, UiState& ui) {
+const BuyerRanking& CurrentBuyerRanking(const ViewState& view, UiState& ui) {
   RankingCache& cache = ui.ranking_cache;
   const bool by_speed = ranks_by_speed(view.ranking);
-  if (by_speed) ui.speed.wanted = true;  // the speed model's calibration is fetched on first use
-  if (cache.valid && cache.view == view.ranking && cache.fit == view.fit &&
-      cache.catalog_size == ui.catalog.gpus.size() && cache.calibration_state == ui.speed.calibration_state) {
-    return cache.list;
+  if (by_speed) WantSpeedModel(ui);  // the speed model's calibration is fetched on first use
+  if (cache.valid && cache.view == view.ranking && cache.fit == view.fit && SameBuyer(cache.buyer, view.buyer) &&
+      cache.catalog_size == ui.catalog.gpus.size() && cache.calibration_state == ui.speed.calibration_state &&
+      cache.prices_state == ui.prices_state) {
+    return cache.ranked;
   }
   cache.fit_result = fit_model(view.fit);
   const Compat* compat = ui.compat_state == LoadState::ready ? &ui.compat : nullptr;
   const bool calibrated = ui.speed.calibration_state == LoadState::ready;
   if (by_speed && ui.speed.calibration_state == LoadState::pending) {
-    cache.list = RankedList{};  // the panel says it is loading
+    cache.ranked = BuyerRanking{};  // the panel says it is loading
   } else {
-    cache.list = rank_view(ui.catalog, view.ranking, view.fit, calibrated ? &ui.speed.calibration : nullptr, compat);
+    cache.ranked = rank_for_buyer(ui.catalog, ui.prices, view.ranking, view.fit, view.buyer,
+                                  calibrated ? &ui.speed.calibration : nullptr, compat);
   }
   cache.view = view.ranking;
   cache.fit = view.fit;
+  cache.buyer = view.buyer;
   cache.catalog_size = ui.catalog.gpus.size();
   cache.calibration_state = ui.speed.calibration_state;
+  cache.prices_state = ui.prices_state;
   cache.valid = true;
-  return cache.list;
+  return cache.ranked;
 }
+
+const RankedList& CurrentRanking(const ViewState& view, UiState& ui) { return CurrentBuyerRanking(view, ui).list; }
 
 namespace {
 
@@ -64,6 +72,12 @@ void DrawSpeedBasis(ViewState& view, UiState& ui) {
                 render_template(list.speed->model, tr).c_str());
     for (const TemplateText& note : list.speed->notes) TextDim(render_template(note, tr).c_str());
     ImGui::PopTextWrapPos();
+  }
+  if (view.buyer.budget_usd > 0) {  // with a budget, each card on the fewest GPUs that hold the model
+    TextDim(tr("With a budget, each card is ranked on the fewest GPUs (1 to 8) that hold the model."));
+    if (ImGui::Button(tr("Change the model (Advisor tab)"))) view.tab = Tab::advisor;
+    RecordTarget(ui, "speed-model");
+    return;
   }
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("Only cards that hold it on"));
@@ -211,7 +225,10 @@ void DrawFilters(ViewState& view, UiState& ui) {
   ImGui::TextUnformatted(FieldLabel("rank.price"));
   ImGui::SameLine(130);
   InputField("ranking-max-price", "rank.price", view, ui);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("0 = no limit. Cards without a launch price are left out when a limit is set."));
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", tr("0 = no limit. One card's price in your market (new or used); cards without a price "
+                               "are left out when a limit is set."));
+  }
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("From year"));
   ImGui::SameLine(130);
@@ -279,8 +296,10 @@ void DrawFilters(ViewState& view, UiState& ui) {
 }
 
 // [SECTION] Results
-std::string ranking_csv(const RankedList& list, const Catalog& catalog) {
-  CsvRow header = {"rank", "id", "name", "score"};
+std::string ranking_csv(const BuyerRanking& ranked, const Catalog& catalog) {
+  const RankedList& list = ranked.list;
+  CsvRow header = {"rank", "id", "name", "score", "gpus", "card_usd", "cards_usd", "machine", "machine_usd",
+                   "total_usd", "per_1000_usd"};
   for (const auto& w : list.weights) header.push_back(w.metric);
   if (list.speed) {
     header.push_back(list.speed->phase + "_tokens_per_s");
@@ -289,9 +308,17 @@ std::string ranking_csv(const RankedList& list, const Catalog& catalog) {
   header.push_back("missing");
   std::vector<CsvRow> rows;
   int position = 0;
-  for (const RankedGpu& row : list.rows) {
+  const auto money = [](const std::optional<double>& usd) { return usd ? gpuwise::format_number(*usd, 0) : ""; };
+  for (std::size_t i = 0; i < list.rows.size(); ++i) {
+    const RankedGpu& row = list.rows[i];
     const Gpu& gpu = catalog.gpus[row.gpu_index];
     CsvRow out = {std::to_string(++position), gpu.id, gpu.name, format_score(row.score)};
+    const RowOutlay& priced = ranked.outlays[i];
+    const Outlay& o = priced.outlay;
+    out.insert(out.end(), {std::to_string(priced.gpus),
+                           o.card_price.found() ? gpuwise::format_number(o.card_price.usd_per_board, 0) : "",
+                           money(o.cards_usd), o.machine, money(o.machine_usd), money(o.total_usd),
+                           priced.per_1000_usd ? gpuwise::format_number(*priced.per_1000_usd, 2) : ""});
     for (std::size_t w = 0; w < list.weights.size(); ++w) {
       const std::optional<double> value = list.metric_value(row, w);
       out.push_back(value ? gpuwise::format_number(*value, 3) : "");
@@ -308,8 +335,28 @@ std::string ranking_csv(const RankedList& list, const Catalog& catalog) {
   return to_csv(header, rows);
 }
 
+// The budget's outcome: how many cards it left out, and the cheapest of them.
+void DrawBudgetSummary(const ViewState& view, UiState& ui, const BuyerRanking& ranked) {
+  if (!ranked.by_budget) return;
+  char line[300];
+  std::snprintf(line, sizeof line, tr("%d cards cost more than %s; %d have no price for what the budget covers."),
+                ranked.over_budget, Money(view.buyer.budget_usd, view, ui).c_str(), ranked.unpriced);
+  TextDim(line);
+  if (ranked.cheapest_over && ranked.cheapest_over_index >= 0) {
+    const Gpu& gpu = ui.catalog.gpus[static_cast<std::size_t>(ranked.cheapest_over_index)];
+    std::snprintf(line, sizeof line, tr("The cheapest left out: %d × %s, %s."), ranked.cheapest_over->gpus,
+                  gpu.name.c_str(), OutlayText(ranked.cheapest_over->outlay, view, ui).c_str());
+    TextDim(line);
+    OutlayTooltip(ranked.cheapest_over->outlay, view, ui);
+    RecordTarget(ui, "budget-cheapest-over");
+  }
+}
+
 void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
-  const RankedList& list = CurrentRanking(view, ui);
+  ui.prices_wanted = true;  // every row says what it costs
+  DrawBuyerChoices(view, ui, true);
+  const BuyerRanking& ranked = CurrentBuyerRanking(view, ui);
+  const RankedList& list = ranked.list;
   if (!list.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1));
     ImGui::TextWrapped("%s", list.error_text.pattern.empty() ? list.error.c_str() : render_template(list.error_text, tr).c_str());
@@ -330,9 +377,10 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
   if (ImGui::Button(tr("Export CSV"))) {
     requests.download_name = "gpuwise-ranking.csv";
     requests.download_mime = "text/csv";
-    requests.download_content = ranking_csv(list, ui.catalog);
+    requests.download_content = ranking_csv(ranked, ui.catalog);
   }
   RecordTarget(ui, "ranking-csv");
+  DrawBudgetSummary(view, ui, ranked);
 
   std::vector<Bar> bars;
   const int shown = std::min<int>(view.ranking.top_n, static_cast<int>(list.rows.size()));
@@ -349,7 +397,18 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
                                         : std::string(kMissing);
     }
     bar.marked = row.missing_mask || row.estimated_mask || !row.score;
-    bar.tooltip = gpu.name;
+    // What it costs: the whole outlay at this GPU count, and the figure per 1,000 of it.
+    const RowOutlay& priced = ranked.outlays[static_cast<std::size_t>(i)];
+    const Outlay& outlay = priced.outlay;
+    const std::optional<double> covered = outlay.budget_usd(view.buyer.budget_covers);
+    if (covered) bar.value_text += " · " + Money(*covered, view, ui);
+    bar.tooltip = gpu.name + "\n" + tr("Outlay") + ": " + OutlayText(outlay, view, ui);
+    if (priced.per_1000_usd) {
+      const double per_local = *priced.per_1000_usd / display_currency(view, ui.prices).per_usd;
+      bar.tooltip += std::string("\n") + (list.speed ? tr("tokens/s per 1,000 of the currency") : tr("score per 1,000 of the currency")) +
+                     ": " + gpuwise::format_number(per_local, 2);
+    }
+    for (const TemplateText& flag : price_flags(outlay.card_price)) bar.tooltip += "\n" + std::string(tr(flag));
     if (list.speed) {
       char needs[160];
       std::snprintf(needs, sizeof needs, tr("Score %s (of the fastest); needs %s GB per GPU"), format_score(row.score).c_str(),
@@ -411,13 +470,26 @@ void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests) 
 json RankingInfo(const ViewState&, const UiState& ui) {
   json ranking = json::array();
   if (!ui.ranking_cache.valid) return ranking;
-  for (const auto& row : ui.ranking_cache.list.rows) ranking.push_back(ui.catalog.gpus[row.gpu_index].id);
+  for (const auto& row : ui.ranking_cache.ranked.list.rows) ranking.push_back(ui.catalog.gpus[row.gpu_index].id);
   return ranking;
+}
+
+// window.gpuwise.ranking_outlay: each listed row's GPUs and outlay (null where unknown).
+json RankingOutlayInfo(const ViewState&, const UiState& ui) {
+  json rows = json::array();
+  if (!ui.ranking_cache.valid) return rows;
+  const BuyerRanking& ranked = ui.ranking_cache.ranked;
+  for (std::size_t i = 0; i < ranked.outlays.size() && i < ranked.list.rows.size(); ++i) {
+    json row = outlay_to_json(ranked.outlays[i].outlay);
+    row["id"] = ui.catalog.gpus[static_cast<std::size_t>(ranked.list.rows[i].gpu_index)].id;
+    rows.push_back(row);
+  }
+  return {{"rows", rows}, {"over_budget", ranked.over_budget}, {"by_budget", ranked.by_budget}};
 }
 
 json RankingEstimateInfo(const ViewState&, const UiState& ui) {
   if (!ui.ranking_cache.valid) return nullptr;
-  const RankedList& list = ui.ranking_cache.list;
+  const RankedList& list = ui.ranking_cache.ranked.list;
   if (list.speed) {
     json tokens_per_s = json::array();
     for (const auto& row : list.rows) tokens_per_s.push_back(row.tokens_per_s ? json(*row.tokens_per_s) : json(nullptr));

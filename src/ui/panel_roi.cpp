@@ -63,7 +63,7 @@ std::string PriceProvenance(const PriceChoice& price) {
 // [SECTION] Provider kinds: which kinds of cloud the default rent rate comes from
 void DrawProviderKinds(ViewState& view, UiState& ui) {
   Label(view_field("roi.kinds").label);
-  ProviderKindSet kinds = provider_kind_set(view.roi.provider_kinds);
+  ProviderKindSet kinds = rate_kinds(view.roi.provider_kinds, view.buyer);
   bool changed = false;
   for (std::size_t i = 0; i < kProviderKinds.size(); ++i) {
     const ProviderKind kind = kProviderKinds[i];
@@ -84,8 +84,8 @@ void DrawProviderKinds(ViewState& view, UiState& ui) {
     RecordTarget(ui, std::string("roi-kind:") + provider_kind_key(kind));
   }
   if (!changed) return;
-  view.roi.provider_kinds.clear();  // every kind is written as none: the default
-  if (kinds != kAllProviderKinds) {
+  view.roi.provider_kinds.clear();  // the market's kinds are written as none: the default
+  if (kinds != market_info(view.buyer.market).kinds) {
     for (ProviderKind kind : kProviderKinds) {
       if (kinds & provider_kind_bit(kind)) view.roi.provider_kinds.push_back(provider_kind_key(kind));
     }
@@ -137,6 +137,7 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
   const RoiDefaults& d = result.defaults;
   OptionalMoney("roi-price", "roi.price", r.price_usd, d.price.usd_per_gpu, PriceProvenance(d.price), view, ui,
                 d.price.kind == PriceKind::launch_msrp ? PriceAge{} : d.price.age);
+  if (!r.price_usd) DrawPriceFlags(d.price, ui, "roi-price-flag");
   std::string rate_from = d.rate ? tr(rate_source_text(*d.rate, d.rate_age)) : std::string(tr("no rate in data: enter one"));
   OptionalMoney("roi-rate", "roi.rate", r.rate_usd_per_hour, d.rate ? d.rate->usd_per_gpu_hour : 0, rate_from, view,
                 ui, d.rate ? d.rate_age : PriceAge{});
@@ -148,14 +149,28 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
     ImGui::SameLine();
     if (ImGui::SmallButton(tr("use TDP"))) r.power_w.reset();
   }
-  Label(view_field("roi.host").label);
-  InputField("roi-host", "roi.host", view, ui);
+  // The machine around the cards: by default the one the outlay prices (outlay.h).
+  const Outlay& o = d.outlay;
+  const std::string machine_from =
+      o.machine == "included" ? std::string(tr("the price is the whole machine's"))
+      : o.machine_usd && o.machine_row ? std::string(tr(o.machine.c_str())) + ", " + o.machine_row->date_seen
+                                       : tr(o.missing);
+  OptionalMoney("roi-host", "roi.host", r.host_cost_usd, result.figures.host_cost_usd, machine_from, view, ui);
   Label(view_field("roi.tax").label);
   InputField("roi-tax", "roi.tax", view, ui, "%.2f");
   Label(view_field("roi.hostw").label);
-  InputField("roi-host-power", "roi.hostw", view, ui);
-  Label(view_field("roi.kwh").label);
-  InputField("roi-kwh", "roi.kwh", view, ui);
+  double host_w = r.host_power_w.value_or(result.figures.host_power_w);
+  if (InputFieldValue("roi-host-power", "roi.hostw", host_w, view, ui)) r.host_power_w = host_w;
+  ImGui::SameLine();
+  if (r.host_power_w) {
+    if (ImGui::SmallButton(tr("use default"))) r.host_power_w.reset();
+  } else {
+    ImGui::TextDisabled("%s", o.host_power_assumed ? tr("our assumption") : tr("the machine's, from data"));
+  }
+  const std::string kwh_from =
+      d.tariff ? std::string(tr(market_info(d.tariff->market).label)) + ", " + d.tariff->date_seen : tr("our assumption");
+  OptionalMoney("roi-kwh", "roi.kwh", r.kwh_price_usd, result.figures.kwh_price_usd, kwh_from, view, ui,
+                d.tariff ? price_age(d.tariff->date_seen, ui.prices.today) : PriceAge{});
   Label(view_field("roi.hpd").label);
   ImGui::SetNextItemWidth(160);
   const NumberRange& hours_range = view_field("roi.hpd").range;
@@ -173,6 +188,20 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
                 std::pow(1 - r.depreciation_pct_per_year / 100, r.months / 12.0), tr("from depreciation"), view, ui);
   Label(view_field("roi.maint").label);
   InputField("roi-maintenance", "roi.maint", view, ui);
+  Label(view_field("roi.colo").label);
+  InputField("roi-colo", "roi.colo", view, ui);
+}
+
+// The whole outlay: cards, machine, total (outlay.h), as the ranking and the speed tab show it.
+void DrawOutlayLine(const ViewState& view, UiState& ui, const RoiResult& result) {
+  ImGui::TextUnformatted(tr("Outlay"));
+  ImGui::SameLine();
+  const RoiFigures& f = result.figures;
+  const double cards = f.price_usd * result.view.gpu_count;
+  ImGui::Text("%s: %s + %s: %s = %s", tr("cards"), Money(cards, view, ui).c_str(), tr("machine"),
+              Money(f.host_cost_usd, view, ui).c_str(), Money(cards + f.host_cost_usd, view, ui).c_str());
+  OutlayTooltip(result.defaults.outlay, view, ui);
+  RecordTarget(ui, "roi-outlay");
 }
 
 // [SECTION] Outputs
@@ -203,10 +232,11 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
   }
   ImGui::TextUnformatted(headline);
   RecordTarget(ui, "roi-headline");
-  const double rate = cny_per_usd_in_use(view, ui.prices);
+  DrawOutlayLine(view, ui, result);
+  const DisplayCurrency currency = display_currency(view, ui.prices);
   if (!result.break_even_month) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", tr(roi_never_reason(result, view.currency, rate)).c_str());
+    ImGui::TextDisabled("%s", tr(roi_never_reason(result, currency.code, currency.per_usd)).c_str());
     ImGui::PopTextWrapPos();
   }
   if (result.own_cost_per_gpu_hour && result.rent_cost_per_gpu_hour) {
@@ -223,10 +253,10 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
   series[0].label = tr("Own (net of resale)");
   series[1].label = tr("Rent");
   for (const RoiMonth& month : result.months) {
-    series[0].values.push_back(to_display(month.own_usd, view.currency, rate));
-    series[1].values.push_back(to_display(month.rent_usd, view.currency, rate));
+    series[0].values.push_back(month.own_usd * currency.per_usd);
+    series[1].values.push_back(month.rent_usd * currency.per_usd);
   }
-  const std::string symbol = currency_symbol(view.currency, rate);
+  const std::string symbol = currency.symbol;
   LineChart("roi-chart", series, tr("month"), symbol.c_str(), result.break_even_month.value_or(0), tr("break-even"), 260);
 
   if (ImGui::Button(tr("Show the formulas"))) ImGui::OpenPopup("roi-formulas");
@@ -238,7 +268,7 @@ void DrawOutcome(const ViewState& view, UiState& ui, const RoiResult& result) {
     if (ImGui::BeginTable("formulas", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
                                              ImGuiTableFlags_ScrollY, table_size)) {
       ImGui::TableSetupScrollFreeze(1, 0);
-      for (const FormulaLine& line : roi_formulas(result, view.currency, rate)) {
+      for (const FormulaLine& line : roi_formulas(result, currency.code, currency.per_usd)) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         ImGui::TextUnformatted(tr(line.label_text).c_str());
@@ -271,6 +301,41 @@ void DrawOwner(ViewState& view, UiState& ui, const RoiResult& result) {
   InputField("roi-occupancy", "roi.occ", view, ui);
   Label(view_field("roi.fee").label);
   InputField("roi-fee", "roi.fee", view, ui);
+  // Rates fall over the years (and cycle): the default is the rental history's median.
+  Label(view_field("roi.decline").label);
+  double decline = r.rent_decline_pct_per_year.value_or(result.figures.rent_decline * 100);
+  if (InputFieldValue("roi-decline", "roi.decline", decline, view, ui, "%.1f")) r.rent_decline_pct_per_year = decline;
+  ImGui::SameLine();
+  if (r.rent_decline_pct_per_year) {
+    if (ImGui::SmallButton(tr("use default"))) r.rent_decline_pct_per_year.reset();
+  } else {
+    ImGui::TextDisabled(tr("median of %d rate histories; rates also rise for a while (they cycle)"),
+                        result.defaults.decline_series);
+  }
+  Label(view_field("roi.idlew").label);
+  double idle = r.idle_w.value_or(result.figures.idle_w);
+  if (InputFieldValue("roi-idle", "roi.idlew", idle, view, ui)) r.idle_w = idle;
+  ImGui::SameLine();
+  if (r.idle_w) {
+    if (ImGui::SmallButton(tr("use default"))) r.idle_w.reset();
+  } else {
+    if (result.defaults.idle_basis == "card")
+      ImGui::TextDisabled("%s", tr("measured, from the catalog"));
+    else
+      ImGui::TextDisabled(tr("our assumption for this kind: %.0f%% of the board power"), result.defaults.idle_share * 100);
+  }
+  Label(view_field("roi.colo").label);
+  InputField("roi-owner-colo", "roi.colo", view, ui);
+  // Software support: when CUDA and PyTorch drop the card, its rental value goes too.
+  const int gpu_index = ui.catalog.find(r.gpu_id);
+  if (ui.compat_state == LoadState::ready && gpu_index >= 0) {
+    for (const TemplateText& warning : support_end_warnings(ui.catalog.gpus[static_cast<std::size_t>(gpu_index)], ui.compat)) {
+      ImGui::PushStyleColor(ImGuiCol_Text, StaleColour());
+      ImGui::TextWrapped("%s", tr(warning).c_str());
+      ImGui::PopStyleColor();
+      RecordTarget(ui, "roi-support-warning");
+    }
+  }
   if (!result.ok || result.owner.empty()) return;
   if (ImGui::BeginTable("owner", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupColumn(tr("After"));
@@ -318,29 +383,15 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     TextDim(ui.catalog_error.empty() ? tr("Loading the GPU catalog...") : ui.catalog_error.c_str());
     return;
   }
+  ui.prices_wanted = true;
   if (ui.prices_state == LoadState::failed) TextDim(ui.prices_error.c_str());
   DrawViewChoice(view, ui);
-  // Currency first: every money figure below follows it.
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(tr("Currency"));
-  ImGui::SameLine();
-  if (ImGui::RadioButton("USD", view.currency == "USD")) view.currency = "USD";
-  ImGui::SameLine();
-  if (ImGui::RadioButton("CNY", view.currency == "CNY")) view.currency = "CNY";
-  RecordTarget(ui, "currency-cny");
-  ImGui::SameLine();
-  double cny = view.cny_per_usd > 0 ? view.cny_per_usd : ui.prices.cny_per_usd;
-  ImGui::TextUnformatted("1 USD =");
-  ImGui::SameLine();
-  if (InputFieldValue("cny-rate", "cny", cny, view, ui, "%.4f", 90)) view.cny_per_usd = cny;
-  if (!ui.prices.cny_per_usd_date.empty() && view.cny_per_usd == 0) {
-    ImGui::SameLine();
-    ImGui::TextDisabled(tr("(rate of %s)"), ui.prices.cny_per_usd_date.c_str());
-  }
+  // Every money figure below is the market's (the header's picker) in its currency.
+  DrawBuyerChoices(view, ui, view.roi.view == "job", false);
 
   if (view.roi.view == "job") return DrawJobCostView(view, ui, requests);
 
-  const RoiResult result = compute_roi(ui.catalog, ui.prices, EffectiveRoiView(view, ui));
+  const RoiResult result = compute_roi(ui.catalog, ui.prices, EffectiveRoiView(view, ui), view.buyer);
   ui.roi.ok = result.ok;
   ui.roi.break_even_month = result.break_even_month.value_or(0);
   ui.roi.rate_usd_per_hour = result.figures.rate_usd_per_hour;

@@ -13,8 +13,11 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "panels.h"
+#include "price_widgets.h"
 #include "speed_check.h"
+#include "catalog/catalog_query.h"
 #include "estimate/speed_view.h"
+#include "text/limits.h"
 #include "text/template_text.h"
 #include "view/view_fields.h"
 #include "estimate/vram_fit.h"
@@ -96,10 +99,96 @@ void QuantCombo(SpeedView& s, UiState& ui) {
   RecordTarget(ui, "speed-quant");
 }
 
+const char* EngineChoice(const std::string& key) {
+  const std::optional<Engine> engine = find_engine(key);
+  return engine ? engine_label(*engine) : tr("Automatic (from the quantisation)");
+}
+
+void EngineCombo(SpeedView& s, UiState& ui) {
+  LabelFor("speed.engine");
+  ImGui::SetNextItemWidth(ComboWidth());
+  if (ImGui::BeginCombo("##speed-engine", EngineChoice(s.engine))) {
+    for (const std::string& key : speed_engine_keys()) {
+      if (ImGui::Selectable(EngineChoice(key), s.engine == key)) s.engine = key;
+      RecordTarget(ui, "speed-engine:" + key);
+    }
+    ImGui::EndCombo();
+  }
+  RecordTarget(ui, "speed-engine");
+}
+
+// One machine of chosen cards (speed.cards): each a button that takes it out, a menu that
+// adds one, and the way back to every card of the catalog.
+void MachineInputs(SpeedView& s, UiState& ui) {
+  LabelFor("speed.cards");
+  if (s.cards.empty()) {
+    TextDim(tr("Every card of the catalog"));
+    ImGui::SameLine();
+  }
+  for (std::size_t i = 0; i < s.cards.size(); ++i) {
+    const int index = ui.catalog.find(s.cards[i]);
+    const std::string name = (index >= 0 ? ui.catalog.gpus[static_cast<std::size_t>(index)].name : s.cards[i]) + " x";
+    ImGui::PushID(static_cast<int>(i));
+    SameLineIfFits(ImGui::CalcTextSize(name.c_str()).x + 12);
+    const bool remove = ImGui::SmallButton(name.c_str());
+    RecordTarget(ui, "speed-card-remove:" + std::to_string(i));
+    ImGui::PopID();
+    if (remove) {
+      s.cards.erase(s.cards.begin() + static_cast<std::ptrdiff_t>(i));
+      break;
+    }
+  }
+  if (static_cast<int>(s.cards.size()) < limits::kMachineMaxCards) {
+    SameLineIfFits(160);
+    ImGui::SetNextItemWidth(std::min(160.0f, ComboWidth()));
+    if (ImGui::BeginCombo("##speed-add-card", tr("Add a card"), ImGuiComboFlags_HeightLarge)) {
+      // Two hundred cards: a filter on top (the catalog's search words: "3090", "h100").
+      char filter[64];
+      std::snprintf(filter, sizeof filter, "%s", ui.speed.card_filter.c_str());
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::InputTextWithHint("##speed-card-filter", tr("Filter: 3090, h100..."), filter, sizeof filter)) {
+        ui.speed.card_filter = filter;
+      }
+      RecordTarget(ui, "input:speed-card-filter");
+      for (const Gpu& gpu : ui.catalog.gpus) {
+        if (!matches_search(gpu, ui.speed.card_filter)) continue;
+        if (ImGui::Selectable(gpu.name.c_str(), false)) s.cards.push_back(gpu.id);
+        RecordTarget(ui, "speed-add-card:" + gpu.id);
+      }
+      ImGui::EndCombo();
+    }
+    RecordTarget(ui, "speed-add-card");
+  }
+  if (!s.cards.empty()) {
+    SameLineIfFits(ImGui::CalcTextSize(tr("Every card")).x + 12);
+    if (ImGui::SmallButton(tr("Every card"))) s.cards.clear();
+    RecordTarget(ui, "speed-cards-clear");
+  }
+}
+
+// Layers kept in system RAM (llama.cpp): the host's RAM, its bandwidth and how many layers
+// (the last two once RAM is set).
+void RamInputs(ViewState& view, UiState& ui) {
+  const char* const fields[][2] = {{"speed.ram", "speed-ram"}, {"speed.rambw", "speed-ram-bw"},
+                                   {"speed.ramlayers", "speed-ram-layers"}};
+  for (const auto& field : fields) {
+    LabelFor(field[0]);
+    InputField(field[1], field[0], view, ui, "%.4g");
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("%s", tr("System RAM llama.cpp may keep the layers the GPUs cannot hold in (0: none); its "
+                                 "bandwidth, 89.6 GB/s by default, is dual-channel DDR5-5600; layers in RAM 0: as many "
+                                 "as needed, as Ollama does"));
+    }
+    if (!(view.speed.host_ram_gb > 0)) return;
+  }
+}
+
 void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
   SpeedView& s = view.speed;
   ModelCombo(s, ui);
   QuantCombo(s, ui);
+  EngineCombo(s, ui);
+  MachineInputs(s, ui);
   LabelFor("speed.ctx");
   InputField("speed-context", "speed.ctx", view, ui);
   LabelFor("speed.prompt");
@@ -110,7 +199,10 @@ void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
   InputField("speed-concurrent", "speed.conc", view, ui);
   LabelFor("speed.n");
   InputField("speed-gpus", "speed.n", view, ui);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Tensor parallel over this many of each card"));
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", tr("This many of each card in one machine: llama.cpp shares the layers out, vLLM splits "
+                               "every layer (tensor parallel)"));
+  }
   // A unified-memory machine's RAM comes only from a link (speed.umem) or the CLI: shown
   // while it is set, with the way back to the card's own VRAM.
   if (s.unified_memory_gb > 0) {
@@ -123,6 +215,7 @@ void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
     if (ImGui::SmallButton(tr("Use the card's VRAM"))) s.unified_memory_gb = 0;
     RecordTarget(ui, "speed-umem-off");
   }
+  RamInputs(view, ui);
 
   LabelFor("speed.sort");
   ImGui::SetNextItemWidth(200);
@@ -145,7 +238,7 @@ void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
   if (ImGui::Button(tr("Export CSV")) && ui.speed.table_valid) {
     requests.download_name = "gpuwise-speed.csv";
     requests.download_mime = "text/csv";
-    requests.download_content = speed_table_csv(ui.speed.table);
+    requests.download_content = speed_buyer_csv({ui.speed.table, ui.speed.outlays, ui.speed.over_budget, 0});
   }
   RecordTarget(ui, "speed-csv");
 }
@@ -170,6 +263,31 @@ void CellBar(double share, const std::string& text, bool dim, UiState& ui, const
 
 std::string Figure(double value, int decimals) {
   return value > 0 ? gpuwise::format_number(value, value >= 100 ? 0 : decimals) : kMissing;
+}
+
+// "114, 95 to 130": a figure and its band; a class without measured runs is marked "*".
+std::string Banded(double value, const Band& band, int decimals) {
+  if (!(value > 0)) return kMissing;
+  char text[120];
+  std::snprintf(text, sizeof text, tr("%s, %s to %s"), Figure(value, decimals).c_str(),
+                Figure(band.low(value), decimals).c_str(), Figure(band.high(value), decimals).c_str());
+  return std::string(text) + (band.measured() ? "" : " *");
+}
+
+// The hover text of a figure: why it is missing, or how sure it is.
+void FigureTooltip(double value, const Band& band, const TemplateText& why) {
+  if (!ImGui::IsItemHovered()) return;
+  if (!(value > 0)) {
+    if (!why.pattern.empty()) ImGui::SetTooltip("%s", render_template(why, tr).c_str());
+    return;
+  }
+  if (band.measured()) {
+    ImGui::SetTooltip(tr("Nine in ten measured runs of this kind (%s, %d runs) fell in this range"),
+                      band.class_key.c_str(), band.samples);
+  } else {
+    ImGui::SetTooltip(tr("Not measured for this vendor (%s): a wide range of our own, half to 1.5 times"),
+                      band.class_key.c_str());
+  }
 }
 
 // `phase`: the translated word for the phase.
@@ -221,17 +339,19 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
   const ImVec2 size(0, row_height * static_cast<float>(table.rows.size() + 1) + 24);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit |
                                 ImGuiTableFlags_BordersInnerV;
-  if (!ImGui::BeginTable("speed-rows", 6, flags, size)) return;
+  if (!ImGui::BeginTable("speed-rows", 7, flags, size)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   const bool narrow = ImGui::GetContentRegionAvail().x < kNarrowWidth;  // a phone: the first bar in sight
   ImGui::TableSetupColumn(tr("Card"), ImGuiTableColumnFlags_WidthFixed, narrow ? 120.0f : 180.0f);
   ImGui::TableSetupColumn(tr("Fits"), ImGuiTableColumnFlags_WidthFixed, narrow ? 80.0f : 120.0f);
-  ImGui::TableSetupColumn(tr("Decode tokens/s"), ImGuiTableColumnFlags_WidthFixed, 170);
-  ImGui::TableSetupColumn(tr("Prefill tokens/s"), ImGuiTableColumnFlags_WidthFixed, 170);
+  ImGui::TableSetupColumn(tr("Decode tokens/s"), ImGuiTableColumnFlags_WidthFixed, 210);
+  ImGui::TableSetupColumn(tr("Prefill tokens/s"), ImGuiTableColumnFlags_WidthFixed, 210);
   ImGui::TableSetupColumn(tr("First token (s)"), ImGuiTableColumnFlags_WidthFixed, 140);
   ImGui::TableSetupColumn(tr("Measured decode / prefill"), ImGuiTableColumnFlags_WidthFixed, 230);
+  ImGui::TableSetupColumn(tr("Outlay"), ImGuiTableColumnFlags_WidthFixed, 260);  // issue 28: what it costs
   ImGui::TableHeadersRow();
-  for (const SpeedRow& row : table.rows) {
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    const SpeedRow& row = table.rows[r];
     const SpeedEstimate& e = row.estimate;
     ImGui::PushID(row.gpu_id.c_str());
     ImGui::TableNextRow();
@@ -239,12 +359,24 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
     if (ImGui::Selectable(row.name.c_str(), false)) ui.popup_card_id = row.gpu_id;
     RecordTarget(ui, "speed-row:" + row.gpu_id);
     if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip(tr("%s: %s GB needed per GPU, %s GB usable; efficiency of %s%s"), row.name.c_str(),
-                        gpuwise::format_number(e.needed_gb, 1).c_str(), gpuwise::format_number(e.usable_gb, 1).c_str(),
-                        e.family.c_str(), e.family_calibrated ? "" : tr(" (default factors: no measured cards of it)"));
+      const std::optional<Engine> engine = find_engine(e.engine);
+      ImGui::SetTooltip(tr("%s on %s: %s GB needed, %s GB usable; efficiency of %s%s"), row.name.c_str(),
+                        engine ? engine_label(*engine) : kMissing, gpuwise::format_number(e.needed_gb, 1).c_str(),
+                        gpuwise::format_number(e.usable_gb, 1).c_str(), e.family.c_str(),
+                        e.family_calibrated ? "" : tr(" (default factors: no measured cards of it)"));
     }
     ImGui::TableSetColumnIndex(1);
-    if (e.fits) {
+    const TemplateText why = speed_missing_text(e);
+    if (!e.reason.pattern.empty()) {
+      TextDim(kMissing);
+      RecordTarget(ui, "speed-reason:" + row.gpu_id);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", render_template(e.reason, tr).c_str());
+    } else if (e.fits && e.layers_in_ram > 0) {
+      char ram[80];
+      std::snprintf(ram, sizeof ram, tr("fits, %d layers in RAM"), e.layers_in_ram);
+      ImGui::TextUnformatted(ram);
+      RecordTarget(ui, "speed-ram-layers:" + row.gpu_id);
+    } else if (e.fits) {
       ImGui::TextUnformatted(tr("fits"));
     } else {
       char lacks[80];
@@ -256,17 +388,23 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
     }
     const bool dim = !e.fits;
     ImGui::TableSetColumnIndex(2);
-    std::string decode = Figure(e.decode_tokens_per_s, 1);
+    std::string decode = Banded(e.decode_tokens_per_s, e.decode_band, 1);
     if (view.speed.concurrent > 1 && e.decode_total_tokens_per_s > 0) {
       decode += " (" + Figure(e.decode_total_tokens_per_s, 0) + " " + tr("all") + ")";
     }
     CellBar(max_decode > 0 ? e.decode_tokens_per_s / max_decode : 0, decode, dim, ui, "speed-bar:" + row.gpu_id);
+    FigureTooltip(e.decode_tokens_per_s, e.decode_band, why);
     ImGui::TableSetColumnIndex(3);
-    CellBar(max_prefill > 0 ? e.prefill_tokens_per_s / max_prefill : 0, Figure(e.prefill_tokens_per_s, 0), dim, ui, "");
+    CellBar(max_prefill > 0 ? e.prefill_tokens_per_s / max_prefill : 0, Banded(e.prefill_tokens_per_s, e.prefill_band, 0),
+            dim, ui, "speed-prefill:" + row.gpu_id);
+    FigureTooltip(e.prefill_tokens_per_s, e.prefill_band, why);
     ImGui::TableSetColumnIndex(4);
     CellBar(max_ttft > 0 ? e.time_to_first_token_s / max_ttft : 0, Figure(e.time_to_first_token_s, 2), dim, ui, "");
+    FigureTooltip(e.time_to_first_token_s, e.prefill_band, why);
     ImGui::TableSetColumnIndex(5);
     MeasuredCell(row, ui, requests);
+    ImGui::TableSetColumnIndex(6);
+    if (r < ui.speed.outlays.size()) DrawOutlayCell(ui.speed.outlays[r].outlay, ui.speed.outlays[r].per_1000_usd, view, ui);
     ImGui::PopID();
   }
   ImGui::EndTable();
@@ -274,9 +412,17 @@ void DrawTable(const SpeedTable& table, ViewState& view, UiState& ui, PlatformRe
 
 const SpeedTable& CurrentSpeedTable(const ViewState& view, UiState& ui) {
   SpeedData& speed = ui.speed;
-  if (!speed.table_valid || !(speed.table_view == view.speed)) {
-    speed.table = speed_table(ui.catalog, speed.benchmarks, speed.calibration, view.speed);
+  if (!speed.table_valid || !(speed.table_view == view.speed) || !SameBuyer(speed.table_buyer, view.buyer) ||
+      speed.table_prices != ui.prices_state) {
+    // speed_table()'s rows with what each costs the buyer (money/speed_outlay.h).
+    SpeedBuyerTable priced = speed_table_for_buyer(ui.catalog, speed.benchmarks, speed.calibration, view.speed,
+                                                   ui.prices, view.buyer);
+    speed.table = std::move(priced.table);
+    speed.outlays = std::move(priced.outlays);
+    speed.over_budget = priced.over_budget;
     speed.table_view = view.speed;
+    speed.table_buyer = view.buyer;
+    speed.table_prices = ui.prices_state;
     speed.table_valid = true;
   }
   return speed.table;
@@ -291,7 +437,7 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     return;
   }
   SpeedData& speed = ui.speed;
-  speed.wanted = true;  // the platform fetches the measured results and the calibration
+  WantSpeedModel(ui);  // the platform fetches the measured results and the calibration
   if (speed.benchmarks_state == LoadState::failed || speed.calibration_state == LoadState::failed) {
     ImGui::TextWrapped("%s %s", tr("The speed data could not be loaded:"), speed.error.c_str());
     return;
@@ -325,6 +471,8 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     DrawInputs(view, ui, requests);
   }
   ImGui::Spacing();
+  ui.prices_wanted = true;
+  DrawBuyerChoices(view, ui, true);
   const SpeedTable& table = CurrentSpeedTable(view, ui);
   if (table.problem) {
     ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
@@ -333,13 +481,22 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     RecordTarget(ui, "speed-problem");
   }
   if (!table.rows.empty()) {
-    char summary[200];
-    std::snprintf(summary, sizeof summary, tr("Fits on %d of %d cards at %d GPU(s) each; showing %d."), table.cards_fit,
-                  table.cards_estimated, view.speed.gpu_count, static_cast<int>(table.rows.size()));
+    char summary[300];
+    const std::optional<Engine> engine = find_engine(table.rows.front().estimate.engine);
+    if (!view.speed.cards.empty()) {
+      std::snprintf(summary, sizeof summary, tr("One machine: %s, on %s."), table.rows.front().name.c_str(),
+                    engine ? engine_label(*engine) : kMissing);
+    } else {
+      std::snprintf(summary, sizeof summary, tr("Fits on %d of %d cards at %d GPU(s) each, on %s; showing %d."),
+                    table.cards_fit, table.cards_estimated, view.speed.gpu_count, engine ? engine_label(*engine) : kMissing,
+                    static_cast<int>(table.rows.size()));
+    }
     TextDim(summary);
+    if (view.buyer.budget_usd > 0) DrawOverBudget(ui.speed.over_budget, view, ui);
     DrawTable(table, view, ui, requests);
-    TextDim(tr("Decode: one request's generation speed. Measured: llama.cpp runs on one card, one request, the "
-               "context nearest yours (hover for the run, click for the source)."));
+    TextDim(tr("Decode: one request's generation speed; beside each figure the range nine in ten measured runs of its "
+               "kind fell in (* not measured for this vendor: a wide range of ours). Measured: llama.cpp runs, one "
+               "request, the context nearest yours (hover for the run, click for the source)."));
   }
   ImGui::Spacing();
   DrawSpeedCheck(ui);

@@ -9,6 +9,7 @@
 #include "text/format.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "panels.h"
 #include "speed_check.h"
 #include "estimate/speed.h"
 #include "widgets.h"
@@ -62,6 +63,34 @@ void DrawCheckTable(const std::vector<SpeedCheck>& checks) {
     ImGui::TableSetColumnIndex(6);
     ImGui::Text("%.1f %%", c.median_abs_error_pct);
   }
+  ImGui::EndTable();
+}
+
+// The error band of each class (engine x vendor x phase): where nine in ten held-out runs
+// fell, as measured / predicted; any other class is not measured and gets a wide range.
+void DrawBandTable(const SpeedCalibration& calibration) {
+  ImGui::TextWrapped("%s", tr("The range beside each figure: where nine in ten measured runs of its class fell (10th to "
+                              "90th percentile of measured / predicted, each card held out of the fit)."));
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+  const float row_height = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y + 2;
+  const ImVec2 size(0, row_height * static_cast<float>(calibration.bands.size() + 2) + 24);
+  if (!ImGui::BeginTable("speed-bands", 3, flags, size)) return;
+  ImGui::TableSetupColumn(tr("Class"), ImGuiTableColumnFlags_WidthFixed, 240);
+  ImGui::TableSetupColumn(tr("Runs"), ImGuiTableColumnFlags_WidthFixed, 60);
+  ImGui::TableSetupColumn(tr("Range"), ImGuiTableColumnFlags_WidthFixed, 200);
+  ImGui::TableHeadersRow();
+  auto row = [](const std::string& key, const std::string& runs, double low, double high) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(key.c_str());
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(runs.c_str());
+    ImGui::TableSetColumnIndex(2);
+    ImGui::Text(tr("%s to %s times the estimate"), gpuwise::format_number(low, 2).c_str(),
+                gpuwise::format_number(high, 2).c_str());
+  };
+  for (const auto& [key, band] : calibration.bands) row(key, std::to_string(band.samples), band.low_ratio, band.high_ratio);
+  row(tr("any other: not measured for this vendor"), "0", kUnmeasuredBandLow, kUnmeasuredBandHigh);
   ImGui::EndTable();
 }
 
@@ -139,15 +168,21 @@ void DrawSpeedCheck(UiState& ui) {
   }
   RecordTarget(ui, "speed-check");
   SpeedData& speed = ui.speed;
-  if (!speed.checks_done) {
-    speed.checks = check_speed(ui.catalog, speed.benchmarks);
-    speed.checks_done = true;
+  WantSpeedChecks(ui);
+  if (speed.checks_state == LoadState::failed) {
+    ImGui::TextWrapped("%s %s", tr("The speed data could not be loaded:"), speed.checks_error.c_str());
+    return;
+  }
+  if (speed.checks_state != LoadState::ready) {
+    TextDim(tr("Loading the measured results..."));
+    return;
   }
   ImGui::TextWrapped("%s", tr("Each measured set against the model's prediction for the same card and run. Spearman: "
                               "how well the cards are put in order (1 = the measured order), the median over "
                               "workloads and the lowest one; median error: the typical |predicted / measured - 1|. "
                               "Held out: the factors refitted without the card (or set) being predicted."));
   DrawCheckTable(speed.checks);
+  DrawBandTable(speed.calibration);
   const float width = ImGui::GetContentRegionAvail().x;
   const float side = std::clamp((width - 2 * ImGui::GetStyle().ItemSpacing.x) / 3, 180.0f, 320.0f);
   bool first = true;
@@ -155,8 +190,7 @@ void DrawSpeedCheck(UiState& ui) {
     std::vector<const SpeedCheckPoint*> points;
     for (const SpeedCheck& c : speed.checks) {
       // Each run once: the LLM training and serving checks repeat their runs by family and class.
-      const bool part = c.set.rfind("llm-training ", 0) == 0 || c.set.rfind("serving ", 0) == 0;
-      if (c.phase != phase || part || (c.held_out != "in-sample" && c.held_out != "not fitted")) continue;
+      if (c.phase != phase || !speed_check_plotted(c)) continue;
       for (const SpeedCheckPoint& p : c.points) points.push_back(&p);
     }
     if (points.empty()) continue;

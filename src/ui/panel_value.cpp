@@ -28,7 +28,7 @@ void DrawValue(ViewState& view, UiState& ui) {
     if (row.score) scores.push_back({row.gpu_index, *row.score});
   }
   std::vector<ValueRow> rows =
-      value_table(ui.catalog, ui.prices, scores, ui.overrides, provider_kind_set(view.roi.provider_kinds));
+      value_table(ui.catalog, ui.prices, scores, view.buyer, ui.overrides, rate_kinds(view.roi.provider_kinds, view.buyer));
   // Which ratio to sort by is a UI choice only (not in the link).
   static const std::pair<ValueMetric, const char*> kMetrics[] = {
       {ValueMetric::per_1000_usd, N_("Score per 1,000 of purchase price")},
@@ -41,7 +41,7 @@ void DrawValue(ViewState& view, UiState& ui) {
     RecordTarget(ui, "value-metric:" + std::to_string(i));
   }
   sort_value_table(rows, kMetrics[chosen].first);
-  const double rate = cny_per_usd_in_use(view, ui.prices);
+  const double per_usd = display_currency(view, ui.prices).per_usd;
   std::vector<Bar> bars;
   int stale_bars = 0;
   for (const ValueRow& row : rows) {
@@ -50,7 +50,7 @@ void DrawValue(ViewState& view, UiState& ui) {
                                   : chosen == 1 ? row.score_per_usd_per_hour : row.score_per_watt;
     if (!value) continue;
     // Per 1,000 / per 1 of the reader's currency: a yuan buys less score than a dollar.
-    if (chosen < 2) value = *value / to_display(1.0, view.currency, rate);
+    if (chosen < 2) value = *value / per_usd;
     const Gpu& gpu = ui.catalog.gpus[row.gpu_index];
     Bar bar;
     bar.label = gpu.name;

@@ -1,6 +1,8 @@
 // One function per panel (one file each). Each draws core results from the view state
 // and writes user input back into it.
 #pragma once
+#include "later.h"
+#include "live_text.h"
 #include "ui_state.h"
 #include "view/view_state.h"
 
@@ -16,6 +18,16 @@ bool DrawCardDetails(const Gpu& gpu, const ViewState& view, UiState& ui, Platfor
 void DrawRankingPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // The ranking for the current view (cached in ui); the Compare tab shows its scores.
 const RankedList& CurrentRanking(const ViewState& view, UiState& ui);
+// The ranking with each row's outlay for the buyer (market, used, budget).
+const BuyerRanking& CurrentBuyerRanking(const ViewState& view, UiState& ui);
+// Two buyer views that price alike (the cache key of the lists that show outlays).
+bool SameBuyer(const BuyerView& a, const BuyerView& b);
+// For a view that reads the speed model (Speed, the cost of a job, the LLM rankings): asks
+// the platform for its files (ui.speed.wanted) and reads those that have arrived, so that
+// benchmarks_state and calibration_state are current for this frame.
+void WantSpeedModel(UiState& ui);
+// data/speed_check.json: asks for it, and reads it once it has arrived.
+void WantSpeedChecks(UiState& ui);
 // A card's details floating over any tab (ui.popup_card_id), with "Add to compare".
 void DrawCardPopup(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests);
@@ -34,15 +46,24 @@ void DrawValueSections(ViewState& view, UiState& ui, PlatformRequests& requests)
 void DrawAboutPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 
 // [SECTION] The tabs' panels: one row per Tab, in the order of kTabs (view_state.h, which
-// has each tab's key and label). A new tab: its row there, its row here, its panel file.
+// has each tab's key and label). A new tab: its row there, its row here, its panel file,
+// its sentence for screen readers (live_text.h). Every tab but kFirstViewTab has its code
+// in index.later.wasm (later.h): its row holds the entries into it, and `later` says so.
 struct TabPanel {
   Tab tab;
+  bool later;  // drawn only once LaterCodeReady(ui); "Loading..." until then
   void (*draw)(ViewState& view, UiState& ui, PlatformRequests& requests);
+  std::string (*live_text)(const ViewState& view, const UiState& ui);
 };
+template <Tab tab, auto draw, auto live_text>
+constexpr TabPanel Panel() {
+  return {tab, tab != kFirstViewTab, TabEntry<tab, draw>(), TabEntry<tab, live_text>()};
+}
 inline constexpr TabPanel kTabPanels[] = {
-    {Tab::catalog, DrawCatalogPanel}, {Tab::ranking, DrawRankingPanel}, {Tab::compare, DrawComparePanel},
-    {Tab::advisor, DrawAdvisorPanel}, {Tab::speed, DrawSpeedPanel},     {Tab::roi, DrawRoiPanel},
-    {Tab::about, DrawAboutPanel},
+    Panel<Tab::catalog, DrawCatalogPanel, CatalogLiveText>(), Panel<Tab::ranking, DrawRankingPanel, RankingLiveText>(),
+    Panel<Tab::compare, DrawComparePanel, CompareLiveText>(), Panel<Tab::advisor, DrawAdvisorPanel, AdvisorLiveText>(),
+    Panel<Tab::speed, DrawSpeedPanel, SpeedLiveText>(),       Panel<Tab::roi, DrawRoiPanel, RoiLiveText>(),
+    Panel<Tab::about, DrawAboutPanel, AboutLiveText>(),
 };
 constexpr bool panels_match_tabs() {
   if (sizeof kTabPanels / sizeof kTabPanels[0] != static_cast<std::size_t>(kTabCount)) return false;
@@ -60,15 +81,38 @@ json CatalogTableInfo(const ViewState& view, const UiState& ui);  // table: the 
 json RankingInfo(const ViewState& view, const UiState& ui);       // ranking: card ids in order
 // ranking_estimate: the LLM profiles' speed estimate per card, or its error; else null.
 json RankingEstimateInfo(const ViewState& view, const UiState& ui);
+json RankingOutlayInfo(const ViewState& view, const UiState& ui);  // ranking_outlay: outlays of the listed rows
 json SpeedInfo(const ViewState& view, const UiState& ui);         // speed: the table, or null
 json RoiInfo(const ViewState& view, const UiState& ui);           // roi: the last drawn outcome
+// `later`: the part's code is in index.later.wasm with its tab's (published as null until
+// it has arrived).
 struct PagePart {
   const char* key;
+  bool later;
   json (*publish)(const ViewState& view, const UiState& ui);
 };
+template <Tab tab, auto publish>
+constexpr PagePart Part(const char* key) {
+  return {key, tab != kFirstViewTab, TabEntry<tab, publish>()};
+}
 inline constexpr PagePart kPageParts[] = {
-    {"table", CatalogTableInfo}, {"ranking", RankingInfo}, {"ranking_estimate", RankingEstimateInfo},
-    {"speed", SpeedInfo},        {"roi", RoiInfo},         {"job", JobCostInfo},
+    Part<Tab::catalog, CatalogTableInfo>("table"),
+    Part<Tab::ranking, RankingInfo>("ranking"),
+    Part<Tab::ranking, RankingEstimateInfo>("ranking_estimate"),
+    Part<Tab::ranking, RankingOutlayInfo>("ranking_outlay"),
+    Part<Tab::speed, SpeedInfo>("speed"),
+    Part<Tab::roi, RoiInfo>("roi"),
+    Part<Tab::roi, JobCostInfo>("job"),
 };
+
+// [SECTION] Card details, over any tab (DrawCardPopup) and beside the catalog table: in
+// index.later.wasm whichever tab is the first view. Call them only through these, once
+// LaterCodeReady(ui).
+inline void CardPopupLater(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  Later<DrawCardPopup>::pointer(view, ui, requests);
+}
+inline bool CardDetailsLater(const Gpu& gpu, const ViewState& view, UiState& ui, PlatformRequests& requests) {
+  return Later<DrawCardDetails>::pointer(gpu, view, ui, requests);
+}
 
 }  // namespace gpuwise::ui

@@ -8,7 +8,10 @@
 #include "catalog/catalog.h"
 #include "catalog/compat.h"
 #include "money/job_cost.h"
+#include "money/job_outlay.h"
+#include "money/speed_outlay.h"
 #include "money/prices.h"
+#include "rank/buyer_ranking.h"
 #include "rank/ranking.h"
 #include "estimate/speed_view.h"
 #include "estimate/speed.h"
@@ -28,6 +31,7 @@ struct PlatformRequests {
   std::string download_name;     // save download_content under this file name
   std::string download_content;
   std::string download_mime;
+  bool later_code = false;       // fetch index.later.wasm now (src/ui/later.h): a view needs it
 };
 
 // A named screen rectangle in CSS pixels ("tab:about", "header:fp32_tflops", "search"),
@@ -55,9 +59,11 @@ struct RankingCache {
   bool valid = false;
   RankingView view;
   FitView fit;
+  BuyerView buyer;                                   // prices, budget (rank/buyer_ranking.h)
   std::size_t catalog_size = 0;
   LoadState calibration_state = LoadState::pending;  // the LLM profiles rank by the speed model
-  RankedList list;
+  LoadState prices_state = LoadState::pending;
+  BuyerRanking ranked;                               // the list with each row's outlay
   FitResult fit_result;
 };
 
@@ -66,6 +72,14 @@ struct RankingCache {
 // rankings). The table and the check are recomputed only when their inputs change.
 struct SpeedData {
   bool wanted = false;
+  // The two files as they arrived (App::set_speed_file): read by WantSpeedModel(), from the
+  // views that use them, so that their parsers are part of those views' code (later.h).
+  struct Arrived {
+    bool arrived = false;
+    bool ok = false;
+    std::string text;              // the file, or why it could not be downloaded
+  };
+  Arrived benchmarks_file, calibration_file, checks_file;
   LoadState benchmarks_state = LoadState::pending;
   LoadState calibration_state = LoadState::pending;
   std::string error;               // what could not be loaded, for the panel
@@ -74,8 +88,19 @@ struct SpeedData {
   bool table_valid = false;
   SpeedView table_view;            // the view the table was computed for
   SpeedTable table;
-  bool checks_done = false;        // check_speed() run once: "How good are these estimates?", the job cost's error
+  // What each row costs the buyer (money/speed_outlay.h), one per table row, and the key
+  // it was computed for.
+  std::vector<SpeedOutlayRow> outlays;
+  int over_budget = 0;
+  BuyerView table_buyer;
+  LoadState table_prices = LoadState::pending;
+  // data/speed_check.json (check_speed()'s output): "How good are these estimates?" and the
+  // job cost's held-out error ask for it; fetched once wanted.
+  bool checks_wanted = false;
+  LoadState checks_state = LoadState::pending;
+  std::string checks_error;
   std::vector<SpeedCheck> checks;
+  std::string card_filter;         // "Add a card": the text the list of cards is narrowed to
 };
 
 // The "Cost of a job" result for the inputs it was computed for (job_cost() prices every
@@ -84,9 +109,11 @@ struct JobCostCache {
   bool valid = false;
   JobView job;
   RoiView roi;
+  BuyerView buyer;
   std::size_t catalog_size = 0;
   LoadState prices_state = LoadState::pending;
-  JobCostResult result;
+  JobCostResult result;          // its cheapest ways already without owning over the budget
+  JobBuyerResult priced;         // each option's outlay (money/job_outlay.h)
   json info;                     // window.gpuwise.job: the first rows, published every frame
 };
 
@@ -108,6 +135,9 @@ struct UiState {
   bool show_catalog_issues = false;
   PriceBook prices;
   LoadState prices_state = LoadState::pending;
+  // prices.json is fetched once something shows a price (the catalog tab's first view
+  // needs none: it keeps the first visit small); a panel or tooltip that prices sets this.
+  bool prices_wanted = false;
   std::string prices_error;
   Compat compat;
   LoadState compat_state = LoadState::pending;
@@ -118,6 +148,11 @@ struct UiState {
   // data read whole (the desktop build) has them from the start.
   LoadState details = LoadState::ready;
   bool details_wanted = false;
+  // The code of the views the first view does not need (src/ui/later.h): on the page in
+  // index.later.wasm, set by the platform each frame; natively part of the program.
+  LoadState later_code = LoadState::ready;
+  std::string later_code_error;  // why it did not load (failed)
+  const char* panel_drawn = "";  // the key of the tab whose panel the last frame drew ("": "Loading...")
   std::string details_error;
 
   // Messages: what a link or saved data could not restore (dismissable), and the

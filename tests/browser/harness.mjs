@@ -84,11 +84,15 @@ export async function openPage(browser, origin, options = {}) {
   return { page, context, problems };
 }
 
-// The first frame is drawn (ready) and the frame after it has published the view and
-// the page's info (published): what the tests read.
+// The first frame is drawn (ready), the frame after it has published the view and the
+// page's info (published), and the code of the views the first view does not need
+// (index.later.wasm, src/ui/later.h) is linked: what the tests read, on any tab.
+// later.test.mjs checks the moments before that.
 export async function waitReady(page, timeout = 30000) {
-  await page.waitForFunction(() => window.gpuwise && window.gpuwise.ready === true && window.gpuwise.published === true,
-    null, { timeout });
+  await page.waitForFunction(() => window.gpuwise && window.gpuwise.ready === true && window.gpuwise.published === true &&
+    window.gpuwiseLater && window.gpuwiseLater.state === 2, null, { timeout });
+  // ...and a frame drawn since has published what the view's panel shows.
+  await page.waitForFunction(() => window.gpuwise.frames > window.gpuwiseLater.readyFrame, null, { timeout });
 }
 
 export async function state(page) {

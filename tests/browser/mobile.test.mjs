@@ -131,12 +131,15 @@ test('on a phone a swipe scrolls the catalog, a tap switches tabs, targets are f
   await context.close();
 });
 
-test('a reader from mainland China starts in yuan with a Chinese household tariff, still in the link', async () => {
+test('a reader from mainland China starts in the China market: yuan, its tariff and clouds, in the link', async () => {
   const { page, context } = await openPage(browser, server.origin, { locale: 'zh-CN' });
   await waitReady(page);
-  const s = await waitForState(page, (st) => st.language === 'zh');
-  assert.equal(s.currency, 'CNY');
-  assert.equal(s.roi.kwh_price_usd, 0.078);
-  await page.waitForFunction(() => /kwh|cur/i.test(location.hash), null, { timeout: 10000 });
+  const s = await waitForState(page, (st) => st.language === 'zh' && st.market === 'cn');
+  // The currency follows the market (auto: yuan here); the tariff and the provider kinds
+  // are the market's defaults, so the view holds none of its own.
+  assert.equal(s.currency, 'auto');
+  assert.equal(s.roi.kwh_price_usd, null);
+  assert.deepEqual(s.roi.provider_kinds, []);
+  await page.waitForFunction(() => /mkt=cn/.test(location.hash), null, { timeout: 10000 });
   await context.close();
 });

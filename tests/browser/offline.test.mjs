@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launchBrowser, openPage, waitReady, waitFrames, siteDir } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitFrames, clickTarget, siteDir } from './harness.mjs';
 
 const catalog = JSON.parse(readFileSync(new URL('../../data/gpus.json', import.meta.url)));
 let browser;
@@ -81,11 +81,20 @@ test('after a first visit the page opens offline; a new deploy is offered with a
   assert.equal(caches.length, 1, `one build cached: ${caches}`);
   assert.match(caches[0], /-next$/);
 
-  // The server stops; a reload still shows the whole catalog.
+  // The server stops; a reload still shows the whole catalog, and the other tabs, whose
+  // code is in index.later.wasm (waitReady waits for it): clicked, and from a link.
   await server.close();
   await page.reload();
   await waitReady(page);
   await page.waitForFunction((n) => window.gpuwise.table.rows === n, catalog.gpus.length, { timeout: 20000 });
+  await clickTarget(page, 'tab:ranking');
+  await page.waitForFunction(() => window.gpuwise.status.panel === 'ranking' && window.gpuwise.ranking.length > 0,
+    null, { timeout: 20000 });
+  await page.goto(server.origin + '/?again#v=1&tab=advisor');  // a new document, not a hash change
+  await waitReady(page);
+  await page.waitForFunction(() => window.gpuwise.status.panel === 'advisor' && !!window.gpuwise.targets['fit-model'],
+    null, { timeout: 20000 });
+  assert.equal(await page.evaluate(() => window.gpuwise.status.later_code), 'ready');
   assert.deepEqual(problems.pageErrors, []);
   await context.close();
 });

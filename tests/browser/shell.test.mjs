@@ -30,11 +30,13 @@ test('the page draws, a tab click changes the view, and nothing leaves the origi
   assert.ok(await page.evaluate(() => window.gpuwise.frames) >= 1);
   // index.html preloads the app's files, and the loader's requests take the preloaded
   // responses over: each file is downloaded once, and the browser says the preload served it.
-  for (const file of ['/index.wasm', '/index.js', '/data/gpus.bin', '/data/prices.json', '/data/cuda.json']) {
+  for (const file of ['/index.wasm', '/index.js', '/data/gpus.bin', '/data/cuda.json']) {
     assert.equal(requested.filter((path) => path === file).length, 1, `${file} requested once: ${requested}`);
     assert.equal(await page.evaluate((f) => performance.getEntriesByName(new URL(f, location.href).href)[0]?.initiatorType, file),
       'link', `${file} came from the preload`);
   }
+  // The plain catalog shows no price: prices.json is left for the first view that does.
+  assert.equal(requested.filter((path) => path === '/data/prices.json').length, 0, `prices.json not requested: ${requested}`);
   assert.equal(await page.locator('#loading').count(), 0, 'the loading screen is gone');
   assert.ok(await screenshotInk(page) > 0.02, 'the screenshot is not blank');
   assert.equal((await state(page)).tab, 'catalog');
@@ -80,6 +82,10 @@ test('a first view of the catalog draws before prices.json is read; a link to th
   // Nor for its Latin glyphs: the loader drew them while the app downloaded (its guess of
   // the font size was right), so the first frame's atlas only had to add 中文.
   assert.ok(startup.atlas_glyphs > 200 && startup.atlas_drawn < 10, `atlas ${startup.atlas_glyphs}, drawn ${startup.atlas_drawn}`);
+  // Nothing on the plain catalog wants a price; the first tab that shows one asks for the
+  // file (issue 28), and reads it.
+  assert.equal(await catalogFirst.page.evaluate(() => window.gpuwise.status.prices), 'pending');
+  await clickTarget(catalogFirst.page, 'tab:roi');
   await catalogFirst.page.waitForFunction(() => window.gpuwise.status.prices === 'ready', null, { timeout: 15000 });
   await catalogFirst.context.close();
 

@@ -18,6 +18,7 @@ const std::vector<std::string> kPhases = {"decode", "prefill", "train", "inferen
 constexpr const char* kResultFields[] = {"gpu_id",   "set",         "name_in_source", "model",           "precision",
                                          "phase",    "context",     "batch",          "gpus",            "params_b",
                                          "active_params_b", "layers", "hidden_size",  "prompt_tokens",   "generated_tokens",
+                                         "gpu_layers", "host_bandwidth_gbs",
                                          "value",    "unit",
                                          "date",     "software",    "source",         "notes",           "outlier"};
 constexpr const char* kSetFields[] = {"id", "what", "source", "commit", "dates"};
@@ -162,6 +163,8 @@ void read_results(const json& rows, const Catalog* catalog, Benchmarks& out) {
     result.hidden_size = reader.whole("hidden_size");
     result.prompt_tokens = reader.whole("prompt_tokens");
     result.generated_tokens = reader.whole("generated_tokens");
+    result.gpu_layers = reader.whole("gpu_layers");
+    if (row.contains("host_bandwidth_gbs")) result.host_bandwidth_gbs = reader.positive("host_bandwidth_gbs");
     result.value = reader.positive("value");
     result.unit = reader.one_of("unit", kUnits);
     result.date = reader.date("date");

@@ -22,7 +22,9 @@ struct MeasuredResult {
   std::string phase;           // decode, prefill, train, inference, matmul, serve (a serving engine at a batch)
   std::optional<int> context;  // tokens (decode: generated; prefill: prompt length)
   std::optional<int> batch;    // batch size where the source gives one
-  int gpus = 1;                // GPUs the run used; a train row's value is then per GPU
+  // GPUs the run used. A train row's value is then per GPU (the run may span machines); an
+  // inference row's (decode, prefill, serve) is the whole machine's, gpus of gpu_id in it.
+  int gpus = 1;
   // A model that is not a preset (vram_fit.h) carries the shape the training fit needs:
   // parameters (billions; active per token for a mixture of experts), layers, hidden size.
   std::optional<double> params_b;
@@ -32,6 +34,10 @@ struct MeasuredResult {
   // A serving run (phase serve): the prompt and generated tokens of each request.
   std::optional<int> prompt_tokens;
   std::optional<int> generated_tokens;
+  // llama.cpp runs with layers in system RAM: the layers on the GPUs (-ngl, below the
+  // model's layer count) and the host's memory bandwidth in GB/s.
+  std::optional<int> gpu_layers;
+  std::optional<double> host_bandwidth_gbs;
   double value = 0;            // > 0, finite
   std::string unit;            // tokens_per_s, samples_per_s, ... (benchmark_units())
   std::string date;            // YYYY-MM-DD

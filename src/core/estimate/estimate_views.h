@@ -3,6 +3,7 @@
 // advise and speed_table take them as they are (after the field table's clamp).
 #pragma once
 #include <string>
+#include <vector>
 
 namespace gpuwise {
 
@@ -33,14 +34,25 @@ struct SpeedView {
                                             // of the preset (the nearest preset's shape); 0: the preset's
   double active_params_b = 0;               // > 0: parameters per token (mixture of experts); 0: the model's
   std::string quant = "q4_k_m";             // a quantisations() id
+  std::string engine = "auto";              // auto (from the quantisation), llamacpp, vllm (engine.h)
+  // One machine of these cards (ids; repeat one for two of it), each gpu_count times;
+  // empty: every card of the catalog, gpu_count of each.
+  std::vector<std::string> cards;
   int context = 4096;                       // tokens held per request
   int prompt_tokens = 0;                    // prompt for time to first token; 0: the whole context
   int concurrent = 1;                       // requests decoded together
   int gpu_count = 1;                        // tensor parallel over this many of each card
   double unified_memory_gb = 0;             // > 0: a unified-memory machine with this much RAM; 0: the card's VRAM
+  double host_ram_gb = 0;                   // > 0: llama.cpp may keep layers in this much system RAM
+  // The host's memory bandwidth: dual-channel DDR5-5600, 2 x 64 bit x 5600 MT/s (docs/speed.md).
+  double host_bandwidth_gbs = 89.6;
+  int ram_layers = 0;                       // layers kept in system RAM; 0: as many as needed
   std::string sort = "decode";              // decode, prefill, ttft (speed_sort_keys())
   bool fits_only = true;                    // hide the cards the model does not fit on
   int top_n = 20;
 };
+// One default Speed view to read defaults from (SpeedInput's), built once: a SpeedView{}
+// per member cost the download ~0.9 KB of constructor code.
+inline const SpeedView kSpeedViewDefaults{};
 
 }  // namespace gpuwise

@@ -75,6 +75,6 @@ void append_serving_checks(const Catalog& catalog, const Benchmarks& benchmarks,
 // calibration.serve.bands: per class, the 10th and 90th percentiles of measured / estimated.
 void fit_serving_bands(const Catalog& catalog, const Benchmarks& benchmarks, SpeedCalibration& calibration);
 json serving_calibration_to_json(const ServingCalibration& calibration);
-void load_serving_calibration(const json& serving, ServingCalibration& calibration, std::vector<CatalogIssue>& issues);
+void load_serving_calibration(const json& root, ServingCalibration& cal, std::vector<CatalogIssue>& issues);
 
 }  // namespace gpuwise

@@ -1,12 +1,12 @@
 #include "estimate/speed.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <numeric>
 
 #include "catalog/data_file.h"
 #include "estimate/fit_support.h"
+#include "estimate/llm_rows.h"
 #include "estimate/serving.h"
 #include "estimate/training.h"
 #include "text/limits.h"
@@ -17,22 +17,6 @@
 
 namespace gpuwise {
 namespace {
-
-// [SECTION] Quantisations. Bits per weight include the block scales: llama.cpp's k-quants
-// as its quantize tool reports them for Llama-class models (Q4_K_M mixes Q4_K and Q6_K
-// tensors), Q8_0 = 8 + 16/32, AWQ / GPTQ = 4 + a 16-bit scale and zero per 128 weights.
-const std::vector<Quantisation> kQuantisations = {
-    {"bf16", "BF16", 16, false, false},
-    {"fp16", "FP16", 16, false, false},
-    {"fp8", "FP8", 8, false, true},
-    {"q8_0", "Q8_0 (llama.cpp)", 8.5, true, false},
-    {"q6_k", "Q6_K (llama.cpp)", 6.56, true, false},
-    {"q5_k_m", "Q5_K_M (llama.cpp)", 5.69, true, false},
-    {"q4_k_m", "Q4_K_M (llama.cpp)", 4.85, true, false},
-    {"q3_k_m", "Q3_K_M (llama.cpp)", 3.91, true, false},
-    {"int4-awq", "INT4 AWQ", 4.25, false, false},
-    {"int4-gptq", "INT4 GPTQ", 4.25, false, false},
-};
 
 constexpr double kBytesPerGb = 1e9;
 constexpr double kParamsPerBillion = 1e9;  // the inputs count parameters in billions
@@ -55,10 +39,6 @@ constexpr double kFallbackPrefillShare = 0.3;
 // Decode overhead candidates for the fit: 0 to 300 µs per layer.
 constexpr double kOverheadStepS = 2.5e-6;
 constexpr int kOverheadSteps = 120;
-
-double safe(double value) { return std::isfinite(value) && value > 0 ? value : 0; }
-
-double tensor_parallel_share(int gpus) { return gpus <= 1 ? 1.0 : kTensorParallelEfficiency; }
 
 // GeForce and TITAN RTX-class consumer NVIDIA cards: the catalog's figure is FP32
 // accumulate, which runs at half the FP16-accumulate rate llama.cpp's cuBLAS path uses.
@@ -89,72 +69,30 @@ double kv_bytes_per_token_of_context(const SpeedModel& model) {
   return kKvTensorsPerLayer * model.layers * model.kv_heads * model.head_dim * kKvBytesPerValue;
 }
 
-double weight_bytes_per_token(const SpeedModel& model, const Quantisation& quant) {
-  return model.active_params_b * kParamsPerBillion * quant.bits_per_weight / kBitsPerByte;
+// The embedding table's parameters (vocab x hidden); the output head is as large.
+double embedding_params(const ModelShape& model) { return static_cast<double>(model.vocab_size) * model.hidden_size; }
+
+// Parameters a token passes through in the layers (MoE: the active experts), without the
+// embeddings, which are a row lookup, and the output head.
+double active_layer_params(const ModelShape& model) {
+  return std::max(0.0, model.active_params_b * kParamsPerBillion -
+                           embedding_params(model) * (model.tied_embeddings ? 1 : 2));
 }
 
-// FLOPs to process one prompt token at an average of `context_avg` earlier tokens.
+// FLOPs to process one prompt token at an average of `context_avg` earlier tokens: the
+// layers' products and attention (the output head runs for the prompt's last token only).
 double prefill_flops_per_token(const SpeedModel& model, double context_avg) {
-  return kFlopsPerParamPerToken * model.active_params_b * kParamsPerBillion +
+  return kFlopsPerParamPerToken * active_layer_params(model) +
          kAttentionCostFactor * kAttentionFlopsPerLayerHiddenToken * model.layers * model.hidden_size * context_avg;
 }
 
 const Quantisation& quant_or_default(const std::string& id) {
   const Quantisation* q = find_quantisation(id);
   // speed_input_problem refuses an unknown id first; the page's default keeps this total.
-  return q ? *q : *find_quantisation(SpeedView{}.quant);
-}
-
-// [SECTION] The measured rows the calibration and the check read
-struct LlmRow {
-  const MeasuredResult* row;
-  const Gpu* gpu;
-  SpeedModel model;
-  const Quantisation* quant;
-  std::string phase;  // decode, prefill
-};
-
-// The SpeedInput a measured run answers: one card, one request. llama-bench's tgN
-// generates N tokens from an empty cache, so on average N/2 are cached (the context);
-// ppN processes an N-token prompt (context and prompt N).
-SpeedInput measured_input(const LlmRow& r) {
-  SpeedInput input;
-  input.model = r.model;
-  input.quant = r.quant->id;
-  const int tokens = *r.row->context;
-  input.context = r.phase == "decode" ? std::max(1, tokens / 2) : tokens;
-  input.prompt_tokens = r.phase == "decode" ? 0 : tokens;
-  return input;
-}
-
-std::vector<LlmRow> llm_rows(const Catalog& catalog, const Benchmarks& benchmarks, const std::string& phase) {
-  std::vector<LlmRow> out;
-  for (const auto& r : benchmarks.results) {
-    if (r.phase != phase || r.outlier || r.unit != "tokens_per_s" || !r.context) continue;
-    const int index = catalog.find(r.gpu_id);
-    const auto model = speed_model_from_preset(r.model);
-    const Quantisation* quant = find_quantisation(r.precision);
-    // A card without a published bandwidth cannot be calibrated on (none has measurements today).
-    if (index < 0 || !model || !quant || !catalog.gpus[static_cast<std::size_t>(index)].memory_bandwidth_gbs) continue;
-    out.push_back({&r, &catalog.gpus[static_cast<std::size_t>(index)], *model, quant, phase});
-  }
-  return out;
+  return q ? *q : *find_quantisation(kSpeedViewDefaults.quant);
 }
 
 }  // namespace
-
-// [SECTION] Quantisations
-const std::vector<Quantisation>& quantisations() { return kQuantisations; }
-
-const Quantisation* find_quantisation(std::string_view id) {
-  std::string lower;
-  for (char c : id) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (lower == "f16") lower = "fp16";
-  for (const auto& q : kQuantisations) {
-    if (q.id == lower) return &q;
-  }
-  return nullptr;
-}
 
 // [SECTION] Calibration
 double SpeedCalibration::factor(const std::map<std::string, double>& table, const std::string& family,
@@ -181,7 +119,9 @@ SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks&
   // The roofline terms are estimate_speed()'s own (speed_roofline), read once per row.
   std::vector<std::pair<LlmRow, SpeedRoofline>> decode;
   for (const auto& r : llm_rows(catalog, benchmarks, "decode")) {
-    if (!held_out(*r.row, exclude_set, exclude_gpu)) decode.push_back({r, speed_roofline(*r.gpu, measured_input(r))});
+    if (r.one_card() && !held_out(*r.row, exclude_set, exclude_gpu)) {
+      decode.push_back({r, speed_roofline(*r.gpu, measured_input(r))});
+    }
   }
   double best_error = INFINITY;
   for (int step = 0; step <= kOverheadSteps && !decode.empty(); ++step) {
@@ -211,7 +151,7 @@ SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks&
   // Prefill: the median share of the power-capped tensor peak, per family and path.
   std::map<std::string, FamilyValues> quantised, sixteen;
   for (const auto& r : llm_rows(catalog, benchmarks, "prefill")) {
-    if (held_out(*r.row, exclude_set, exclude_gpu)) continue;
+    if (!r.one_card() || held_out(*r.row, exclude_set, exclude_gpu)) continue;
     const SpeedRoofline roofline = speed_roofline(*r.gpu, measured_input(r));
     const double ideal = roofline.tensor_tflops * kFlopsPerTflop / roofline.prefill_flops_per_token;
     if (!(ideal > 0)) continue;
@@ -219,6 +159,8 @@ SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks&
   }
   fill_medians(quantised, "prefill_quantised", cal.prefill_quantised, cal.samples);
   fill_medians(sixteen, "prefill_16bit", cal.prefill_16bit, cal.samples);
+  // llama.cpp on several GPUs: the hand-over and the pipeline overlap, on the factors above.
+  fit_llamacpp_several_devices(catalog, benchmarks, cal, exclude_set, exclude_gpu);
   fit_train_calibration(catalog, benchmarks, exclude_set, exclude_gpu, cal);
   // Serving is checked against runs the fit never reads: its bands need the full fit only.
   if (exclude_set.empty() && exclude_gpu.empty()) fit_serving_bands(catalog, benchmarks, cal);
@@ -237,6 +179,9 @@ json speed_calibration_to_json(const SpeedCalibration& cal) {
                {"prefill_quantised", rounded(cal.prefill_quantised)},
                {"prefill_16bit", rounded(cal.prefill_16bit)},
                {"samples", cal.samples},
+               {"llamacpp_handover_us", std::round(cal.llamacpp_handover_s * 1e7) / 10},
+               {"llamacpp_pipeline_overlap", std::round(cal.llamacpp_pipeline_overlap * 1000) / 1000},
+               {"bands", bands_to_json(cal.bands)},
                {"training", train_calibration_to_json(cal.train)},
                {"serving", serving_calibration_to_json(cal.serve)}};
 }
@@ -287,6 +232,21 @@ SpeedCalibration load_speed_calibration(std::string_view text, std::vector<Catal
       }
     }
   }
+  // Issue 27's figures; a file without them (older) leaves llama.cpp's several devices
+  // without a hand-over or overlap and every class unmeasured (the widest bands).
+  auto number = [&](const char* name, double max, double scale, double& out) {
+    auto n = root.find(name);
+    if (n == root.end()) return;
+    if (n->is_number() && std::isfinite(n->get<double>()) && n->get<double>() >= 0 && n->get<double>() <= max) {
+      out = n->get<double>() * scale;
+    } else {
+      error(name, "must be a number from 0 to " + shortest_number(max));
+    }
+  };
+  number("llamacpp_handover_us", 1e6, 1e-6, cal.llamacpp_handover_s);
+  number("llamacpp_pipeline_overlap", 1, 1, cal.llamacpp_pipeline_overlap);
+  auto bands = root.find("bands");
+  if (bands != root.end()) read_bands(*bands, cal.bands, issues);
   auto training = root.find("training");
   if (training == root.end()) {
     error("training", "must be an object (the training fit, training.h)");
@@ -314,6 +274,8 @@ std::optional<SpeedModel> speed_model_from_preset(const std::string& preset_id) 
   model.kv_heads = preset->kv_heads;
   model.head_dim = preset->head_dim;
   model.hidden_size = preset->hidden_size;
+  model.vocab_size = preset->vocab_size;
+  model.tied_embeddings = preset->tied_embeddings;
   model.max_context = preset->max_context;
   return model;
 }
@@ -328,6 +290,8 @@ SpeedModel speed_model_from_size(double params_b, std::optional<double> active_p
   model.kv_heads = shape.kv_heads;
   model.head_dim = shape.head_dim;
   model.hidden_size = shape.hidden_size;
+  model.vocab_size = shape.vocab_size;
+  model.tied_embeddings = shape.tied_embeddings;
   model.max_context = 0;
   return model;
 }
@@ -339,6 +303,11 @@ TemplateText outside(const char* pattern, const std::string& value, const Number
   return {pattern, {value, bounds.text()}, {{}, bounds}};
 }
 bool within(double value, double lo, double hi) { return std::isfinite(value) && value >= lo && value <= hi; }
+struct RangeCheck {
+  const char* pattern;  // "gpus {0} must be {1}"
+  double value;
+  const NumberRange* range;
+};
 }  // namespace
 
 std::optional<TemplateText> speed_input_problem(const SpeedInput& input) {
@@ -353,9 +322,16 @@ std::optional<TemplateText> speed_input_problem(const SpeedInput& input) {
   }
   if (!find_quantisation(input.quant)) {
     std::string list;
-    for (const auto& q : kQuantisations) list += (list.empty() ? "" : ", ") + q.id;
+    for (const auto& q : quantisations()) list += (list.empty() ? "" : ", ") + q.id;
     return TemplateText{I18N("quantisation '{0}' is not one of {1}"), {input.quant, list}};
   }
+  const std::optional<Engine> engine = speed_engine(input);
+  if (!engine) {
+    std::string list;
+    for (const auto& key : speed_engine_keys()) list += (list.empty() ? "" : ", ") + key;
+    return TemplateText{I18N("engine '{0}' is not one of {1}"), {input.engine, list}};
+  }
+  if (auto problem = engine_quant_problem(*engine, *find_quantisation(input.quant))) return problem;
   if (!limits::kContextTokens.contains(input.context)) {
     return outside(I18N("context {0} must be {1} tokens"), std::to_string(input.context), limits::kContextTokens);
   }
@@ -367,21 +343,46 @@ std::optional<TemplateText> speed_input_problem(const SpeedInput& input) {
     return TemplateText{I18N("prompt_tokens {0} must be from 0 to the context ({1})"),
                         {std::to_string(input.prompt_tokens), std::to_string(input.context)}};
   }
-  if (!limits::kBatchSize.contains(input.concurrent)) {
-    return outside(I18N("concurrent {0} must be {1} requests"), std::to_string(input.concurrent), limits::kBatchSize);
-  }
-  if (!limits::kSpeedGpuCount.contains(input.gpus)) {
-    return outside(I18N("gpus {0} must be {1}"), std::to_string(input.gpus), limits::kSpeedGpuCount);
-  }
-  if (!limits::kUnifiedMemoryGb.contains(input.unified_memory_gb)) {
-    return outside(I18N("unified_memory_gb {0} must be {1}"), format_number(input.unified_memory_gb, 3),
-                   limits::kUnifiedMemoryGb);
+  // The numbers with a plain range, in the order a reader checks them (one loop: a call of
+  // outside() per number cost the download more than the table).
+  const RangeCheck ranges[] = {
+      {I18N("concurrent {0} must be {1} requests"), static_cast<double>(input.concurrent), &limits::kBatchSize},
+      {I18N("gpus {0} must be {1}"), static_cast<double>(input.gpus), &limits::kSpeedGpuCount},
+      {I18N("unified_memory_gb {0} must be {1}"), input.unified_memory_gb, &limits::kUnifiedMemoryGb},
+      {I18N("host_ram_gb {0} must be {1}"), input.host_ram_gb, &limits::kHostRamGb},
+      {I18N("host_bandwidth_gbs {0} must be {1}"), input.host_bandwidth_gbs, &limits::kHostBandwidthGbs},
+      {I18N("ram_layers {0} must be {1}"), static_cast<double>(input.ram_layers), &limits::kRamLayers},
+  };
+  for (const RangeCheck& check : ranges) {
+    if (!check.range->contains(check.value)) return outside(check.pattern, format_number(check.value, 3), *check.range);
   }
   if (!limits::kLayers.contains(m.layers) || !limits::kKvHeads.contains(m.kv_heads) ||
-      !limits::kHeadDim.contains(m.head_dim) || !limits::kHiddenSize.contains(m.hidden_size)) {
+      !limits::kHeadDim.contains(m.head_dim) || !limits::kHiddenSize.contains(m.hidden_size) ||
+      m.vocab_size < 0 || m.vocab_size > kMaxVocabulary) {
     return TemplateText{I18N("the model's shape (layers, kv_heads, head_dim, hidden_size) is out of range")};
   }
+  // Layers in system RAM: a count the model has, RAM to keep them in, an engine that does it.
+  if (input.ram_layers > m.layers) {
+    return TemplateText{I18N("{0} layers in system RAM is more than the model's {1} layers"),
+                        {std::to_string(input.ram_layers), std::to_string(m.layers)}};
+  }
+  if (input.ram_layers > 0 && !(input.host_ram_gb > 0)) {
+    return TemplateText{I18N("set the system RAM (GB) to keep {0} layers there"), {std::to_string(input.ram_layers)}};
+  }
+  if (input.host_ram_gb > 0 && *engine != Engine::llamacpp) {
+    return TemplateText{I18N("vLLM / SGLang keep every layer in GPU memory here: set the system RAM to 0 or choose "
+                             "llama.cpp / Ollama")};
+  }
   return std::nullopt;
+}
+
+std::optional<Engine> speed_engine(const SpeedInput& input) {
+  const Quantisation* quant = find_quantisation(input.quant);
+  if (input.engine != "auto") return find_engine(input.engine) == Engine::pytorch ? std::nullopt : find_engine(input.engine);
+  if (!quant) return std::nullopt;
+  // Layers in system RAM are llama.cpp's: asking for them picks it when it reads the format.
+  if (input.host_ram_gb > 0 && quant->runs_llamacpp) return Engine::llamacpp;
+  return engine_for_quant(*quant);
 }
 
 std::string check_speed_input(const SpeedInput& input) {
@@ -395,11 +396,13 @@ SpeedRoofline speed_roofline(const Gpu& gpu, const SpeedInput& input) {
   SpeedRoofline r;
   r.bandwidth_gbs = gpu.memory_bandwidth_gbs.value_or(0);
   r.tensor_tflops = power_capped_tflops(gpu, inference_peak_tflops(gpu, quant));
-  const int gpus = std::max(1, input.gpus);
-  r.gpu_scale = gpus * tensor_parallel_share(gpus);
-  r.weight_bytes = weight_bytes_per_token(m, quant);
+  // Each step reads the layers' active weights and the output head; the embeddings are a
+  // row lookup.
+  const double bytes_per_weight = quant.bits_per_weight / kBitsPerByte;
+  r.head_bytes = embedding_params(m) * bytes_per_weight;
+  r.weight_bytes = active_layer_params(m) * bytes_per_weight + r.head_bytes;
   r.kv_bytes_per_request = kv_bytes_per_token_of_context(m) * input.context;
-  r.decode_flops_per_token = kFlopsPerParamPerToken * m.active_params_b * kParamsPerBillion;
+  r.decode_flops_per_token = kFlopsPerParamPerToken * (active_layer_params(m) + embedding_params(m));
   r.prompt_tokens = input.prompt_tokens > 0 ? input.prompt_tokens : input.context;
   r.prefill_flops_per_token = prefill_flops_per_token(m, r.prompt_tokens / 2.0);
   r.layers = m.layers;
@@ -409,66 +412,19 @@ SpeedRoofline speed_roofline(const Gpu& gpu, const SpeedInput& input) {
 }
 
 double decode_memory_seconds(const SpeedRoofline& r, double bandwidth_share, double overhead_s_per_layer) {
-  const double bandwidth_gbs = r.bandwidth_gbs * bandwidth_share * r.gpu_scale;
-  return (r.weight_bytes + r.concurrent * r.kv_bytes_per_request) / (bandwidth_gbs * kBytesPerGb) +
+  return (r.weight_bytes + r.concurrent * r.kv_bytes_per_request) / (r.bandwidth_gbs * bandwidth_share * kBytesPerGb) +
          r.layers * overhead_s_per_layer;
 }
 
+double SpeedCalibration::decode_share(const std::string& family) const {
+  return factor(decode_bandwidth, family, kFallbackDecodeBandwidthShare);
+}
+double SpeedCalibration::prefill_share(const std::string& family, bool quantised) const {
+  return factor(quantised ? prefill_quantised : prefill_16bit, family, kFallbackPrefillShare);
+}
+
 SpeedEstimate estimate_speed(const Gpu& gpu, const SpeedInput& input, const SpeedCalibration& cal) {
-  SpeedEstimate out;
-  out.gpu_id = gpu.id;
-  out.gpus = std::max(1, input.gpus);
-  out.family = efficiency_family(gpu);
-  out.family_calibrated = cal.decode_bandwidth.count(out.family) > 0;
-  if (speed_input_problem(input)) return out;
-  const SpeedModel& m = input.model;
-  const Quantisation& quant = quant_or_default(input.quant);
-
-  // Fit: vram_fit's inference estimate, with the weights at this format's real bits.
-  FitView view;
-  view.preset = m.preset;
-  view.params_b = m.params_b;
-  // vram_fit's precisions by the format's bits: 16-bit, 8-bit, else 4-bit weights.
-  view.precision = quant.bits_per_weight >= 16 ? "bf16" : quant.bits_per_weight >= 8 ? "int8" : "int4";
-  view.mode = "inference";
-  view.batch_size = input.concurrent;
-  view.context = input.context;
-  view.layers = m.layers;
-  view.kv_heads = m.kv_heads;
-  view.head_dim = m.head_dim;
-  view.hidden_size = m.hidden_size;
-  FitResult fit = fit_model(view);
-  const double weights_gb = m.params_b * kParamsPerBillion * quant.bits_per_weight / kBitsPerByte / kBytesPerGb;
-  fit.total_gb += weights_gb - fit.part_gb("weights");
-  out.needed_gb = per_gpu_need_gb(fit, out.gpus);
-  out.usable_gb = input.unified_memory_gb > 0 ? input.unified_memory_gb * kUnifiedGpuShare : usable_vram_gb(gpu);
-  out.fits = out.needed_gb <= out.usable_gb;
-  out.lacks_gb = out.fits ? 0 : out.needed_gb - out.usable_gb;
-
-  // The roofline's terms times the family's efficiency factors.
-  const SpeedRoofline r = speed_roofline(gpu, input);
-  const double share = SpeedCalibration::factor(cal.decode_bandwidth, out.family, kFallbackDecodeBandwidthShare);
-  out.effective_bandwidth_gbs = safe(r.bandwidth_gbs * share * r.gpu_scale);  // unknown: no decode figure
-  const double compute_share = SpeedCalibration::factor(r.quantised_path ? cal.prefill_quantised : cal.prefill_16bit,
-                                                        out.family, kFallbackPrefillShare);
-  out.effective_tflops = safe(r.tensor_tflops * compute_share * r.gpu_scale);
-  out.bytes_per_token_gb = (r.weight_bytes + r.kv_bytes_per_request) / kBytesPerGb;
-  // Decode: every step reads the active weights once and each request's KV cache.
-  if (out.effective_bandwidth_gbs > 0) {
-    const double memory_s = decode_memory_seconds(r, share, cal.decode_overhead_s_per_layer);
-    // Many requests at once turn decode compute-bound: 2 × active FLOPs per token each.
-    const double compute_s = out.effective_tflops > 0 ? r.concurrent * r.decode_flops_per_token /
-                                                            (out.effective_tflops * kFlopsPerTflop)
-                                                      : 0;
-    const double step_s = std::max(memory_s, compute_s);
-    out.decode_total_tokens_per_s = safe(r.concurrent / step_s);
-    out.decode_tokens_per_s = safe(1 / step_s);
-  }
-  if (out.effective_tflops > 0) {
-    out.prefill_tokens_per_s = safe(out.effective_tflops * kFlopsPerTflop / r.prefill_flops_per_token);
-    out.time_to_first_token_s = out.prefill_tokens_per_s > 0 ? r.prompt_tokens / out.prefill_tokens_per_s : 0;
-  }
-  return out;
+  return estimate_machine({{&gpu, std::max(1, input.gpus)}}, input, cal);
 }
 
 // [SECTION] Checking
@@ -502,69 +458,27 @@ double spearman(const std::vector<double>& a, const std::vector<double>& b) {
   return va > 0 && vb > 0 ? cov / std::sqrt(va * vb) : 0;
 }
 
-namespace {
-
-std::string llm_group(const LlmRow& r) {
-  return r.row->model + " " + r.row->precision + " " + std::to_string(*r.row->context);
-}
-
-// The shipped estimate for the measured run: the check validates estimate_speed() itself.
-double predict_llm(const LlmRow& r, const SpeedCalibration& cal) {
-  const SpeedEstimate e = estimate_speed(*r.gpu, measured_input(r), cal);
-  return r.phase == "decode" ? e.decode_tokens_per_s : e.prefill_tokens_per_s;
-}
-
-}  // namespace
 
 std::vector<SpeedCheck> check_speed(const Catalog& catalog, const Benchmarks& benchmarks) {
   std::vector<SpeedCheck> out;
   const SpeedCalibration all = fit_speed_calibration(catalog, benchmarks);
+  // llama.cpp: each set in sample and with the card held out (the multi-GPU and community
+  // sets come from the same software, so holding a set out would only drop the factors).
   for (const std::string phase : {"decode", "prefill"}) {
-    const std::vector<LlmRow> rows = llm_rows(catalog, benchmarks, phase);
-    std::map<std::string, std::vector<const LlmRow*>> by_set;
-    for (const auto& r : rows) by_set[r.row->set].push_back(&r);
-    for (const auto& [set, set_rows] : by_set) {
-      std::vector<SpeedCheckPoint> in_sample, held;
-      std::map<std::string, SpeedCalibration> without_card;
-      for (const LlmRow* r : set_rows) {
-        in_sample.push_back({r->gpu->id, llm_group(*r), predict_llm(*r, all), r->row->value});
-        auto it = without_card.find(r->gpu->id);
-        if (it == without_card.end()) {
-          it = without_card.emplace(r->gpu->id, fit_speed_calibration(catalog, benchmarks, "", r->gpu->id)).first;
-        }
-        held.push_back({r->gpu->id, llm_group(*r), predict_llm(*r, it->second), r->row->value});
-      }
-      out.push_back(summarise(set, phase, "in-sample", in_sample));
-      out.push_back(summarise(set, phase, "leave-one-card-out", held));
-      if (by_set.size() > 1) {
-        const SpeedCalibration without_set = fit_speed_calibration(catalog, benchmarks, set);
-        std::vector<SpeedCheckPoint> loso;
-        for (const LlmRow* r : set_rows) loso.push_back({r->gpu->id, llm_group(*r), predict_llm(*r, without_set), r->row->value});
-        out.push_back(summarise(set, phase, "leave-one-set-out", loso));
-      }
+    std::map<std::string, std::pair<std::vector<SpeedCheckPoint>, std::vector<SpeedCheckPoint>>> by_set;
+    for (const LlmPrediction& p : predict_llm_rows(catalog, benchmarks, phase, all)) {
+      auto& [in_sample, held] = by_set[p.row.row->set];
+      in_sample.push_back({p.row.gpu->id, llm_group(p.row), p.in_sample, p.row.row->value});
+      held.push_back({p.row.gpu->id, llm_group(p.row), p.held_out, p.row.row->value});
+    }
+    for (const auto& [set, pairs] : by_set) {
+      out.push_back(summarise(set, phase, "in-sample", pairs.first));
+      out.push_back(summarise(set, phase, "leave-one-card-out", pairs.second));
     }
   }
   append_train_checks(catalog, benchmarks, all, out);
   append_serving_checks(catalog, benchmarks, all, out);
   return out;
-}
-
-json speed_checks_to_json(const std::vector<SpeedCheck>& checks) {
-  json rows = json::array();
-  auto r3 = [](double v) { return std::round(v * 1000) / 1000; };
-  for (const auto& c : checks) {
-    rows.push_back({{"set", c.set},
-                    {"phase", c.phase},
-                    {"held_out", c.held_out},
-                    {"n", c.n},
-                    {"groups", c.groups},
-                    {"spearman", r3(c.spearman)},
-                    {"spearman_min", r3(c.spearman_min)},
-                    {"spearman_pooled", r3(c.spearman_pooled)},
-                    {"median_abs_error_pct", std::round(c.median_abs_error_pct * 10) / 10},
-                    {"group_spearman", c.group_spearman}});
-  }
-  return json{{"checks", rows}};
 }
 
 }  // namespace gpuwise

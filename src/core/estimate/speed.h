@@ -3,9 +3,9 @@
 // Roofline formulas with efficiency factors fitted to data/benchmarks.json; formulas,
 // constants, calibration and the measured accuracy: docs/speed.md.
 //
-// [SECTION] Quantisations    bits per weight incl. scales; the compute path prefill uses
-// [SECTION] Calibration      fitted efficiency factors (data/speed_calibration.json)
-// [SECTION] Inference        estimate_speed(): fit, decode, prefill, time to first token
+// Quantisations and engines: engine.h; the memory of inference: inference_memory.h.
+// [SECTION] Calibration      fitted efficiency factors and error bands (data/speed_calibration.json)
+// [SECTION] Inference        estimate_machine() / estimate_speed(): engine, fit, decode, prefill, bands
 // [SECTION] Checking         predicted vs measured per set, in sample and held out
 #pragma once
 #include <map>
@@ -16,6 +16,8 @@
 
 #include "catalog/benchmarks.h"
 #include "catalog/catalog.h"
+#include "estimate/band.h"
+#include "estimate/engine.h"
 #include "estimate/estimate_views.h"
 #include "estimate/train_calibration.h"
 #include "text/json_fwd.h"
@@ -24,20 +26,6 @@
 #include "estimate/vram_fit.h"
 
 namespace gpuwise {
-
-// [SECTION] Quantisations
-
-struct Quantisation {
-  std::string id;          // "q4_k_m"
-  std::string label;       // "Q4_K_M (llama.cpp)"
-  double bits_per_weight;  // stored bits per weight incl. block scales: Q4_K_M 4.85
-  bool llama_cpp;          // a GGUF k-quant / Q8_0: prefill efficiency of the quantised path
-  bool fp8_compute;        // prefill runs on FP8 tensor cores where the card has them
-};
-// BF16, FP16, FP8, Q8_0, Q6_K, Q5_K_M, Q4_K_M, Q3_K_M, INT4 AWQ, INT4 GPTQ, in that order.
-const std::vector<Quantisation>& quantisations();
-// By id, case-insensitive; "f16" is fp16 (llama.cpp's name). nullptr when unknown.
-const Quantisation* find_quantisation(std::string_view id);
 
 // [SECTION] Calibration
 
@@ -51,16 +39,31 @@ struct SpeedCalibration {
   std::map<std::string, int> samples;                // rows behind each fitted figure ("decode/Ampere": 40)
   TrainCalibration train;                            // training efficiency (training.h)
   ServingCalibration serve;                          // serving bands (serving.h)
+  // llama.cpp on several devices (layer split): the time a token's hand-over from one
+  // device to the next adds to decode, and how much of the ideal pipeline overlap of
+  // micro-batches prompt processing reaches (0: none, 1: all).
+  double llamacpp_handover_s = 0;
+  double llamacpp_pipeline_overlap = 0;
+  // Error bands of inference by class ("llamacpp/NVIDIA/decode"): p10 and p90 of measured /
+  // predicted, held out (band.h); a class not here is not measured (speed_band()).
+  // Training's and serving's bands are in `train` and `serve`.
+  std::map<std::string, Band> bands;
 
   // The family's factor, else "default", else `fallback`.
   static double factor(const std::map<std::string, double>& table, const std::string& family, double fallback);
+  // The decode bandwidth share and the prefill share (GGUF quantised path or not) of a
+  // family, with the fallbacks below every fitted default when the file has neither.
+  double decode_share(const std::string& family) const;
+  double prefill_share(const std::string& family, bool quantised) const;
 };
 
 // Fixed constants of the model (docs/speed.md says why each value).
 constexpr double kAttentionCostFactor = 4;      // attention FLOPs as run (no fused attention) / ideal
 constexpr double kTflopsPerWatt = 1.0;          // sustained tensor TFLOPS one board-watt feeds
-constexpr double kTensorParallelEfficiency = 0.85;  // per extra GPU: bandwidth and compute add at this share
 constexpr double kUnifiedGpuShare = 0.75;       // of a unified-memory machine's RAM the GPU may use
+constexpr double kHostDecodeShare = 0.5;        // of the host's RAM bandwidth a CPU layer's decode reaches
+constexpr double kHostReservedGb = 4;           // system RAM the OS and desktop keep (layers in RAM)
+constexpr int kMaxVocabulary = 10000000;        // a model's vocabulary: above this the shape is refused
 
 std::string efficiency_family(const Gpu& gpu);  // "Ampere", "Ada Lovelace", "CDNA 3", ...
 
@@ -68,17 +71,18 @@ std::string efficiency_family(const Gpu& gpu);  // "Ampere", "Ada Lovelace", "CD
 // `exclude_gpu` hold rows out, for leave-one-set-out and leave-one-card-out checks.
 SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks& benchmarks,
                                        const std::string& exclude_set = "", const std::string& exclude_gpu = "");
+// The factors and the error bands: every run predicted with its card held out, the 10th
+// and 90th percentile of measured / predicted per class. What `gpuwise speed --calibrate`
+// writes to data/speed_calibration.json.
+SpeedCalibration calibrate_speed(const Catalog& catalog, const Benchmarks& benchmarks);
 json speed_calibration_to_json(const SpeedCalibration& calibration);
 // Reads data/speed_calibration.json; problems go to `issues` (file-level, field named).
 SpeedCalibration load_speed_calibration(std::string_view text, std::vector<CatalogIssue>& issues);
 
 // [SECTION] Inference
 
-struct SpeedModel {
+struct SpeedModel : ModelShape {
   std::string preset = "llama-3-8b";  // a model_presets() id or "custom"
-  double params_b = 8.03;             // total: decides memory
-  double active_params_b = 8.03;      // per token: decides speed (MoE: < params_b)
-  int layers = 32, kv_heads = 8, head_dim = 128, hidden_size = 4096;
   int max_context = 8192;             // 0: unknown (no limit checked)
 };
 // The preset's shape; nullopt for an unknown id.
@@ -90,33 +94,43 @@ SpeedModel speed_model_from_size(double params_b, std::optional<double> active_p
 // the CLI and a caller that fills a SpeedInput itself.
 struct SpeedInput {
   SpeedModel model;
-  std::string quant = SpeedView{}.quant;
-  int context = SpeedView{}.context;          // tokens held per request (prompt + generated)
-  int prompt_tokens = SpeedView{}.prompt_tokens;  // time to first token for a prompt this long; 0: context
-  int concurrent = SpeedView{}.concurrent;    // requests decoded together (batch)
-  int gpus = SpeedView{}.gpu_count;           // tensor parallel over this many of the card
+  std::string quant = kSpeedViewDefaults.quant;
+  std::string engine = kSpeedViewDefaults.engine;    // "auto" (engine_for_quant) or an engine_key()
+  int context = kSpeedViewDefaults.context;          // tokens held per request (prompt + generated)
+  int prompt_tokens = kSpeedViewDefaults.prompt_tokens;  // time to first token for a prompt this long; 0: context
+  int concurrent = kSpeedViewDefaults.concurrent;    // requests decoded together (batch)
+  int gpus = kSpeedViewDefaults.gpu_count;           // this many of the card (estimate_speed)
   double unified_memory_gb = 0;  // > 0: a unified-memory machine; the GPU may use kUnifiedGpuShare of it
+  // Layers kept in system RAM (llama.cpp): with host_ram_gb > 0 the layers the GPUs cannot
+  // hold stay in RAM (ram_layers 0: as many as needed, as Ollama does; N: exactly N) and
+  // run at the host's memory bandwidth.
+  double host_ram_gb = kSpeedViewDefaults.host_ram_gb;
+  double host_bandwidth_gbs = kSpeedViewDefaults.host_bandwidth_gbs;
+  int ram_layers = kSpeedViewDefaults.ram_layers;
 };
 
 // nullopt when the input can run; else a translatable sentence naming the field
 // ("context 9000 is beyond llama-3-8b's limit of 8192 tokens"). The bounds are
-// text/limits.h's ranges, written by describe_range. The one check of a SpeedInput.
+// text/limits.h's ranges, written by describe_range. The one check of a SpeedInput
+// (the cards are checked by estimate_machine(): a machine the engine cannot run).
 std::optional<TemplateText> speed_input_problem(const SpeedInput& input);
 // speed_input_problem()'s English sentence; empty when the input can run.
 std::string check_speed_input(const SpeedInput& input);
+// The engine the input names, or the quantisation's ("auto"); nullopt for an unknown key.
+std::optional<Engine> speed_engine(const SpeedInput& input);
 
-// The roofline before any efficiency factor: a card at 100 % of its printed figures.
-// estimate_speed() multiplies these terms by the calibration's factors, and
-// fit_speed_calibration() divides measured figures by the same terms, so the fit and the
-// estimate cannot drift apart.
+// The roofline of one card holding the whole model, before any efficiency factor: a
+// card at 100 % of its printed figures. estimate_machine() multiplies these terms by the
+// calibration's factors, and fit_speed_calibration() divides measured one-card figures by
+// the same terms, so the fit and the estimate cannot drift apart.
 struct SpeedRoofline {
   double bandwidth_gbs = 0;            // one GPU's peak memory bandwidth
   double tensor_tflops = 0;            // one GPU's power-capped matrix peak for this quantisation
-  double gpu_scale = 1;                // GPUs × kTensorParallelEfficiency (1 for one GPU)
-  double weight_bytes = 0;             // active weights read once per decode step
+  double weight_bytes = 0;             // weights read once per decode step (layers' active part + output head)
+  double head_bytes = 0;               // the output head's part of weight_bytes (on one device)
   double kv_bytes_per_request = 0;     // one request's KV cache at the full context, read per step
-  double decode_flops_per_token = 0;   // 2 × active parameters
-  double prefill_flops_per_token = 0;  // at half the prompt cached, on average
+  double decode_flops_per_token = 0;   // 2 x active parameters
+  double prefill_flops_per_token = 0;  // the layers' work at half the prompt cached, on average
   int prompt_tokens = 0;               // the prompt time to first token is for
   int layers = 0;
   int concurrent = 1;
@@ -127,27 +141,60 @@ SpeedRoofline speed_roofline(const Gpu& gpu, const SpeedInput& input);
 // overhead, in seconds: the term the bandwidth share is fitted on.
 double decode_memory_seconds(const SpeedRoofline& roofline, double bandwidth_share, double overhead_s_per_layer);
 
+// Cards in one machine: `count` of each (estimate_speed: one kind).
+struct MachineCard {
+  const Gpu* gpu = nullptr;
+  int count = 1;
+};
+
 struct SpeedEstimate {
-  std::string gpu_id;
-  int gpus = 1;
+  std::string gpu_id;                  // the card, or "rtx-3090+rtx-4090" for a machine of several kinds
+  int gpus = 1;                        // GPUs in the machine
+  bool mixed = false;                  // cards of several kinds (llama.cpp: needed / usable are the machine's totals)
+  std::string engine;                  // engine_key() of the engine that runs it ("" when none can)
   bool fits = false;
-  double needed_gb = 0;          // per GPU, as vram_fit computes it at this quantisation
-  double usable_gb = 0;          // per GPU
+  double needed_gb = 0;          // per GPU (mixed: the machine), as inference_memory.h computes it
+  double usable_gb = 0;          // per GPU (mixed: the machine)
   double lacks_gb = 0;           // needed − usable when it does not fit, else 0
+  // Layers in system RAM (llama.cpp): how many, the RAM they and the embeddings need, and
+  // what the host may give (its RAM less kHostReservedGb).
+  int layers_in_ram = 0;
+  double ram_needed_gb = 0;
+  double ram_usable_gb = 0;
+  // The figures; 0 where `reason` (or a figure's own reason) says why there is none.
   double decode_tokens_per_s = 0;      // one request's generation speed
   double decode_total_tokens_per_s = 0;  // all concurrent requests together
   double prefill_tokens_per_s = 0;
   double time_to_first_token_s = 0;    // prompt_tokens / prefill
+  TemplateText reason;                 // why no figure at all (the engine cannot run it, several machines)
+  TemplateText decode_reason;          // why no decode figure (no memory bandwidth in the catalog)
+  TemplateText prefill_reason;         // why no prefill figure (no compute throughput in the catalog)
+  Band decode_band;                    // low / high of decode (both decode figures)
+  Band prefill_band;                   // low / high of prefill (time to first token: its inverse)
   // What the figures rest on, for the page's explanation.
   double bytes_per_token_gb = 0;       // weights + KV cache read per decode step, per request
   double effective_bandwidth_gbs = 0;  // all GPUs, after efficiency
   double effective_tflops = 0;         // all GPUs, after efficiency
-  std::string family;                  // efficiency_family()
+  std::string family;                  // efficiency_family() (the first card's)
   bool family_calibrated = false;      // false: the "default" factors were used
 };
 
-// Never NaN or inf: a card without a needed figure gets 0 tokens/s.
+// A machine of these cards (a card and its count, or several kinds) runs the input with
+// its engine: llama.cpp splits whole layers by memory and runs them one device after
+// another (layers in RAM at the host's bandwidth); vLLM splits every layer over the GPUs
+// (tensor parallel, an all-reduce per layer over the link between them). Never NaN or
+// inf; a figure the model cannot compute is 0 with its reason.
+SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const SpeedInput& input,
+                               const SpeedCalibration& calibration);
+// input.gpus of one card.
 SpeedEstimate estimate_speed(const Gpu& gpu, const SpeedInput& input, const SpeedCalibration& calibration);
+
+// The band of a class: engine x vendor x phase ("llamacpp/NVIDIA/decode"), from the
+// calibration, or kUnmeasuredBand when its class has no measured runs.
+Band speed_band(const SpeedCalibration& calibration, Engine engine, const Gpu& gpu, const std::string& phase);
+std::string band_class(Engine engine, const Gpu& gpu, const std::string& phase);
+constexpr double kUnmeasuredBandLow = 0.5;   // a class without measured runs: half to 1.5 times
+constexpr double kUnmeasuredBandHigh = 1.5;
 
 // [SECTION] Checking
 
@@ -173,7 +220,16 @@ struct SpeedCheck {
 };
 // Decode and prefill of every LLM set, then training (training.h append_train_checks).
 std::vector<SpeedCheck> check_speed(const Catalog& catalog, const Benchmarks& benchmarks);
+// The checks as data/speed_check.json holds them (`gpuwise speed --check --json`): every
+// figure, and the in-sample points of the scatter plots. The page reads that file
+// instead of refitting in the browser (speed_checks_file.cpp); a test keeps it current.
 json speed_checks_to_json(const std::vector<SpeedCheck>& checks);
+// The checks whose points the page plots (and the file keeps): in sample, or never fitted
+// on (serving), each run once: not the LLM training and serving checks repeated by family
+// or class ("llm-training Hopper", "serving vllm/NVIDIA/serve").
+bool speed_check_plotted(const SpeedCheck& check);
+// Reads data/speed_check.json; problems go to `issues` (a bad row is dropped, named).
+std::vector<SpeedCheck> load_speed_checks(std::string_view text, std::vector<CatalogIssue>& issues);
 // Spearman's rank correlation (ties averaged); 0 for fewer than 3 pairs.
 double spearman(const std::vector<double>& a, const std::vector<double>& b);
 

@@ -64,11 +64,15 @@ SpeedInput speed_input_from_view(const SpeedView& view) {
   }
   if (view.active_params_b > 0) input.model.active_params_b = view.active_params_b;
   input.quant = view.quant;
+  input.engine = view.engine;
   input.context = view.context;
   input.prompt_tokens = view.prompt_tokens;
   input.concurrent = view.concurrent;
   input.gpus = view.gpu_count;
   input.unified_memory_gb = view.unified_memory_gb;
+  input.host_ram_gb = view.host_ram_gb;
+  input.host_bandwidth_gbs = view.host_bandwidth_gbs;
+  input.ram_layers = view.ram_layers;
   return input;
 }
 
@@ -96,8 +100,16 @@ std::optional<TemplateText> check_speed_view(const SpeedView& view) {
 
 std::optional<MeasuredResult> matching_measurement(const Benchmarks& benchmarks, const std::string& gpu_id,
                                                    const SpeedView& view, const std::string& phase) {
-  if (view.gpu_count != 1 || view.concurrent != 1) return std::nullopt;  // the public runs: one card, one request
-  if (sized_model(view)) return std::nullopt;
+  // The public runs: one request on llama.cpp, all layers on the GPUs of one kind.
+  if (view.concurrent != 1 || view.host_ram_gb > 0 || sized_model(view)) return std::nullopt;
+  const SpeedInput input = speed_input_from_view(view);
+  const std::optional<Engine> engine = speed_engine(input);
+  if (!engine || *engine != Engine::llamacpp) return std::nullopt;
+  int gpus = view.gpu_count;
+  for (const std::string& id : view.cards) {
+    if (id != gpu_id) return std::nullopt;  // a machine of several kinds: no run matches
+  }
+  if (!view.cards.empty()) gpus *= static_cast<int>(view.cards.size());
   const int wanted = phase == "prefill" ? prompt_of(view) : view.context;
   const MeasuredResult* best = nullptr;
   double best_distance = 0;
@@ -106,7 +118,7 @@ std::optional<MeasuredResult> matching_measurement(const Benchmarks& benchmarks,
     if (r->phase != phase || r->model != view.preset || r->unit != "tokens_per_s" || !q || q->id != view.quant) {
       continue;
     }
-    if (r->batch && *r->batch != 1) continue;
+    if ((r->batch && *r->batch != 1) || r->gpus != gpus || r->gpu_layers) continue;
     // Context by ratio (512 vs 1024 as far as 4096 vs 8192); an outlier only when nothing else.
     const double distance = (r->context ? std::fabs(std::log(static_cast<double>(*r->context) / wanted)) : 50) +
                             (r->outlier ? 100 : 0);
@@ -119,6 +131,38 @@ std::optional<MeasuredResult> matching_measurement(const Benchmarks& benchmarks,
   return *best;
 }
 
+std::string machine_name(const Catalog& catalog, const std::vector<std::string>& cards, int gpu_count) {
+  std::vector<std::pair<std::string, int>> counts;  // in the order listed
+  for (const std::string& id : cards) {
+    auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == id; });
+    if (it == counts.end()) {
+      counts.push_back({id, gpu_count});
+    } else {
+      it->second += gpu_count;
+    }
+  }
+  std::string out;
+  for (const auto& [id, count] : counts) {
+    const int index = catalog.find(id);
+    const std::string name = index >= 0 ? catalog.gpus[static_cast<std::size_t>(index)].name : id;
+    out += (out.empty() ? "" : " + ") + std::to_string(count) + "x " + name;
+  }
+  return out;
+}
+
+std::vector<MachineCard> machine_cards(const Catalog& catalog, const std::vector<std::string>& cards, int gpu_count) {
+  std::vector<MachineCard> out;
+  for (const std::string& id : cards) {
+    const int index = catalog.find(id);
+    if (index >= 0) out.push_back({&catalog.gpus[static_cast<std::size_t>(index)], gpu_count});
+  }
+  return out;
+}
+
+namespace {
+bool has_figure(const SpeedEstimate& e) { return e.decode_tokens_per_s > 0 || e.prefill_tokens_per_s > 0; }
+}  // namespace
+
 SpeedTable speed_table(const Catalog& catalog, const Benchmarks& benchmarks, const SpeedCalibration& calibration,
                        const SpeedView& view) {
   SpeedTable table;
@@ -128,22 +172,38 @@ SpeedTable speed_table(const Catalog& catalog, const Benchmarks& benchmarks, con
     table.model_name = preset->name;
   }
   table.problem = check_speed_view(view);
+  for (const std::string& id : view.cards) {
+    if (!table.problem && catalog.find(id) < 0) {
+      table.problem = TemplateText{I18N("'{0}' is not a card in the catalog"), {id}};
+    }
+  }
   if (table.problem) return table;
   const SpeedInput input = speed_input_from_view(view);
   std::vector<SpeedRow> fitting, lacking;
-  for (const Gpu& gpu : catalog.gpus) {
-    SpeedRow row;
-    row.estimate = estimate_speed(gpu, input, calibration);
-    if (row.estimate.decode_tokens_per_s <= 0 && row.estimate.prefill_tokens_per_s <= 0) {
-      ++table.cards_without_figures;
-      continue;
-    }
+  auto add_row = [&](SpeedRow row) {
     ++table.cards_estimated;
-    row.gpu_id = gpu.id;
-    row.name = gpu.name;
-    row.measured_decode = matching_measurement(benchmarks, gpu.id, view, "decode");
-    row.measured_prefill = matching_measurement(benchmarks, gpu.id, view, "prefill");
+    if (!has_figure(row.estimate)) ++table.cards_without_figures;
     (row.estimate.fits ? fitting : lacking).push_back(std::move(row));
+  };
+  if (!view.cards.empty()) {
+    // One machine of the chosen cards: its row alone.
+    SpeedRow row;
+    row.estimate = estimate_machine(machine_cards(catalog, view.cards, view.gpu_count), input, calibration);
+    row.gpu_id = row.estimate.gpu_id;
+    row.name = machine_name(catalog, view.cards, view.gpu_count);
+    row.measured_decode = matching_measurement(benchmarks, row.gpu_id, view, "decode");
+    row.measured_prefill = matching_measurement(benchmarks, row.gpu_id, view, "prefill");
+    add_row(std::move(row));
+  } else {
+    for (const Gpu& gpu : catalog.gpus) {
+      SpeedRow row;
+      row.estimate = estimate_speed(gpu, input, calibration);
+      row.gpu_id = gpu.id;
+      row.name = gpu.name;
+      row.measured_decode = matching_measurement(benchmarks, gpu.id, view, "decode");
+      row.measured_prefill = matching_measurement(benchmarks, gpu.id, view, "prefill");
+      add_row(std::move(row));
+    }
   }
   table.cards_fit = static_cast<int>(fitting.size());
   const std::string& key = view.sort;
@@ -153,18 +213,29 @@ SpeedTable speed_table(const Catalog& catalog, const Benchmarks& benchmarks, con
     return a.name < b.name;
   });
   stable_sort_rows(lacking, [&key](const SpeedRow& a, const SpeedRow& b) {
+    // Cards the engine cannot run (no estimate at all) after those that only lack memory.
+    const bool a_runs = a.estimate.reason.pattern.empty(), b_runs = b.estimate.reason.pattern.empty();
+    if (a_runs != b_runs) return a_runs;
     if (a.estimate.lacks_gb != b.estimate.lacks_gb) return a.estimate.lacks_gb < b.estimate.lacks_gb;
     const double va = sort_value(a.estimate, key), vb = sort_value(b.estimate, key);
     if (va != vb) return va > vb;
     return a.name < b.name;
   });
   if (fitting.empty()) {
-    table.problem = TemplateText{
-        I18N("{0} at {1} fits no card on {2} GPU(s): try more GPUs, a smaller quantisation or a shorter context"),
-        {table.model_name, find_quantisation(view.quant)->label, std::to_string(view.gpu_count)}};
+    const bool machine = !view.cards.empty();
+    table.problem = machine && !lacking.empty() && !lacking.front().estimate.reason.pattern.empty()
+                        ? lacking.front().estimate.reason
+                    : machine ? TemplateText{I18N("{0} at {1} does not fit on {2}: it lacks {3} GB"),
+                                             {table.model_name, find_quantisation(view.quant)->label,
+                                              lacking.empty() ? "" : lacking.front().name,
+                                              lacking.empty() ? "" : format_number(lacking.front().estimate.lacks_gb, 1)}}
+                              : TemplateText{I18N("{0} at {1} fits no card on {2} GPU(s): try more GPUs, a smaller "
+                                                  "quantisation or a shorter context"),
+                                             {table.model_name, find_quantisation(view.quant)->label,
+                                              std::to_string(view.gpu_count)}};
   }
   table.rows = std::move(fitting);
-  if (!view.fits_only) {
+  if (!view.fits_only || !view.cards.empty()) {
     for (auto& row : lacking) table.rows.push_back(std::move(row));
   }
   const std::size_t top = static_cast<std::size_t>(std::max(1, view.top_n));
@@ -176,14 +247,21 @@ std::string speed_table_csv(const SpeedTable& table) {
   const CsvRow header = {"card",
                          "id",
                          "gpus",
+                         "engine",
                          "fits",
                          "needed_gb_per_gpu",
                          "usable_gb_per_gpu",
                          "lacks_gb",
+                         "layers_in_ram",
                          "decode_tokens_per_s",
+                         "decode_low",
+                         "decode_high",
                          "decode_total_tokens_per_s",
                          "prefill_tokens_per_s",
+                         "prefill_low",
+                         "prefill_high",
                          "time_to_first_token_s",
+                         "reason",
                          "measured_decode_tokens_per_s",
                          "measured_prefill_tokens_per_s",
                          "measured_date",
@@ -193,10 +271,16 @@ std::string speed_table_csv(const SpeedTable& table) {
     const SpeedEstimate& e = row.estimate;
     const MeasuredResult* any = row.measured_decode ? &*row.measured_decode
                                 : row.measured_prefill ? &*row.measured_prefill : nullptr;
-    rows.push_back({row.name, row.gpu_id, std::to_string(e.gpus), e.fits ? "yes" : "no", round_text(e.needed_gb, 2),
-                    round_text(e.usable_gb, 2), round_text(e.lacks_gb, 2), round_text(e.decode_tokens_per_s, 1),
-                    round_text(e.decode_total_tokens_per_s, 1), round_text(e.prefill_tokens_per_s, 1),
-                    round_text(e.time_to_first_token_s, 3),
+    // An unknown figure is an empty cell, never 0; the reason says why.
+    auto figure = [](double value, int decimals) { return value > 0 ? round_text(value, decimals) : std::string(); };
+    rows.push_back({row.name, row.gpu_id, std::to_string(e.gpus), e.engine, e.fits ? "yes" : "no",
+                    round_text(e.needed_gb, 2), round_text(e.usable_gb, 2), round_text(e.lacks_gb, 2),
+                    std::to_string(e.layers_in_ram), figure(e.decode_tokens_per_s, 1),
+                    figure(e.decode_band.low(e.decode_tokens_per_s), 1),
+                    figure(e.decode_band.high(e.decode_tokens_per_s), 1), figure(e.decode_total_tokens_per_s, 1),
+                    figure(e.prefill_tokens_per_s, 1), figure(e.prefill_band.low(e.prefill_tokens_per_s), 1),
+                    figure(e.prefill_band.high(e.prefill_tokens_per_s), 1), figure(e.time_to_first_token_s, 3),
+                    speed_missing_text(e).text(),
                     row.measured_decode ? shortest_number(row.measured_decode->value) : "",
                     row.measured_prefill ? shortest_number(row.measured_prefill->value) : "",
                     any ? any->date : "", any ? any->source : ""});
@@ -204,23 +288,83 @@ std::string speed_table_csv(const SpeedTable& table) {
   return to_csv(header, rows);
 }
 
+TemplateText speed_missing_text(const SpeedEstimate& e) {
+  if (!e.reason.pattern.empty()) return e.reason;
+  if (!(e.decode_tokens_per_s > 0) && !e.decode_reason.pattern.empty()) return e.decode_reason;
+  if (!(e.prefill_tokens_per_s > 0) && !e.prefill_reason.pattern.empty()) return e.prefill_reason;
+  return {};
+}
+
+namespace {
+// A figure and its band: the value (null when unknown, with `<name>_reason`), `<name>_low`
+// and `<name>_high`.
+void put_figure(json& out, const std::string& name, double value, int decimals, const Band* band,
+                const TemplateText& reason) {
+  if (value > 0) {
+    out[name] = rounded(value, decimals);
+    if (band) {
+      out[name + "_low"] = rounded(band->low(value), decimals);
+      out[name + "_high"] = rounded(band->high(value), decimals);
+    }
+  } else {
+    out[name] = nullptr;
+    out[name + "_reason"] = reason.text();
+  }
+}
+}  // namespace
+
+json speed_estimate_json(const SpeedEstimate& e) {
+  json out = {{"id", e.gpu_id},
+              {"gpus", e.gpus},
+              {"engine", e.engine.empty() ? json(nullptr) : json(e.engine)},
+              {"fits", e.fits},
+              {"needed_gb", rounded(e.needed_gb, 2)},
+              {"usable_gb", rounded(e.usable_gb, 2)},
+              {"lacks_gb", rounded(e.lacks_gb, 2)},
+              {"efficiency_family", e.family},
+              {"family_calibrated", e.family_calibrated}};
+  if (e.mixed) out["per_machine"] = e.engine == engine_key(Engine::llamacpp);
+  if (e.layers_in_ram > 0 || e.ram_needed_gb > 0) {
+    out["layers_in_ram"] = e.layers_in_ram;
+    out["ram_needed_gb"] = rounded(e.ram_needed_gb, 2);
+    out["ram_usable_gb"] = rounded(e.ram_usable_gb, 2);
+  }
+  const TemplateText& whole = e.reason;
+  const TemplateText decode_why = whole.pattern.empty() ? e.decode_reason : whole;
+  const TemplateText prefill_why = whole.pattern.empty() ? e.prefill_reason : whole;
+  put_figure(out, "decode_tokens_per_s", e.decode_tokens_per_s, 1, &e.decode_band, decode_why);
+  put_figure(out, "decode_total_tokens_per_s", e.decode_total_tokens_per_s, 1, &e.decode_band, decode_why);
+  put_figure(out, "prefill_tokens_per_s", e.prefill_tokens_per_s, 1, &e.prefill_band, prefill_why);
+  // A first token's time is prompt / prefill: its low is the prefill's high and the reverse.
+  if (e.time_to_first_token_s > 0) {
+    out["time_to_first_token_s"] = rounded(e.time_to_first_token_s, 3);
+    out["time_to_first_token_s_low"] = rounded(e.time_to_first_token_s / e.prefill_band.high_ratio, 3);
+    out["time_to_first_token_s_high"] = rounded(e.time_to_first_token_s / e.prefill_band.low_ratio, 3);
+  } else {
+    out["time_to_first_token_s"] = nullptr;
+    out["time_to_first_token_s_reason"] = prefill_why.text();
+  }
+  // The row's headline figure is decode: `low` and `high` bound it.
+  const bool decode = e.decode_tokens_per_s > 0;
+  out["low"] = decode ? json(rounded(e.decode_band.low(e.decode_tokens_per_s), 1)) : json(nullptr);
+  out["high"] = decode ? json(rounded(e.decode_band.high(e.decode_tokens_per_s), 1)) : json(nullptr);
+  if (!whole.pattern.empty()) out["reason"] = whole.text();
+  out["band"] = {{"decode", e.decode_band.class_key},
+                 {"decode_measured", e.decode_band.measured()},
+                 {"prefill", e.prefill_band.class_key},
+                 {"prefill_measured", e.prefill_band.measured()}};
+  return out;
+}
+
 json speed_table_to_json(const SpeedTable& table) {
   json rows = json::array();
   for (const SpeedRow& row : table.rows) {
-    const SpeedEstimate& e = row.estimate;
-    rows.push_back({{"id", row.gpu_id},
-                    {"name", row.name},
-                    {"gpus", e.gpus},
-                    {"fits", e.fits},
-                    {"needed_gb", rounded(e.needed_gb, 2)},
-                    {"usable_gb", rounded(e.usable_gb, 2)},
-                    {"lacks_gb", rounded(e.lacks_gb, 2)},
-                    {"decode_tokens_per_s", rounded(e.decode_tokens_per_s, 1)},
-                    {"decode_total_tokens_per_s", rounded(e.decode_total_tokens_per_s, 1)},
-                    {"prefill_tokens_per_s", rounded(e.prefill_tokens_per_s, 1)},
-                    {"time_to_first_token_s", rounded(e.time_to_first_token_s, 3)},
-                    {"measured_decode", measured_json(row.measured_decode)},
-                    {"measured_prefill", measured_json(row.measured_prefill)}});
+    json item = speed_estimate_json(row.estimate);
+    item["id"] = row.gpu_id;
+    item["name"] = row.name;
+    item["measured_decode"] = measured_json(row.measured_decode);
+    item["measured_prefill"] = measured_json(row.measured_prefill);
+    rows.push_back(std::move(item));
   }
   return {{"problem", table.problem ? table.problem->text() : ""},
           {"model", table.model_name},

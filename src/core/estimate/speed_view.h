@@ -56,10 +56,24 @@ struct SpeedTable {
   std::vector<SpeedRow> rows;  // sorted, filtered (fits_only), at most top_n
 };
 
-// Fitting cards first, sorted by view.sort; then (fits_only off) the others, least
+// One machine of the view's cards (speed.cards), each gpu_count times; unknown ids left out.
+std::vector<MachineCard> machine_cards(const Catalog& catalog, const std::vector<std::string>& cards, int gpu_count);
+// "1x RTX 3090 + 1x RTX 4090": a machine by its cards, in the order listed.
+std::string machine_name(const Catalog& catalog, const std::vector<std::string>& cards, int gpu_count);
+
+// Every card of the catalog (view.cards empty) or the one machine of view.cards. Fitting
+// rows first, sorted by view.sort; then (fits_only off, or a machine) the others, least
 // lacking first. A card whose figure for the sort key is missing goes after those with one.
 SpeedTable speed_table(const Catalog& catalog, const Benchmarks& benchmarks, const SpeedCalibration& calibration,
                        const SpeedView& view);
+
+// Why a row lacks a figure: the whole row's reason, else decode's, else prefill's; empty
+// when it has them all.
+TemplateText speed_missing_text(const SpeedEstimate& estimate);
+// One estimate as `gpuwise speed --json` and window.gpuwise.speed give it: a figure the
+// model cannot compute is null with `<figure>_reason`; a figure has `<figure>_low` and
+// `<figure>_high` (its band), `low` / `high` bound decode, the row's headline figure.
+json speed_estimate_json(const SpeedEstimate& estimate);
 
 // The rows as CSV (the page's "Export CSV"): card, fit, GB, estimates and measured figures.
 std::string speed_table_csv(const SpeedTable& table);

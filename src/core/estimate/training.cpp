@@ -764,4 +764,16 @@ std::vector<TrainOrderCheck> check_train_order(const Catalog& catalog, const Ben
   return out;
 }
 
+json train_order_to_json(const std::vector<TrainOrderCheck>& pairs) {
+  json order = json::array();
+  for (const auto& p : pairs) {
+    order.push_back({{"workload", p.workload}, {"faster", p.faster_id}, {"slower", p.slower_id},
+                     {"measured", {p.faster_measured, p.slower_measured}},
+                     {"predicted", {std::round(p.faster_predicted), std::round(p.slower_predicted)}},
+                     {"predicted_held_out", {std::round(p.faster_held_out), std::round(p.slower_held_out)}},
+                     {"verdict", p.tie ? "tie" : p.right ? "right" : "wrong"}, {"held_out_right", p.held_out_right}});
+  }
+  return order;
+}
+
 }  // namespace gpuwise

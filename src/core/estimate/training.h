@@ -82,7 +82,7 @@ void fit_train_calibration(const Catalog& catalog, const Benchmarks& benchmarks,
                            const std::string& exclude_gpu, SpeedCalibration& calibration);
 json train_calibration_to_json(const TrainCalibration& calibration);
 // Reads the "training" object of speed_calibration.json; problems go to `issues`.
-void load_train_calibration(const json& training, TrainCalibration& calibration, std::vector<CatalogIssue>& issues);
+void load_train_calibration(const json& root, TrainCalibration& cal, std::vector<CatalogIssue>& issues);
 
 // [SECTION] Checking
 
@@ -107,5 +107,8 @@ struct TrainOrderCheck {
   bool held_out_right = false;
 };
 std::vector<TrainOrderCheck> check_train_order(const Catalog& catalog, const Benchmarks& benchmarks);
+// The pairs as `gpuwise speed --check --json` and data/speed_check.json list them
+// ("training_order"): workload, faster, slower, measured, predicted, held out, verdict.
+json train_order_to_json(const std::vector<TrainOrderCheck>& pairs);
 
 }  // namespace gpuwise

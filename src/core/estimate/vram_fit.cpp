@@ -6,13 +6,14 @@
 #include "text/format.h"
 #include "text/limits.h"
 #include "text/stable_sort.h"
+#include "estimate/engine.h"
 
 namespace gpuwise {
 namespace {
 
 // [SECTION] Model presets: config.json values (docs/vram-fit.md lists the sources).
 // Each row: id, name, total params (B), layers, KV heads, head_dim, hidden, config.json,
-// active params (B), max context. Mixture-of-experts active counts are the model cards'
+// active params (B), max context, vocabulary, tied embeddings. Mixture-of-experts active counts are the model cards'
 // own figures (Mixtral 12.9B of 46.7B, DeepSeek-V3 37B of 671B, Qwen3 3.3B of 30.5B and
 // 22B of 235B, gpt-oss 3.6B of 21B and 5.1B of 117B). Two shapes are adapted so that
 // hidden = whole query heads (the rule the tests keep): DeepSeek-V3/R1 caches one
@@ -23,45 +24,49 @@ namespace {
 // (every other layer uses a 128-token window); the estimate keeps every layer's cache.
 constexpr ModelPreset kPresets[] = {
     {"llama-3.2-1b", "Llama 3.2 1B", 1.24, 16, 8, 64, 2048,
-     "https://huggingface.co/meta-llama/Llama-3.2-1B/blob/main/config.json", 1.24, 131072},
+     "https://huggingface.co/meta-llama/Llama-3.2-1B/blob/main/config.json", 1.24, 131072, 128256, true},
     {"llama-3.2-3b", "Llama 3.2 3B", 3.21, 28, 8, 128, 3072,
-     "https://huggingface.co/meta-llama/Llama-3.2-3B/blob/main/config.json", 3.21, 131072},
+     "https://huggingface.co/meta-llama/Llama-3.2-3B/blob/main/config.json", 3.21, 131072, 128256, true},
     {"phi-3-mini", "Phi-3 mini", 3.82, 32, 32, 96, 3072,
-     "https://huggingface.co/microsoft/Phi-3-mini-4k-instruct/blob/main/config.json", 3.82, 4096},
+     "https://huggingface.co/microsoft/Phi-3-mini-4k-instruct/blob/main/config.json", 3.82, 4096, 32064},
     {"llama-2-7b", "Llama 2 7B", 6.74, 32, 32, 128, 4096,
-     "https://huggingface.co/meta-llama/Llama-2-7b-hf/blob/main/config.json", 6.74, 4096},
+     "https://huggingface.co/meta-llama/Llama-2-7b-hf/blob/main/config.json", 6.74, 4096, 32000},
     {"mistral-7b", "Mistral 7B", 7.24, 32, 8, 128, 4096,
-     "https://huggingface.co/mistralai/Mistral-7B-v0.1/blob/main/config.json", 7.24, 32768},
+     "https://huggingface.co/mistralai/Mistral-7B-v0.1/blob/main/config.json", 7.24, 32768, 32000},
     {"qwen2.5-7b", "Qwen2.5 7B", 7.61, 28, 4, 128, 3584,
-     "https://huggingface.co/Qwen/Qwen2.5-7B/blob/main/config.json", 7.61, 131072},
+     "https://huggingface.co/Qwen/Qwen2.5-7B/blob/main/config.json", 7.61, 131072, 152064},
     {"llama-3-8b", "Llama 3 8B", 8.03, 32, 8, 128, 4096,
-     "https://huggingface.co/meta-llama/Meta-Llama-3-8B/blob/main/config.json", 8.03, 8192},
+     "https://huggingface.co/meta-llama/Meta-Llama-3-8B/blob/main/config.json", 8.03, 8192, 128256},
     {"llama-2-13b", "Llama 2 13B", 13.0, 40, 40, 128, 5120,
-     "https://huggingface.co/meta-llama/Llama-2-13b-hf/blob/main/config.json", 13.0, 4096},
+     "https://huggingface.co/meta-llama/Llama-2-13b-hf/blob/main/config.json", 13.0, 4096, 32000},
     {"qwen2.5-14b", "Qwen2.5 14B", 14.7, 48, 8, 128, 5120,
-     "https://huggingface.co/Qwen/Qwen2.5-14B/blob/main/config.json", 14.7, 131072},
+     "https://huggingface.co/Qwen/Qwen2.5-14B/blob/main/config.json", 14.7, 131072, 152064},
+    {"phi-4", "Phi-4", 14.7, 40, 10, 128, 5120,
+     "https://huggingface.co/microsoft/phi-4/blob/main/config.json", 14.7, 16384, 100352},
+    {"qwen3-14b", "Qwen3 14B", 14.8, 40, 8, 128, 5120,
+     "https://huggingface.co/Qwen/Qwen3-14B/blob/main/config.json", 14.8, 40960, 151936},
     {"gpt-oss-20b", "gpt-oss-20b (MoE)", 20.9, 24, 8, 64, 4096,
-     "https://huggingface.co/openai/gpt-oss-20b/blob/main/config.json", 3.61, 131072},
+     "https://huggingface.co/openai/gpt-oss-20b/blob/main/config.json", 3.61, 131072, 201088},
     {"qwen3-30b-a3b", "Qwen3-30B-A3B (MoE)", 30.5, 48, 4, 128, 2048,
-     "https://huggingface.co/Qwen/Qwen3-30B-A3B/blob/main/config.json", 3.3, 40960},
+     "https://huggingface.co/Qwen/Qwen3-30B-A3B/blob/main/config.json", 3.3, 40960, 151936},
     {"qwen2.5-32b", "Qwen2.5 32B", 32.5, 64, 8, 128, 5120,
-     "https://huggingface.co/Qwen/Qwen2.5-32B/blob/main/config.json", 32.5, 131072},
+     "https://huggingface.co/Qwen/Qwen2.5-32B/blob/main/config.json", 32.5, 131072, 152064},
     {"mixtral-8x7b", "Mixtral 8x7B (MoE)", 46.7, 32, 8, 128, 4096,
-     "https://huggingface.co/mistralai/Mixtral-8x7B-v0.1/blob/main/config.json", 12.9, 32768},
+     "https://huggingface.co/mistralai/Mixtral-8x7B-v0.1/blob/main/config.json", 12.9, 32768, 32000},
     {"llama-3-70b", "Llama 3 70B", 70.6, 80, 8, 128, 8192,
-     "https://huggingface.co/meta-llama/Meta-Llama-3-70B/blob/main/config.json", 70.6, 8192},
+     "https://huggingface.co/meta-llama/Meta-Llama-3-70B/blob/main/config.json", 70.6, 8192, 128256},
     {"deepseek-r1-distill-llama-70b", "DeepSeek-R1-Distill-Llama-70B", 70.6, 80, 8, 128, 8192,
-     "https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Llama-70B/blob/main/config.json", 70.6, 131072},
+     "https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Llama-70B/blob/main/config.json", 70.6, 131072, 128256},
     {"qwen2.5-72b", "Qwen2.5 72B", 72.7, 80, 8, 128, 8192,
-     "https://huggingface.co/Qwen/Qwen2.5-72B/blob/main/config.json", 72.7, 131072},
+     "https://huggingface.co/Qwen/Qwen2.5-72B/blob/main/config.json", 72.7, 131072, 152064},
     {"gpt-oss-120b", "gpt-oss-120b (MoE)", 116.8, 36, 8, 64, 4096,
-     "https://huggingface.co/openai/gpt-oss-120b/blob/main/config.json", 5.13, 131072},
+     "https://huggingface.co/openai/gpt-oss-120b/blob/main/config.json", 5.13, 131072, 201088},
     {"qwen3-235b-a22b", "Qwen3-235B-A22B (MoE)", 235.1, 94, 4, 128, 4096,
-     "https://huggingface.co/Qwen/Qwen3-235B-A22B/blob/main/config.json", 22.2, 40960},
+     "https://huggingface.co/Qwen/Qwen3-235B-A22B/blob/main/config.json", 22.2, 40960, 151936},
     {"llama-3.1-405b", "Llama 3.1 405B", 405, 126, 8, 128, 16384,
-     "https://huggingface.co/meta-llama/Llama-3.1-405B/blob/main/config.json", 405, 131072},
+     "https://huggingface.co/meta-llama/Llama-3.1-405B/blob/main/config.json", 405, 131072, 128256},
     {"deepseek-v3", "DeepSeek-V3 / R1 (MoE)", 671, 61, 1, 256, 7168,
-     "https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json", 37, 163840},
+     "https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json", 37, 163840, 129280},
 };
 
 const std::vector<std::string> kPrecisions = {"fp32", "bf16", "fp16", "int8", "int4"};
@@ -89,8 +94,6 @@ BytesRange weight_bytes(const std::string& precision) {
 constexpr double kActivationBytesPerLayer = 34;
 // With full activation checkpointing each layer keeps only its 16-bit input (2 bytes).
 constexpr double kCheckpointBytesPerLayer = 2;
-// Serving engines prefill long prompts in chunks; the low inference estimate.
-constexpr double kPrefillChunkTokens = 2048;
 
 // LoRA adapters as a share of the base parameters: rank 16 on every linear layer of
 // Llama 3 8B is 41.9M = 0.52%; rank 4 on two projections ~0.1%; rank 64 ~1%+.
@@ -197,16 +200,6 @@ MemoryPart make_part(const char* key, double low_bytes, double typical_bytes, do
 }
 
 // [SECTION] The parts
-MemoryPart inference_weights(const FitView& in, double params) {
-  const BytesRange b = weight_bytes(in.precision);
-  std::string formula = "weights = params × bytes per param = " + params_text(params) + " × " +
-                        bytes_text(b.typical) + " = " + gb_text(params * b.typical / kBytesPerGb) + " GB";
-  if (b.low != b.high) {
-    formula += " (" + range_text(params * b.low / kBytesPerGb, params * b.high / kBytesPerGb) + ")";
-  }
-  return make_part("weights", params * b.low, params * b.typical, params * b.high, formula);
-}
-
 MemoryPart lora_weights(const FitView& in, double params) {
   const BytesRange b = weight_bytes(in.precision);
   const double adapters = params * kAdapterShareTypical;
@@ -271,17 +264,6 @@ MemoryPart activations(const FitView& in) {
   const double h = in.hidden_size;
   const std::string shape = std::to_string(in.context) + " × " + std::to_string(in.batch_size) + " × " +
                             std::to_string(in.hidden_size);
-  if (in.mode == "inference") {
-    // Without a backward pass only the layer being computed holds activations.
-    const double typical = per_layer_unit * tokens * h;
-    const double low = per_layer_unit * std::min(tokens, kPrefillChunkTokens) * h;
-    const double high = 2 * typical;  // logits in fp32, temporaries of the attention kernel
-    return make_part("activations", low, typical, high,
-                     "activations ≈ " + format_number(per_layer_unit, 0) +
-                         " × context × batch × hidden B (one layer at a time) = " + format_number(per_layer_unit, 0) +
-                         " × " + shape + " B = " + gb_text(typical / kBytesPerGb) + " GB (" +
-                         range_text(low / kBytesPerGb, high / kBytesPerGb) + ")");
-  }
   // Training: with checkpointing every layer keeps its input and one layer is recomputed
   // at a time; without it every layer keeps all 34 bytes per token per hidden unit.
   const double checkpoint_unit = kCheckpointBytesPerLayer * scale * in.layers + per_layer_unit;
@@ -305,20 +287,8 @@ MemoryPart activations(const FitView& in) {
                        gb_text(high / kBytesPerGb) + " GB");
 }
 
-MemoryPart kv_cache(const FitView& in) {
-  if (in.mode != "inference") {
-    return make_part("kv_cache", 0, 0, 0, "kv_cache: none in training (no token-by-token generation)");
-  }
-  // The cache stays 16-bit for quantised weights; only fp32 models keep it in fp32.
-  const double b = in.precision == "fp32" ? 4 : 2;
-  const double bytes = 2.0 * in.layers * in.kv_heads * in.head_dim * static_cast<double>(in.context) *
-                       in.batch_size * b;
-  return make_part("kv_cache", bytes, bytes, bytes,
-                   "kv_cache = 2 × layers × kv_heads × head_dim × context × batch × bytes = 2 × " +
-                       std::to_string(in.layers) + " × " + std::to_string(in.kv_heads) + " × " +
-                       std::to_string(in.head_dim) + " × " + std::to_string(in.context) + " × " +
-                       std::to_string(in.batch_size) + " × " + bytes_text(b) + " = " + gb_text(bytes / kBytesPerGb) +
-                       " GB");
+MemoryPart no_kv_cache() {
+  return make_part("kv_cache", 0, 0, 0, "kv_cache: none in training (no token-by-token generation)");
 }
 
 MemoryPart overhead(const MemoryPart& act, const MemoryPart& kv) {
@@ -331,6 +301,38 @@ MemoryPart overhead(const MemoryPart& act, const MemoryPart& kv) {
                        "% of activations and KV cache = " + format_number(kFixedOverheadTypicalGb, 1) + " + " +
                        format_number(kFragmentationTypical, 2) + " × " + gb_text(act.gb + kv.gb) + " = " +
                        gb_text(typical) + " GB (" + range_text(low, high) + ")");
+}
+
+// [SECTION] Inference: the engine's memory (inference_memory.h), as parts. The weights,
+// KV cache and the buffer on one GPU share out over several GPUs; every GPU pays its own
+// compute buffers and runtime (FitResult::per_gpu_fixed_gb).
+std::vector<MemoryPart> inference_parts(const FitView& in, const InferenceMemory& mem) {
+  const std::string engine = engine_label(mem.engine);
+  std::string weights = "weights on the GPUs = (params − token embeddings) × bits / 8 = " + gb_text(mem.weights_gb()) +
+                        " GB (" + engine + ")";
+  if (mem.host_weights_gb > 0) weights += "; the token embeddings (" + gb_text(mem.host_weights_gb) + " GB) stay in system RAM";
+  const std::string kv = "kv_cache = 2 × layers × kv_heads × head_dim × context × batch × 2 B = 2 × " +
+                         std::to_string(in.layers) + " × " + std::to_string(in.kv_heads) + " × " +
+                         std::to_string(in.head_dim) + " × " + std::to_string(in.context) + " × " +
+                         std::to_string(in.batch_size) + " × " + bytes_text(in.precision == "fp32" ? 4 : 2) + " = " +
+                         gb_text(mem.kv_cache_gb()) + " GB";
+  const std::string act =
+      mem.engine == Engine::llamacpp
+          ? "activations = compute buffers for a micro-batch of 512 tokens, per GPU " + gb_text(mem.per_gpu_buffer_gb) +
+                " GB + logits on one GPU " + gb_text(mem.shared_buffer_gb) + " GB"
+          : "activations = vLLM's profiling pass (8192 tokens) and sampler logits, per GPU: " +
+                gb_text(mem.per_gpu_buffer_gb) + " GB";
+  const std::string over = "overhead = " + gb_text(mem.per_gpu_overhead_gb) +
+                           (mem.engine == Engine::llamacpp ? " GB per GPU (CUDA context, cuBLAS workspace)"
+                                                           : " GB per GPU (CUDA context, NCCL, CUDA graphs); vLLM fills "
+                                                             "90% of each GPU's memory");
+  auto exact = [](const char* key, double gb, std::string formula) {
+    return make_part(key, gb * kBytesPerGb, gb * kBytesPerGb, gb * kBytesPerGb, std::move(formula));
+  };
+  return {exact("weights", mem.weights_gb(), weights), make_part("gradients", 0, 0, 0, "gradients: none in inference"),
+          make_part("optimizer", 0, 0, 0, "optimizer: none in inference"),
+          exact("activations", mem.activations_gb(), act), exact("kv_cache", mem.kv_cache_gb(), kv),
+          exact("overhead", mem.per_gpu_overhead_gb, over)};
 }
 
 }  // namespace
@@ -413,11 +415,18 @@ FitResult fit_model(const FitView& view) {
   const FitView& in = result.input;
   const double params = in.params_b * 1e9;
 
-  MemoryPart weights = in.mode == "inference" ? inference_weights(in, params)
-                       : in.mode == "lora"    ? lora_weights(in, params)
-                                              : full_weights(in, params);
+  if (in.mode == "inference") {
+    const InferenceMemory mem = fit_inference_memory(in);
+    result.parts = inference_parts(in, mem);
+    result.total_gb = result.total_low_gb = result.total_high_gb = mem.one_gpu_gb();
+    result.per_gpu_fixed_gb = mem.per_gpu_fixed_gb();
+    result.usable_share = mem.usable_share;
+    result.engine = engine_key(mem.engine);
+    return result;
+  }
+  MemoryPart weights = in.mode == "lora" ? lora_weights(in, params) : full_weights(in, params);
   MemoryPart act = activations(in);
-  MemoryPart kv = kv_cache(in);
+  MemoryPart kv = no_kv_cache();
   MemoryPart over = overhead(act, kv);
   result.parts = {weights, gradients(in, params), optimizer(in, params), act, kv, over};
   for (const auto& p : result.parts) {
@@ -429,9 +438,39 @@ FitResult fit_model(const FitView& view) {
   return result;
 }
 
+InferenceMemoryInput fit_inference_input(const FitView& view) {
+  InferenceMemoryInput out;
+  const ModelPreset* preset = view.preset == "custom" ? nullptr : find_preset(view.preset);
+  const ModelPreset& shape = preset ? *preset : nearest_preset(view.params_b);
+  out.model.params_b = out.model.active_params_b = view.params_b;
+  out.model.layers = view.layers;
+  out.model.kv_heads = view.kv_heads;
+  out.model.head_dim = view.head_dim;
+  out.model.hidden_size = view.hidden_size;
+  out.model.vocab_size = shape.vocab_size;
+  out.model.tied_embeddings = shape.tied_embeddings;
+  const Quantisation* quant = find_quantisation(quant_for_fit_precision(view.precision));
+  out.weight_bits = quant ? quant->bits_per_weight : 32;  // fp32: no format of ours, 32 bits
+  out.kv_bits = view.precision == "fp32" ? 32 : 16;
+  out.context = view.context;
+  out.concurrent = view.batch_size;
+  return out;
+}
+
+Engine fit_inference_engine(const std::string& precision) {
+  const Quantisation* quant = find_quantisation(quant_for_fit_precision(precision));
+  return quant ? engine_for_quant(*quant) : Engine::vllm;
+}
+
+InferenceMemory fit_inference_memory(const FitView& view) {
+  return inference_memory(fit_inference_engine(view.precision), fit_inference_input(view));
+}
+
 // [SECTION] Which cards fit
-double usable_vram_gb(const Gpu& gpu) {
-  const double card_gb = gpu.vram_gb * kBytesPerPrintedVramGb / kBytesPerGb * kUsableVramFraction;
+double usable_vram_gb(const Gpu& gpu) { return usable_vram_gb(gpu, kUsableVramFraction); }
+
+double usable_vram_gb(const Gpu& gpu, double share) {
+  const double card_gb = gpu.vram_gb * kBytesPerPrintedVramGb / kBytesPerGb * share;
   // Unified memory: the GPU may use only its share of the machine's memory by default.
   return gpu.gpu_memory_share_pct ? card_gb * *gpu.gpu_memory_share_pct / 100.0 : card_gb;
 }
@@ -456,7 +495,18 @@ double per_gpu_need_gb(const FitResult& result, int gpu_count) {
 
 bool fits(const Gpu& gpu, const FitResult& result, int gpu_count) {
   if (gpu_count < 1 || !(gpu.vram_gb > 0)) return false;
-  return per_gpu_need_gb(result, gpu_count) <= usable_vram_gb(gpu);
+  // A computer of its own (a Mac, a DGX Spark): several are machines on a network, whose
+  // memory does not pool; the model fits several only where it fits one.
+  if (gpu_count > 1 && (gpu.kind == "system" || gpu.gpu_memory_share_pct)) gpu_count = 1;
+  // Inference on a card the result's engine does not run on (BF16 on a Mac): the engine the
+  // Speed tab picks for it, llama.cpp.
+  const Quantisation* quant = find_quantisation(quant_for_fit_precision(result.input.precision));
+  const std::optional<Engine> engine = find_engine(result.engine);
+  if (result.input.mode == "inference" && quant && engine && engine_for_card(*quant, gpu) != *engine) {
+    const InferenceMemory mem = inference_memory(engine_for_card(*quant, gpu), fit_inference_input(result.input));
+    return mem.per_gpu_gb(gpu_count) <= usable_vram_gb(gpu, mem.usable_share);
+  }
+  return per_gpu_need_gb(result, gpu_count) <= usable_vram_gb(gpu, result.usable_share);
 }
 
 const std::vector<int>& fit_gpu_counts() { return kGpuCounts; }

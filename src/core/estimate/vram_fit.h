@@ -14,6 +14,7 @@
 #include "text/table_view.h"
 #include "text/template_text.h"
 #include "estimate/estimate_views.h"
+#include "estimate/inference_memory.h"
 
 namespace gpuwise {
 
@@ -33,6 +34,8 @@ struct ModelPreset {
   // the memory needed is always params_b).
   double active_params_b = 0;
   int max_context = 0;     // max_position_embeddings: the longest context it was trained for
+  int vocab_size = 0;      // vocab_size: the embedding table and output head are vocab x hidden each
+  bool tied_embeddings = false;  // tie_word_embeddings: one table serves as both
 };
 
 // Every preset, smallest first; the UI lists them in this order.
@@ -71,6 +74,8 @@ struct MemoryPart {
   std::string formula;   // "weights = params × bytes per param = 70.6e9 × 2 B = 141.2 GB"
 };
 
+constexpr double kUsableVramFraction = 0.95;  // training's share of printed VRAM (usable_vram_gb)
+
 struct FitResult {
   FitView input;                     // the inputs actually used (after clamping)
   std::vector<MemoryPart> parts;     // always the six keys above, in that order
@@ -80,6 +85,11 @@ struct FitResult {
   // The part of `overhead` every GPU pays again (CUDA context, library workspaces);
   // the rest of the total is split evenly across GPUs.
   double per_gpu_fixed_gb = 0;
+  // Of a card's printed memory what may be filled: training 0.95 (kUsableVramFraction);
+  // inference the engine's (inference_memory.h: llama.cpp 1, its overhead counted as a part;
+  // vLLM 0.9, its gpu_memory_utilization).
+  double usable_share = kUsableVramFraction;
+  std::string engine;  // inference: the engine whose memory this is (engine_key); training: ""
   std::vector<TemplateText> notices;  // "params_b: 5000 is out of range; clamped to 2000"
 
   const MemoryPart* part(const std::string& key) const;
@@ -87,17 +97,25 @@ struct FitResult {
 };
 
 // The memory the model needs. Never NaN, inf or negative: bad inputs are clamped or
-// replaced by the defaults and each change becomes a notice.
+// replaced by the defaults and each change becomes a notice. Inference is the engine's
+// memory (inference_memory.h) for the precision's format: int4 is Q4_K_M and int8 Q8_0
+// on llama.cpp, bf16 / fp16 (and fp32) run on vLLM, as the Speed tab's "auto" engine.
 FitResult fit_model(const FitView& view);
+
+// The inference memory fit_model() uses for a (clamped) view, and its parts.
+Engine fit_inference_engine(const std::string& precision);
+InferenceMemoryInput fit_inference_input(const FitView& view);
+InferenceMemory fit_inference_memory(const FitView& view);
 
 // [SECTION] Which cards fit
 
 // Of a card's printed VRAM, what one process can fill. Printed VRAM is GiB (memory chips
 // come in powers of two), so usable GB = vram_gb × 1.073741824 × 0.95; for unified memory
 // (gpu_memory_share_pct given) only the GPU's share of that: × share / 100.
-constexpr double kUsableVramFraction = 0.95;
 constexpr double kBytesPerPrintedVramGb = 1073741824.0;
 double usable_vram_gb(const Gpu& gpu);
+// The same at `share` of the printed memory instead of kUsableVramFraction (FitResult::usable_share).
+double usable_vram_gb(const Gpu& gpu, double share);
 // The fit output's sentence on unified memory (an I18N pattern without arguments).
 const char* unified_memory_fit_rule();
 // For a unified-memory row: "a model can use about 73 GB of the 96 GB ..."; empty otherwise.
@@ -107,7 +125,9 @@ TemplateText usable_memory_note(const Gpu& gpu);
 // (tensor or pipeline parallel): (total − fixed) / count + fixed.
 double per_gpu_need_gb(const FitResult& result, int gpu_count);
 
-// True when gpu_count of this card hold the typical total (count < 1 never fits).
+// True when gpu_count of this card hold the typical total at the result's usable share
+// (count < 1 never fits). Several computers of their own (kind "system", unified memory)
+// hold what one holds: their memory does not pool.
 bool fits(const Gpu& gpu, const FitResult& result, int gpu_count);
 
 // The GPU counts the fit table shows.

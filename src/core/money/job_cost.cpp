@@ -94,7 +94,7 @@ void price_owning(const Catalog& catalog, const PriceBook& book, const JobInput&
   // The amortised own cost does not depend on the rate; an explicit one keeps compute_roi
   // from refusing a card the data has no rate for (renting is priced below, on its own).
   view.rate_usd_per_hour = option.rate ? option.rate->usd_per_gpu_hour : 0.0;
-  const RoiResult roi = compute_roi(catalog, book, view);
+  const RoiResult roi = compute_roi(catalog, book, view, input.buyer);
   option.price = roi.defaults.price;
   const double days_owned = view.hours_per_day > 0 ? option.hours / view.hours_per_day : 0;
   if (std::count(roi.missing.begin(), roi.missing.end(), "price") > 0) {
@@ -122,9 +122,12 @@ void price_owning(const Catalog& catalog, const PriceBook& book, const JobInput&
 void price_renting(const PriceBook& book, const JobModel& model, const Gpu& gpu, JobOption& option) {
   option.rate = cheapest_on_demand_rate(book, gpu.id, model.provider_kinds);
   if (!option.rate) {
-    const bool all_kinds = (model.provider_kinds & kAllProviderKinds) == kAllProviderKinds;
-    option.rent_missing_text = {all_kinds ? I18N("no on-demand rental rate for {0} in the data")
-                                          : I18N("no on-demand rental rate for {0} in the data from the chosen providers"),
+    // None at all, or none from the providers the reader (or the market) rents from.
+    const bool elsewhere = cheapest_on_demand_rate(book, gpu.id).has_value();
+    option.rent_missing_text = {!elsewhere ? I18N("no on-demand rental rate for {0} in the data")
+                                : model.provider_kinds_chosen
+                                    ? I18N("no on-demand rental rate for {0} in the data from the chosen providers")
+                                    : I18N("no on-demand rental rate for {0} from your market's providers"),
                                 {gpu.name}};
     option.rent_missing = option.rent_missing_text.text();
     return;
@@ -236,7 +239,8 @@ JobModel job_model(const JobInput& input) {
     model.active_params_b = preset->active_params_b;  // a mixture of experts: FLOPs follow the active part
   }
   // Renting follows the reader's choice of providers on the buy-or-rent view (roi.kinds).
-  model.provider_kinds = provider_kind_set(input.ownership.provider_kinds);
+  model.provider_kinds = rate_kinds(input.ownership.provider_kinds, input.buyer);
+  model.provider_kinds_chosen = !input.ownership.provider_kinds.empty();
   return model;
 }
 
@@ -293,9 +297,10 @@ TemplateText check_job_input_text(const JobInput& input) {
 
 std::string check_job_input(const JobInput& input) { return check_job_input_text(input).text(); }
 
-JobInput job_input_from_view(const JobView& job, const RoiView& ownership) {
+JobInput job_input_from_view(const JobView& job, const RoiView& ownership, const BuyerView& buyer) {
   JobInput input;
   input.job = job;
+  input.buyer = buyer;
   // Owning follows the buy-or-rent view's assumptions, but not its one card's figures.
   input.ownership = ownership;
   input.ownership.price_usd.reset();
@@ -303,6 +308,10 @@ JobInput job_input_from_view(const JobView& job, const RoiView& ownership) {
   input.ownership.power_w.reset();
   input.ownership.resale_usd.reset();
   input.ownership.rent_out_rate_usd_per_hour.reset();
+  // The host belongs to that card's machine too: each count gets the machine it needs.
+  input.ownership.host_cost_usd.reset();
+  input.ownership.host_power_w.reset();
+  input.ownership.idle_w.reset();
   return input;
 }
 

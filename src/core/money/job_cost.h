@@ -18,6 +18,7 @@
 #include "catalog/catalog.h"
 #include "estimate/band.h"
 #include "estimate/speed.h"
+#include "money/market.h"
 #include "money/money_views.h"
 #include "money/prices.h"
 #include "text/json_fwd.h"
@@ -43,6 +44,9 @@ struct JobInput {
   // and renting its provider kinds; gpu_id, gpu_count and rate are set per option. For
   // serving, hours_per_day is replaced by the endpoint's hours up a day: the cards are bought for it.
   RoiView ownership;
+  // The buyer's market and condition: what the cards cost, what the machine costs, which
+  // providers rent (market.h). The page's top-level view fields.
+  BuyerView buyer;
   // The command line's own (the page uses these defaults):
   std::optional<double> active_params_b;  // per token (mixture of experts): decides FLOPs; default the preset's
   bool recompute = false;                 // activation checkpointing: 8 instead of 6 FLOPs per parameter
@@ -58,6 +62,7 @@ struct JobModel {
   double params_b = 0;                    // total: decides memory
   std::optional<double> active_params_b;  // per token, when below the total
   ProviderKindSet provider_kinds = kAllProviderKinds;
+  bool provider_kinds_chosen = false;     // the reader chose them (roi.kinds); else the market's
 };
 JobModel job_model(const JobInput& input);
 
@@ -67,7 +72,7 @@ TemplateText check_job_input_text(const JobInput& input);  // the same, translat
 
 // The page's view as a job: owning takes `ownership`'s assumptions without its one card's
 // figures (price, rate, power, resale, rent-out rate), which belong to another card.
-JobInput job_input_from_view(const JobView& job, const RoiView& ownership);
+JobInput job_input_from_view(const JobView& job, const RoiView& ownership, const BuyerView& buyer = BuyerView{});
 
 // [SECTION] Result
 

@@ -31,14 +31,34 @@ bool CardPrices::any_stale() const {
   return (dated_price && price.age.stale) || (used && used_age.stale) || (rate && rate_age.stale);
 }
 
-CardPrices card_prices(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id, ProviderKindSet kinds) {
+CardPrices card_prices(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id, const BuyerView& buyer,
+                       ProviderKindSet kinds) {
   CardPrices out;
-  out.price = default_price(catalog, book, gpu_id);
-  out.used = newest_used_price(book, gpu_id);
-  if (out.used) out.used_age = price_age(out.used->date_seen, book.today);
+  out.price = buyer_price(catalog, book, gpu_id, buyer);
+  // The used price by the same rules (the buyer's market, the newest month, shops first).
+  BuyerView used_buyer = buyer;
+  used_buyer.used = true;
+  out.used_price = buyer_price(catalog, book, gpu_id, used_buyer);
+  if (out.used_price.kind == PriceKind::street_used) {
+    StreetPrice row;
+    row.gpu_id = std::string(gpu_id);
+    row.market = out.used_price.market;
+    row.usd = out.used_price.usd_per_board;
+    row.condition = "used";
+    row.seller = out.used_price.seller;
+    row.date_seen = out.used_price.date_seen;
+    row.source = out.used_price.source;
+    row.notes = out.used_price.notes;
+    out.used = row;
+    out.used_age = out.used_price.age;
+  }
   out.rate = cheapest_on_demand_rate(book, gpu_id, kinds);
   if (out.rate) out.rate_age = rate_age(book, *out.rate);
   return out;
+}
+
+CardPrices card_prices(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id, ProviderKindSet kinds) {
+  return card_prices(catalog, book, gpu_id, BuyerView{}, kinds);
 }
 
 TemplateText price_source_text(const PriceChoice& price) {

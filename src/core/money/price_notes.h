@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "money/market.h"
 #include "money/prices.h"
 #include "money/roi.h"
 #include "text/template_text.h"
@@ -23,13 +24,17 @@ TemplateText stale_mark(const PriceAge& age);
 
 // Everything one card costs, as the catalog tooltip, the card view and compare show it.
 struct CardPrices {
-  PriceChoice price;                 // default_price(): newest new, else launch MSRP, else newest used
-  std::optional<StreetPrice> used;   // newest used street price
+  PriceChoice price;                 // buyer_price(): the buyer's market, new or used (market.h)
+  PriceChoice used_price;            // buyer_price() asked for used (kind street_used when it has one)
+  std::optional<StreetPrice> used;   // used_price as a row (market, date, source), when it is a used price
   PriceAge used_age;
   std::optional<CloudRate> rate;     // cheapest on-demand rate among the chosen kinds
   PriceAge rate_age;
   bool any_stale() const;            // a dated figure above is older than 12 months
 };
+CardPrices card_prices(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id, const BuyerView& buyer,
+                       ProviderKindSet kinds);
+// The US market, new (BuyerView{}).
 CardPrices card_prices(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id,
                        ProviderKindSet kinds = kAllProviderKinds);
 

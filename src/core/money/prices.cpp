@@ -1,6 +1,7 @@
 #include "money/prices.h"
 
 #include "catalog/data_file.h"
+#include "money/price_rows.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,59 +19,31 @@ namespace gpuwise {
 namespace {
 
 // [SECTION] Field rules shared by both lists
-constexpr const char* kStreetFields[] = {"gpu_id", "usd",   "condition",   "date_seen",       "source",
-                                             "notes",  "cny",   "cny_per_usd", "cny_per_usd_date"};
+constexpr const char* kStreetFields[] = {
+    "gpu_id", "market", "usd",         "condition",        "seller", "date_seen",   "source",
+    "notes",  "cny",    "cny_per_usd", "cny_per_usd_date", "eur",    "eur_per_usd", "eur_per_usd_date",
+    "unit",   "system_name", "system_gpus"};
 constexpr const char* kRateFields[] = {"gpu_id",   "provider",         "provider_kind",
                                            "pricing",  "usd_per_gpu_hour", "cny_per_gpu_hour",
                                            "date_seen", "source",          "notes",
                                            "refresh"};
 // What each refresh source needs to find a row's price (scripts/refresh_prices.py).
-constexpr const char* kRefreshSources[] = {"azure", "aws", "vast"};
-constexpr const char* kRefreshFields[] = {"source", "sku", "region", "gpus", "gpu_name", "vram_gb"};
-constexpr const char* kRootFields[] = {"schema_version",   "cny_per_usd",   "cny_per_usd_date",
-                                           "cny_per_usd_source", "street_prices", "cloud_rates",
-                                           kDetailsMovedKey};
+constexpr const char* kRefreshSources[] = {"azure", "aws", "vast", "gpu-price-feed", "gpu-price-index"};
+constexpr const char* kRefreshFields[] = {"source", "sku", "region", "gpus", "gpu_name", "vram_gb", "provider", "gpu_key", "gpu_model"};
+constexpr const char* kRootFields[] = {"schema_version",     "cny_per_usd",      "cny_per_usd_date",
+                                       "cny_per_usd_source", "eur_per_usd",      "eur_per_usd_date",
+                                       "eur_per_usd_source", "street_prices",    "cloud_rates",
+                                       "markets",            "machines",         "rental_history",
+                                       kDetailsMovedKey};
 // A CNY list price converted at the file's rate should land within this of the USD figure;
 // further off usually means one of the two was typed wrong.
 constexpr double kCnyMismatchTolerance = 0.05;
 
-// The shared row reader (data_file.h) with the price files' own shapes.
-class PriceRowReader : public RowReader {
- public:
-  using RowReader::RowReader;
+std::string row_label(const char* list, std::size_t index, const json& row) { return price_row_label(list, index, row); }
 
-  // A required (or, with required=false, optional) string; empty strings are errors.
-  std::string text(const char* field, bool required = true) { return string(field, required).value_or(""); }
+}  // namespace
 
-  std::optional<double> positive_number(const char* field, bool required = true) {
-    const std::optional<double> value = number(field, required);
-    if (value && *value <= 0) {
-      error(field, "must be a number > 0 (got " + dump_json(*find(field, false)) + ")");
-      return std::nullopt;
-    }
-    return value;
-  }
-
-  void date(const char* field, std::string& out) {
-    out = text(field);
-    if (!out.empty() && !is_date(out)) error(field, "'" + out + "' is not a date shaped like 2026-05-01");
-  }
-  void url(const char* field, std::string& out) {
-    out = text(field);
-    if (!out.empty() && !is_web_url(out)) error(field, "'" + out + "' is not an http(s) URL");
-  }
-  void gpu_id(std::string& out, const Catalog* catalog) {
-    out = text("gpu_id");
-    if (out.empty()) return;
-    if (!is_slug(out)) {
-      error("gpu_id", "'" + out + "' must be a catalog id such as rtx-4090");
-    } else if (catalog && catalog->find(out) < 0) {
-      warning("gpu_id", "'" + out + "' is not in gpus.json; the row is never used");
-    }
-  }
-};
-
-std::string row_label(const char* list, std::size_t index, const json& row) {
+std::string price_row_label(const char* list, std::size_t index, const json& row) {
   std::string label = std::string(list) + " #" + std::to_string(index + 1);
   if (row.is_object()) {
     auto id = row.find("gpu_id");
@@ -81,31 +54,64 @@ std::string row_label(const char* list, std::size_t index, const json& row) {
   return label;
 }
 
-// A yuan price: `cny` with the rate and date it was converted at; usd must agree.
-void read_street_cny(PriceRowReader& reader, StreetPrice& price) {
-  price.cny = reader.positive_number("cny", false);
-  const auto rate = reader.positive_number("cny_per_usd", false);
-  const std::string rate_date = reader.text("cny_per_usd_date", false);
-  if (!price.cny) {
-    if (rate || !rate_date.empty()) reader.error("cny", "is required with cny_per_usd and cny_per_usd_date");
+namespace {
+
+// A price listed in another currency: `amount` (cny or eur) with the rate and date it
+// was converted at; usd must agree. The same rules for yuan and euros.
+struct ListedCurrency {
+  const char* amount;     // "cny"
+  const char* rate;       // "cny_per_usd"
+  const char* rate_date;  // "cny_per_usd_date"
+  const char* per_usd;    // "yuan per dollar"
+};
+constexpr ListedCurrency kYuan{"cny", "cny_per_usd", "cny_per_usd_date", "yuan per dollar"};
+constexpr ListedCurrency kEuro{"eur", "eur_per_usd", "eur_per_usd_date", "euros per dollar"};
+
+void read_listed_currency(PriceRowReader& reader, const ListedCurrency& currency, double usd,
+                          std::optional<double>& amount, double& rate_out, std::string& rate_date_out) {
+  amount = reader.positive_number(currency.amount, false);
+  const auto rate = reader.positive_number(currency.rate, false);
+  const std::string rate_date = reader.text(currency.rate_date, false);
+  const std::string with = std::string("is required with ") + currency.amount;
+  if (!amount) {
+    if (rate || !rate_date.empty()) {
+      reader.error(currency.amount, std::string("is required with ") + currency.rate + " and " + currency.rate_date);
+    }
     return;
   }
-  if (!rate) reader.error("cny_per_usd", "is required with cny: the rate usd was converted at");
+  if (!rate) reader.error(currency.rate, with + ": the rate usd was converted at");
   if (rate_date.empty()) {
-    reader.error("cny_per_usd_date", "is required with cny: the date of that rate");
+    reader.error(currency.rate_date, with + ": the date of that rate");
   } else if (!is_date(rate_date)) {
-    reader.error("cny_per_usd_date", "'" + rate_date + "' is not a date shaped like 2026-05-01");
+    reader.error(currency.rate_date, "'" + rate_date + "' is not a date shaped like 2026-05-01");
   }
   if (!rate) return;
   if (!limits::kCnyPerUsd.contains(*rate)) {
-    reader.error("cny_per_usd", "must be between 0.01 and 1000 yuan per dollar");
+    reader.error(currency.rate, std::string("must be between 0.01 and 1000 ") + currency.per_usd);
     return;
   }
-  price.cny_per_usd = *rate;
-  price.cny_per_usd_date = rate_date;
-  const double converted = *price.cny / *rate;
-  if (price.usd > 0 && std::fabs(converted - price.usd) > kCnyMismatchTolerance * price.usd) {
-    reader.warning("usd", "does not match cny / cny_per_usd (" + dump_json(json(converted)) + ")");
+  rate_out = *rate;
+  rate_date_out = rate_date;
+  const double converted = *amount / *rate;
+  if (usd > 0 && std::fabs(converted - usd) > kCnyMismatchTolerance * usd) {
+    reader.warning("usd", std::string("does not match ") + currency.amount + " / " + currency.rate + " (" +
+                              dump_json(json(converted)) + ")");
+  }
+}
+
+// unit "system": the whole machine's price, with its name and how many of the GPU it holds.
+void read_street_unit(PriceRowReader& reader, StreetPrice& price) {
+  price.system = reader.choice("unit", {"board", "system"}, "board") == "system";
+  price.system_name = reader.text("system_name", false);
+  const auto gpus = reader.number("system_gpus", false);
+  if (gpus && !(*gpus >= 1 && *gpus <= 100000 && *gpus == static_cast<double>(static_cast<long>(*gpus)))) {
+    reader.error("system_gpus", "must be a whole number from 1 to 100000");
+  } else if (gpus) {
+    price.system_gpus = static_cast<int>(*gpus);
+  }
+  if (price.system && price.system_gpus == 0) reader.error("system_gpus", "is required with unit \"system\"");
+  if (!price.system && (gpus || !price.system_name.empty())) {
+    reader.warning("unit", "system_name and system_gpus belong to rows with unit \"system\"; ignored");
   }
 }
 
@@ -124,10 +130,15 @@ void read_street_prices(const json& rows, const Catalog* catalog, PriceBook& boo
     if (!price.condition.empty() && price.condition != "new" && price.condition != "used") {
       reader.error("condition", "'" + price.condition + "' must be \"new\" or \"used\"");
     }
+    price.seller = reader.choice("seller", {"retailer", "tracker", "listing", "press", "vendor"}, "press");
     reader.date("date_seen", price.date_seen);
     reader.url("source", price.source);
     price.notes = reader.text("notes", false);
-    read_street_cny(reader, price);
+    read_listed_currency(reader, kYuan, price.usd, price.cny, price.cny_per_usd, price.cny_per_usd_date);
+    read_listed_currency(reader, kEuro, price.usd, price.eur, price.eur_per_usd, price.eur_per_usd_date);
+    // The market: given, else where the listed currency says it was seen.
+    price.market = reader.choice("market", {"us", "eu", "cn"}, price.cny ? "cn" : price.eur ? "eu" : "us");
+    read_street_unit(reader, price);
     reader.unknown_fields(kStreetFields);
     if (!reader.failed()) book.street_prices.push_back(std::move(price));
   }
@@ -144,7 +155,7 @@ void read_refresh(const json& row, CloudRate& rate, PriceRowReader& reader) {
   const auto fail = [&](const std::string& message) { reader.error("refresh", message); };
   auto source_it = it->find("source");
   if (source_it == it->end() || !source_it->is_string()) {
-    fail("needs a \"source\": azure, aws or vast");
+    fail("needs a \"source\": " + joined_words(kRefreshSources));
     return;
   }
   const std::string source = source_it->get<std::string>();
@@ -160,6 +171,13 @@ void read_refresh(const json& row, CloudRate& rate, PriceRowReader& reader) {
     if (!has_text("gpu_name")) fail("vast needs \"gpu_name\" as Vast.ai writes it, e.g. \"RTX 4090\"");
     auto vram = it->find("vram_gb");
     if (vram != it->end() && (!vram->is_number() || vram->get<double>() <= 0)) fail("vram_gb must be a number > 0");
+  } else if (source == "gpu-price-feed") {
+    if (!has_text("provider")) fail("gpu-price-feed needs \"provider\" as the feed names it, e.g. \"vastai\"");
+    if (!has_text("gpu_key")) fail("gpu-price-feed needs \"gpu_key\" as the feed writes it, e.g. \"H100 80GB SXM\"");
+    if (rate.pricing == "spot") fail("gpu-price-feed lists on-demand prices only");
+  } else if (source == "gpu-price-index") {
+    if (!has_text("provider")) fail("gpu-price-index needs \"provider\" as its CSV writes it, e.g. \"Oracle Cloud\"");
+    if (!has_text("sku")) fail("gpu-price-index needs \"sku\", the instance type or listing name");
   } else {
     if (!has_text("sku")) fail(source + " needs \"sku\", the instance or VM type");
     if (!has_text("region")) fail(source + " needs \"region\", e.g. " + (source == "aws" ? "us-east-1" : "eastus"));
@@ -247,8 +265,32 @@ PriceBook load(std::string_view json_text, const Catalog* catalog) {
     file.error("cny_per_usd_date", "'" + book.cny_per_usd_date + "' is not a date shaped like 2026-05-01");
   }
   book.cny_per_usd_source = file.text("cny_per_usd_source", false);
+  if (root.contains("eur_per_usd")) {
+    if (auto rate = file.positive_number("eur_per_usd", false)) {
+      if (limits::kCnyPerUsd.contains(*rate)) {
+        book.eur_per_usd = *rate;
+      } else {
+        file.error("eur_per_usd", "must be between 0.01 and 1000 euros per dollar (got " + dump_json(json(*rate)) + ")");
+      }
+    }
+    file.date("eur_per_usd_date", book.eur_per_usd_date);
+    book.eur_per_usd_source = file.text("eur_per_usd_source", false);
+  }
   file.unknown_fields(kRootFields);
 
+  // The lists beside prices and rates are optional (an older file has none of them).
+  const auto optional_list = [&](const char* name, auto read) {
+    auto rows = root.find(name);
+    if (rows == root.end()) return;
+    if (!rows->is_array()) {
+      book.issues.push_back({CatalogIssue::Severity::error, "", name, "must be a list of objects"});
+      return;
+    }
+    read(*rows);
+  };
+  optional_list("markets", [&](const json& rows) { read_market_tariffs(rows, book, moved); });
+  optional_list("machines", [&](const json& rows) { read_machine_prices(rows, book, moved); });
+  optional_list("rental_history", [&](const json& rows) { read_rental_history(rows, catalog, book, moved); });
   for (const char* list : {"street_prices", "cloud_rates"}) {
     auto rows = root.find(list);
     if (rows == root.end() || !rows->is_array()) {
@@ -490,9 +532,10 @@ PriceBookStats price_book_stats(const PriceBook& book) {
 
 // [SECTION] Currency
 namespace {
-bool usable_rate(double cny_per_usd) { return std::isfinite(cny_per_usd) && cny_per_usd > 0; }
-bool shows_cny(const std::string& currency, double cny_per_usd) {
-  return currency == "CNY" && usable_rate(cny_per_usd);
+bool usable_rate(double rate) { return std::isfinite(rate) && rate > 0; }
+// Money shows in yuan or euros only with a usable rate; anything else stays dollars.
+bool shows_local(const std::string& currency, double per_usd) {
+  return (currency == "CNY" || currency == "EUR") && usable_rate(per_usd);
 }
 }  // namespace
 
@@ -501,16 +544,17 @@ double cny_per_usd_in_use(double view_cny_per_usd, const PriceBook& book) {
   return usable_rate(book.cny_per_usd) ? book.cny_per_usd : 0;
 }
 
-double to_display(double usd, const std::string& currency, double cny_per_usd) {
-  return shows_cny(currency, cny_per_usd) ? usd * cny_per_usd : usd;
+double to_display(double usd, const std::string& currency, double per_usd) {
+  return shows_local(currency, per_usd) ? usd * per_usd : usd;
 }
 
-double from_display(double amount, const std::string& currency, double cny_per_usd) {
-  return shows_cny(currency, cny_per_usd) ? amount / cny_per_usd : amount;
+double from_display(double amount, const std::string& currency, double per_usd) {
+  return shows_local(currency, per_usd) ? amount / per_usd : amount;
 }
 
-const char* currency_symbol(const std::string& currency, double cny_per_usd) {
-  return shows_cny(currency, cny_per_usd) ? "\xC2\xA5" : "$";  // ¥ in UTF-8
+const char* currency_symbol(const std::string& currency, double per_usd) {
+  if (!shows_local(currency, per_usd)) return "$";
+  return currency == "CNY" ? "\xC2\xA5" : "\xE2\x82\xAC";  // ¥ or € in UTF-8
 }
 
 }  // namespace gpuwise

@@ -49,8 +49,12 @@ PriceAge price_age(std::string_view date_seen, std::string_view today);
 
 struct StreetPrice {
   std::string gpu_id;
-  double usd = 0;          // per board, as sold
+  std::string market = "us";  // where it was seen: us, eu or cn (market.h)
+  double usd = 0;          // per board as sold; for a system row, the whole system
   std::string condition;   // "new" or "used"
+  // Who stated it: retailer, tracker, listing (one marketplace or forum listing), press,
+  // vendor (the maker's own or announced price). market.h ranks them.
+  std::string seller = "press";
   std::string date_seen;   // "2026-05-01"
   std::string source;      // URL
   std::string notes;
@@ -59,6 +63,53 @@ struct StreetPrice {
   std::optional<double> cny;
   double cny_per_usd = 0;
   std::string cny_per_usd_date;
+  // The same for a price seen in euros (a European shop, VAT included).
+  std::optional<double> eur;
+  double eur_per_usd = 0;
+  std::string eur_per_usd_date;
+  // "system": the price of a whole machine holding system_gpus of this GPU (an 8-GPU
+  // HGX server, an NVL72 rack); `usd` is the machine's.
+  bool system = false;
+  std::string system_name;
+  int system_gpus = 0;
+};
+
+// A market's electricity tariff, the default kWh price of its buyers (market.h).
+struct MarketTariff {
+  std::string market;       // us, eu, cn
+  double kwh_usd = 0;       // converted at the file's rate when listed in another currency
+  double kwh_local = 0;     // as listed
+  std::string currency;     // of kwh_local: USD, EUR, CNY
+  std::string date_seen, source, notes;
+};
+
+// What a machine around the GPUs costs (board, CPU, RAM, power supply, case, disk): one
+// sourced, dated row per class; outlay.h picks the class a purchase needs.
+struct MachinePrice {
+  std::string machine_class;       // desktop, workstation, server
+  std::string form = "pcie";       // pcie (cards in slots) or sxm (SXM / OAM baseboard server)
+  int max_gpus = 1;                // the cards (or modules) it holds
+  std::optional<double> usd;       // absent: no sourced price (then the outlay has none)
+  double psu_w = 0;                // the power supply the priced build has (0: not stated)
+  double ram_gb = 0;               // its RAM (0: not stated)
+  // The electrical PCIe lanes each GPU gets (16, 8, 4, 1 on a mining board's risers); 0:
+  // not stated. Splitting layers (llama.cpp) works over x1; tensor parallel wants x8 (outlay.h).
+  int pcie_lanes = 0;
+  std::optional<double> host_power_w;  // what the host draws beside the GPUs while they work
+  std::string market = "us";
+  std::string date_seen, source, notes;
+};
+
+// Rental rates of one card over time (prices_datacenter history), for the default
+// decline of rent (market.h rental_decline_default).
+struct RentalPoint {
+  std::string date;
+  double usd_per_gpu_hour = 0;
+};
+struct RentalSeries {
+  std::string gpu_id;
+  std::vector<RentalPoint> points;  // oldest first
+  std::string source, notes;
 };
 
 struct CloudRate {
@@ -82,8 +133,14 @@ struct PriceBook {
   double cny_per_usd = 0;  // 0 when the file has no usable rate
   std::string cny_per_usd_date;
   std::string cny_per_usd_source;
+  double eur_per_usd = 0;  // 0 when the file has none
+  std::string eur_per_usd_date;
+  std::string eur_per_usd_source;
   std::vector<StreetPrice> street_prices;
   std::vector<CloudRate> cloud_rates;
+  std::vector<MarketTariff> tariffs;      // "markets" in the file
+  std::vector<MachinePrice> machines;
+  std::vector<RentalSeries> rental_history;
   // The date prices are aged against (YYYY-MM-DD): not in the file; the caller sets it
   // (the page: the browser's date; the CLI: the system date or --today). Empty: ages unknown.
   std::string today;
@@ -114,6 +171,16 @@ struct PriceChoice {
   std::string source;        // URL; for MSRP the catalog row's first source
   std::string notes;
   PriceAge age;              // of date_seen as of book.today (unknown for MSRP and user figures)
+  // How the buyer price was chosen (market.h buyer_price); empty for MSRP and user figures.
+  std::string market;        // where it was seen: us, eu, cn
+  bool other_market = false; // the buyer's market has no price: the nearest market's, converted
+  std::string seller;        // retailer, tracker, listing, press, vendor
+  int median_of = 1;         // > 1: the median of this many prices of the same month
+  std::string system_name;   // set: a share of that system's price (usd / system_gpus per GPU)
+  int system_gpus = 0;
+  bool discontinued = false;  // new was asked, but no shop sold it new in 12 months: its used price
+  bool no_used_price = false; // used was asked, but it has no used price: its new price
+  std::optional<StreetPrice> set_aside;  // a new price below the same month's used price, not used
   bool found() const { return kind != PriceKind::none; }
 };
 
@@ -159,11 +226,12 @@ PriceBookStats price_book_stats(const PriceBook& book);
 
 // The rate in use: the view's cny_per_usd when set (> 0), else the file's; 0 if neither.
 double cny_per_usd_in_use(double view_cny_per_usd, const PriceBook& book);
-// USD -> the display currency ("USD" or "CNY"). CNY without a usable rate stays USD.
-double to_display(double usd, const std::string& currency, double cny_per_usd);
+// USD -> the display currency ("USD", "EUR" or "CNY" at `per_usd` of it per dollar); a
+// currency without a usable rate stays USD. market.h display_currency() picks both.
+double to_display(double usd, const std::string& currency, double per_usd);
 // The display currency -> USD (for what the user types into a money field).
-double from_display(double amount, const std::string& currency, double cny_per_usd);
-// "$" or "¥": the symbol to print next to to_display() figures.
-const char* currency_symbol(const std::string& currency, double cny_per_usd);
+double from_display(double amount, const std::string& currency, double per_usd);
+// "$", "€" or "¥": the symbol to print next to to_display() figures.
+const char* currency_symbol(const std::string& currency, double per_usd);
 
 }  // namespace gpuwise

@@ -29,7 +29,8 @@ void clamp_view(RoiView& view, std::vector<RoiNotice>& notices) {
 }
 
 // The overrides the view left empty, from data (with their provenance in defaults).
-void resolve_figures(const Catalog& catalog, const Gpu& gpu, const PriceBook& book, RoiResult& result) {
+void resolve_figures(const Catalog& catalog, const Gpu& gpu, const PriceBook& book, const BuyerView& buyer,
+                     RoiResult& result) {
   using namespace limits;
   const RoiView& view = result.view;
   RoiFigures& in = result.figures;
@@ -63,7 +64,7 @@ void resolve_figures(const Catalog& catalog, const Gpu& gpu, const PriceBook& bo
     defaults.price.kind = PriceKind::user;
     defaults.price.usd_per_gpu = defaults.price.usd_per_board = in.price_usd;
   } else {
-    defaults.price = default_price(catalog, book, gpu.id);
+    defaults.price = buyer_price(catalog, book, gpu.id, buyer);
     if (defaults.price.found()) {
       in.price_usd = std::fmin(defaults.price.usd_per_gpu, kPriceUsd.max);
     } else {
@@ -71,7 +72,7 @@ void resolve_figures(const Catalog& catalog, const Gpu& gpu, const PriceBook& bo
     }
   }
 
-  defaults.rate_kinds = provider_kind_set(view.provider_kinds);
+  defaults.rate_kinds = rate_kinds(view.provider_kinds, buyer);
   if (auto rate = usable("rate_usd_per_hour", view.rate_usd_per_hour)) {
     in.rate_usd_per_hour = clamped("rate_usd_per_hour", *rate, kUsdPerHour, 0);
   } else if ((defaults.rate = cheapest_on_demand_rate(book, gpu.id, defaults.rate_kinds))) {
@@ -91,6 +92,49 @@ void resolve_figures(const Catalog& catalog, const Gpu& gpu, const PriceBook& bo
     result.missing.push_back("power");  // running cost needs the reader's figure
   }
 
+  // Idle: the card's sourced idle draw, else our assumption (a share of its board power).
+  if (auto idle = usable("idle_w", view.idle_w)) {
+    defaults.idle_basis = "user";
+    in.idle_w = clamped("idle_w", *idle, kIdlePowerW, 0);
+  } else if (gpu.idle_w) {
+    defaults.idle_basis = "card";
+    in.idle_w = std::fmin(*gpu.idle_w / per_board, kIdlePowerW.max);
+  } else {
+    defaults.idle_basis = "assumed";
+    in.idle_w = in.power_w * idle_share_of_tdp(gpu.kind);
+    defaults.idle_share = idle_share_of_tdp(gpu.kind);
+  }
+
+  // The machine around the cards: the view's host price and power, else the outlay's.
+  defaults.outlay = machine_outlay(catalog, book, gpu, view.gpu_count, buyer);
+  if (auto host = usable("host_cost_usd", view.host_cost_usd)) {
+    defaults.host_cost_is_outlay = false;
+    in.host_cost_usd = clamped("host_cost_usd", *host, kHostCostUsd, 0);
+  } else {
+    in.host_cost_usd = std::fmin(defaults.outlay.machine_usd.value_or(0), kHostCostUsd.max);
+  }
+  if (auto host_power = usable("host_power_w", view.host_power_w)) {
+    defaults.host_power_is_outlay = false;
+    in.host_power_w = clamped("host_power_w", *host_power, kHostPowerW, 0);
+  } else {
+    in.host_power_w = std::fmin(defaults.outlay.host_power_w, kHostPowerW.max);
+  }
+  if (auto kwh = usable("kwh_price_usd", view.kwh_price_usd)) {
+    defaults.kwh_is_tariff = false;
+    in.kwh_price_usd = clamped("kwh_price_usd", *kwh, kKwhPriceUsd, kFallbackKwhUsd);
+  } else {
+    if (const MarketTariff* tariff = market_tariff(book, buyer.market)) defaults.tariff = *tariff;
+    in.kwh_price_usd = default_kwh_usd(book, buyer.market);
+  }
+  if (auto decline = usable("rent_decline_pct_per_year", view.rent_decline_pct_per_year)) {
+    defaults.decline_basis = "user";
+    in.rent_decline = clamped("rent_decline_pct_per_year", *decline, kPercent, 0) / 100;
+  } else {
+    in.rent_decline = rental_decline_default(book, &defaults.decline_series);
+    defaults.decline_basis = defaults.decline_series > 0 ? "history" : "none";
+  }
+  in.rent_decline = std::clamp(in.rent_decline, 0.0, 0.99);  // a rate falling to nothing at once has no meaning
+
   if (auto rent_out = usable("rent_out_rate_usd_per_hour", view.rent_out_rate_usd_per_hour)) {
     defaults.rent_out_rate_is_rate = false;
     in.rent_out_rate_usd_per_hour =
@@ -99,8 +143,23 @@ void resolve_figures(const Catalog& catalog, const Gpu& gpu, const PriceBook& bo
     in.rent_out_rate_usd_per_hour = in.rate_usd_per_hour;
   }
 
-  // What a card fetches second-hand today. Never above what it costs new.
-  defaults.used_price = newest_used_price(book, gpu.id);
+  // What a card fetches second-hand today (in the buyer's market, by the same rules as
+  // its used price). Never above what it costs new.
+  BuyerView used_buyer = buyer;
+  used_buyer.used = true;
+  const PriceChoice used = buyer_price(catalog, book, gpu.id, used_buyer);
+  if (used.kind == PriceKind::street_used) {
+    StreetPrice row;
+    row.gpu_id = gpu.id;
+    row.market = used.market;
+    row.usd = used.usd_per_board;
+    row.condition = "used";
+    row.seller = used.seller;
+    row.date_seen = used.date_seen;
+    row.source = used.source;
+    row.notes = used.notes;
+    defaults.used_price = row;
+  }
   if (defaults.used_price) {
     defaults.resale_now_basis = "street_used";
     defaults.used_usd_per_gpu = defaults.used_price->usd / per_board;
@@ -174,7 +233,71 @@ bool RoiDefaults::uses_stale_price() const {
          (resale_now_basis == "street_used" && used_price_age.stale);
 }
 
+double idle_share_of_tdp(const std::string& kind) {
+  if (kind == "module") return 0.10;
+  if (kind == "system") return 0.05;
+  return 0.06;
+}
+
 RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view) {
+  return compute_roi(catalog, book, view, BuyerView{});
+}
+
+std::vector<TemplateText> support_end_warnings(const Gpu& gpu, const Compat& compat) {
+  std::vector<TemplateText> out;
+  if (!has_stack(gpu, "cuda")) return out;
+  const ComputeCapabilityRange* cc = compat.find_cc(gpu.compute_capability);
+  if (!cc) return out;
+  if (!cc->last_cuda.empty()) {
+    out.push_back({I18N("CUDA {0} is the last toolkit for {1} (compute capability {2}): newer CUDA software does not "
+                        "run on it."),
+                   {cc->last_cuda, cc->architecture, cc->cc}});
+  }
+  if (!compat.pytorch.empty()) {
+    const PytorchRelease& newest = compat.pytorch.back();
+    const std::vector<PytorchSupport> runs = compat.pytorch_for(gpu);
+    if (runs.empty() || runs.back().version != newest.version) {
+      out.push_back(runs.empty() ? TemplateText{I18N("No official PyTorch wheel runs on compute capability {0}."), {cc->cc}}
+                                 : TemplateText{I18N("PyTorch {0} is the last release with an official wheel for "
+                                                     "compute capability {1}."),
+                                                {runs.back().version, cc->cc}});
+    } else if (!newest.wheels.empty()) {
+      // The newest release still runs, but its newest CUDA wheel may no longer include it.
+      const PytorchWheel& latest = newest.wheels.back();
+      if (!wheel_runs_on(latest, cc->cc)) {
+        out.push_back({I18N("PyTorch {0}'s CUDA {1} wheel no longer includes compute capability {2}; only its older "
+                            "wheels do: support is ending."),
+                       {newest.version, latest.cuda, cc->cc}});
+      }
+    }
+  }
+  if (!out.empty()) {
+    out.push_back({I18N("Renters want cards current software runs on: once support ends, so does the card's rental "
+                        "value. Weigh selling sooner.")});
+  }
+  return out;
+}
+
+double rental_decline_default(const PriceBook& book, int* series) {
+  std::vector<double> declines;
+  for (const RentalSeries& s : book.rental_history) {
+    if (s.points.size() < 2) continue;
+    const RentalPoint& first = s.points.front();
+    const RentalPoint& last = s.points.back();
+    const PriceAge span = price_age(first.date, last.date);
+    if (!span.known || span.months < 12 || !(first.usd_per_gpu_hour > 0)) continue;
+    const double years = span.months / 12.0;
+    declines.push_back(1 - std::pow(last.usd_per_gpu_hour / first.usd_per_gpu_hour, 1 / years));
+  }
+  if (series) *series = static_cast<int>(declines.size());
+  if (declines.empty()) return 0;
+  std::sort(declines.begin(), declines.end());
+  const std::size_t n = declines.size();
+  const double median = n % 2 ? declines[n / 2] : (declines[n / 2 - 1] + declines[n / 2]) / 2;
+  return std::clamp(median, 0.0, 0.99);
+}
+
+RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view, const BuyerView& buyer) {
   RoiResult result;
   result.view = view;
   const int index = catalog.find(view.gpu_id);
@@ -185,7 +308,7 @@ RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiVi
   }
   const Gpu& gpu = catalog.gpus[index];
   clamp_view(result.view, result.notices);
-  resolve_figures(catalog, gpu, book, result);
+  resolve_figures(catalog, gpu, book, buyer, result);
   if (!result.missing.empty()) {
     result.never_reason = NeverReason::missing_input;
     const bool no_price = std::count(result.missing.begin(), result.missing.end(), "price") > 0;

@@ -14,6 +14,9 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "catalog/compat.h"
+#include "money/market.h"
+#include "money/outlay.h"
 #include "money/prices.h"
 #include "money/roi_model.h"
 #include "text/template_text.h"
@@ -47,6 +50,21 @@ struct RoiDefaults {
   // Ages as of book.today (docs/roi.md, "Price age"); price age is in price.age.
   PriceAge rate_age;                  // of the data's rate, when rate is set
   PriceAge used_price_age;            // of used_price, when set
+  // The whole outlay at this count (outlay.h): the machine behind the host's default price
+  // and power. host_cost_is_outlay / host_power_is_outlay: the view left them to it.
+  Outlay outlay;
+  bool host_cost_is_outlay = true;
+  bool host_power_is_outlay = true;
+  // The kWh price: the market's tariff (with its row), or the view's.
+  bool kwh_is_tariff = true;
+  std::optional<MarketTariff> tariff;
+  // Idle draw per GPU: "card" (the catalog's idle_w), "assumed" (idle_share_of_tdp of
+  // the board power) or "user".
+  std::string idle_basis = "assumed";
+  double idle_share = 0;             // the assumed share of the board power, when "assumed"
+  // The yearly fall of rental rates: "history" (rental_decline_default), "user" or "none".
+  std::string decline_basis = "history";
+  int decline_series = 0;             // the rental-history series the default came from
   // True when a figure the calculation used came from a price older than 12 months,
   // so the page and the CLI can say so next to the result.
   bool uses_stale_price() const;
@@ -101,7 +119,31 @@ struct RoiResult {
   std::vector<OwnerHorizon> owner;   // at kOwnerHorizonMonths
 };
 
-// The one function the page and `gpuwise roi` call.
+// Idle power where the card has no sourced idle_w: our assumption, a share of the board
+// power per kind (catalog.h kind_keys), stated next to the figure:
+//  - card 6 %: a desktop card idles at the desktop at 10-30 W of its 150-450 W (the RTX
+//    3090 Ti's 21 W of 450 W, ecoenergygeek.com's RTX 4090 power guide);
+//  - module 10 %: an SXM / OAM module idles at some 60-100 W of 700-1000 W (HBM, NVLink
+//    and the board stay powered);
+//  - system 5 %: Apple's own figures for unified-memory machines are 3-10 % (the M4 Max's
+//    6 W of 145 W, the M2 Ultra's 10 W of 295 W; support.apple.com 102027).
+double idle_share_of_tdp(const std::string& kind);
+
+// The one function the page and `gpuwise roi` call: the buyer's market prices the card
+// (buyer_price), the machine (machine_outlay), the electricity and the rent's provider kinds.
+RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view, const BuyerView& buyer);
+// The same for a buyer in the US market buying new (BuyerView{}).
 RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view);
+
+// The owner's warning (cuda.json): when CUDA or PyTorch drop the card's architecture, new
+// software stops running on it and renters stop renting it, so its rental value ends too.
+// Empty for a card CUDA and the newest PyTorch wheels still fully support, and for
+// cards without CUDA (cuda.json has no dates for other stacks).
+std::vector<TemplateText> support_end_warnings(const Gpu& gpu, const Compat& compat);
+
+// How fast rental rates fall a year, from prices.json's rental history: the median over
+// the series that span a year or more of (last / first)^(1 / years); `series` is set to
+// how many were used. 0 when none does. Rates also rise for stretches (they cycle).
+double rental_decline_default(const PriceBook& book, int* series = nullptr);
 
 }  // namespace gpuwise

@@ -103,9 +103,9 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
   }
   lines.push_back(line(words(I18N("Host value at month m")),
                        words(I18N("host_value(m) = host_cost × (1 − depreciation)^(1 + m / 12)")),
-                       figures(n(in.host_cost_usd) + " × (1 − " + d + ")^(1 + " + M + " / 12)"),
+                       figures(n(data.host_cost_usd) + " × (1 − " + d + ")^(1 + " + M + " / 12)"),
                        m(model.host_value(months))));
-  const std::string bought = count + " × " + n(data.price_usd) + " + " + n(in.host_cost_usd);
+  const std::string bought = count + " × " + n(data.price_usd) + " + " + n(data.host_cost_usd);
   if (in.sales_tax_pct > 0) {  // the tax line only when there is one: the usual case reads as before
     lines.push_back(line(words(I18N("Purchase")), words(I18N("purchase = (GPUs × price + host_cost) × (1 + sales tax)")),
                          figures("(" + bought + ") × (1 + " + plain(in.sales_tax_pct / 100) + ")"),
@@ -120,21 +120,32 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
   lines.push_back(line(
       words(I18N("Electricity to month m")),
       words(I18N("electricity(m) = (GPUs × power_w + host_power_w) / 1000 × hours/day × 30.4375 × m × kWh price")),
-      figures("(" + count + " × " + plain(data.power_w) + " + " + plain(in.host_power_w) + ") / 1000 × " + h + " × " +
-              days + " × " + M + " × " + n(in.kwh_price_usd)),
+      figures("(" + count + " × " + plain(data.power_w) + " + " + plain(data.host_power_w) + ") / 1000 × " + h + " × " +
+              days + " × " + M + " × " + n(data.kwh_price_usd)),
       m(model.electricity(months))));
   lines.push_back(line(words(I18N("Maintenance to month m")),
                        words(I18N("maintenance(m) = maintenance per year × m / 12")),
                        figures(n(in.maintenance_usd_per_year) + " × " + M + " / 12"), m(model.maintenance(months))));
+  lines.push_back(line(words(I18N("Colocation / space to month m")), words(I18N("colocation(m) = per month × m")),
+                       figures(n(in.colocation_usd_per_month) + " × " + M), m(model.colocation(months))));
   lines.push_back(line(
       words(I18N("Net cost of owning to month m")),
-      words(I18N("own(m) = purchase + electricity(m) + maintenance(m) − GPUs × value(m) − host_value(m)")),
+      words(I18N("own(m) = purchase + electricity(m) + maintenance(m) + colocation(m) − GPUs × value(m) − host_value(m)")),
       figures(n(model.purchase()) + " + " + n(model.electricity(months)) + " + " + n(model.maintenance(months)) +
-              " − " + count + " × " + n(model.card_value(months)) + " − " + n(model.host_value(months))),
+              " + " + n(model.colocation(months)) + " − " + count + " × " + n(model.card_value(months)) + " − " +
+              n(model.host_value(months))),
       m(model.own(months))));
+  const std::string decline = plain(data.rent_decline);
+  lines.push_back(line(words(I18N("Months of rent at today's rate")),
+                       words(I18N("rent_months(m) = 12 × (1 − (1 − decline)^(m / 12)) / −ln(1 − decline); m when rates stay")),
+                       figures(data.rent_decline > 1e-9 ? "12 × (1 − (1 − " + decline + ")^(" + M + " / 12)) / −ln(1 − " +
+                                                              decline + ")"
+                                                        : M),
+                       figures(plain(model.rent_months(months), 3))));
   lines.push_back(line(words(I18N("Cost of renting to month m")),
-                       words(I18N("rent(m) = rate × GPUs × hours/day × 30.4375 × m")),
-                       figures(n(data.rate_usd_per_hour) + " × " + count + " × " + h + " × " + days + " × " + M),
+                       words(I18N("rent(m) = rate × GPUs × hours/day × 30.4375 × rent_months(m)")),
+                       figures(n(data.rate_usd_per_hour) + " × " + count + " × " + h + " × " + days + " × " +
+                               plain(model.rent_months(months), 3)),
                        m(model.rent(months))));
 
   TemplateText break_even;
@@ -162,8 +173,8 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
                          figures("(" + n(result.electricity_total_usd) + " + " + n(result.maintenance_total_usd) +
                                  ") / " + plain(result.gpu_hours, 1)),
                          figures(money(shown(result.running_cost_per_gpu_hour), symbol, 4))));
-    lines.push_back(line(words(I18N("Renting, per GPU-hour")), words(I18N("rent(M) / hours(M) = rate")),
-                         figures(n(data.rate_usd_per_hour)),
+    lines.push_back(line(words(I18N("Renting, per GPU-hour")), words(I18N("rent(M) / hours(M)")),
+                         figures(n(result.rent_total_usd) + " / " + plain(result.gpu_hours, 1)),
                          figures(money(shown(*result.rent_cost_per_gpu_hour), symbol, 4))));
   }
   lines.push_back(line(words(I18N("Owning saves at the horizon")), words(I18N("rent(M) − own(M)")),
@@ -179,26 +190,35 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
                          words(I18N("GPUs × resale_now + host_value(0)")),
                          figures(count + " × " + n(data.resale_now_usd) + " + " + n(model.host_value(0))),
                          m(o.sell_now_usd)));
+    lines.push_back(line(
+        words(I18N("Idle power ({0} months)"), {t}),
+        words(I18N("idle_power(t) = (GPUs × idle_w + host_power_w) / 1000 × 24 × 30.4375 × t × kWh price")),
+        figures("(" + count + " × " + plain(data.idle_w) + " + " + plain(data.host_power_w) + ") / 1000 × 24 × " +
+                days + " × " + t + " × " + n(data.kwh_price_usd)),
+        m(o.keep_idle_power_usd)));
     lines.push_back(line(words(I18N("Keep idle ({0} months)"), {t}),
-                         words(I18N("GPUs × value(t) + host_value(t) − maintenance(t)")),
+                         words(I18N("GPUs × value(t) + host_value(t) − maintenance(t) − colocation(t) − idle_power(t)")),
                          figures(count + " × " + n(model.card_value(o.months)) + " + " +
-                                 n(model.host_value(o.months)) + " − " + n(o.maintenance_usd)),
+                                 n(model.host_value(o.months)) + " − " + n(o.maintenance_usd) + " − " +
+                                 n(o.colocation_usd) + " − " + n(o.keep_idle_power_usd)),
                          m(o.keep_idle_usd)));
     lines.push_back(line(words(I18N("Rent-out income ({0} months)"), {t}),
-                         words(I18N("income(t) = rent-out rate × (1 − fee) × GPUs × occupancy × 24 × 30.4375 × t")),
+                         words(I18N("income(t) = rent-out rate × (1 − fee) × GPUs × occupancy × 24 × 30.4375 × rent_months(t)")),
                          figures(n(data.rent_out_rate_usd_per_hour) + " × (1 − " + fee + ") × " + count + " × " +
-                                 occupancy + " × 24 × " + days + " × " + t),
+                                 occupancy + " × 24 × " + days + " × " + plain(model.rent_months(o.months), 3)),
                          m(o.rent_out_income_usd)));
     lines.push_back(line(
         words(I18N("Rent-out power ({0} months)"), {t}),
-        words(I18N("power(t) = (GPUs × power_w × occupancy + host_power_w) / 1000 × 24 × 30.4375 × t × kWh price")),
-        figures("(" + count + " × " + plain(data.power_w) + " × " + occupancy + " + " + plain(in.host_power_w) +
-                ") / 1000 × 24 × " + days + " × " + t + " × " + n(in.kwh_price_usd)),
+        words(I18N("power(t) = (GPUs × (power_w × occupancy + idle_w × (1 − occupancy)) + host_power_w) / 1000 × 24 × "
+                   "30.4375 × t × kWh price")),
+        figures("(" + count + " × (" + plain(data.power_w) + " × " + occupancy + " + " + plain(data.idle_w) + " × (1 − " +
+                occupancy + ")) + " + plain(data.host_power_w) + ") / 1000 × 24 × " + days + " × " + t + " × " +
+                n(data.kwh_price_usd)),
         m(o.rent_out_power_usd)));
     lines.push_back(line(words(I18N("Rent out ({0} months)"), {t}),
-                         words(I18N("GPUs × value(t) + host_value(t) + income(t) − power(t) − maintenance(t)")),
+                         words(I18N("GPUs × value(t) + host_value(t) + income(t) − power(t) − maintenance(t) − colocation(t)")),
                          figures(n(o.hardware_value_usd) + " + " + n(o.rent_out_income_usd) + " − " +
-                                 n(o.rent_out_power_usd) + " − " + n(o.maintenance_usd)),
+                                 n(o.rent_out_power_usd) + " − " + n(o.maintenance_usd) + " − " + n(o.colocation_usd)),
                          m(o.rent_out_usd)));
   }
   return lines;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "money/market.h"
+#include "money/outlay.h"
 #include "money/price_notes.h"
 #include "money/roi_model.h"
 #include "text/json_util.h"
@@ -53,6 +55,11 @@ json roi_to_json(const RoiResult& r) {
   inputs["resale_usd"] = rounded(data.resale_usd);
   inputs["resale_now_usd"] = rounded(data.resale_now_usd);
   inputs["rent_out_rate_usd_per_hour"] = rounded(data.rent_out_rate_usd_per_hour);
+  inputs["host_cost_usd"] = rounded(data.host_cost_usd);
+  inputs["host_power_w"] = rounded(data.host_power_w);
+  inputs["kwh_price_usd"] = rounded(data.kwh_price_usd);
+  inputs["idle_w"] = rounded(data.idle_w);
+  inputs["rent_decline_pct_per_year"] = rounded(data.rent_decline * 100);
   out["inputs"] = inputs;
   json kinds = json::array();
   for (ProviderKind kind : kProviderKinds) {
@@ -72,7 +79,14 @@ json roi_to_json(const RoiResult& r) {
                 {"gpus_per_board", d.price.gpus_per_board},
                 {"date_seen", d.price.date_seen},
                 {"source", d.price.source},
-                {"notes", d.price.notes}};
+                {"notes", d.price.notes},
+                {"market", d.price.market},
+                {"other_market", d.price.other_market},
+                {"seller", d.price.seller},
+                {"median_of", d.price.median_of}};
+  json flags = json::array();
+  for (const TemplateText& flag : price_flags(d.price)) flags.push_back(flag.text());
+  price["flags"] = flags;
   json rate = d.rate ? json{{"kind", "cheapest_on_demand"},
                             {"provider", d.rate->provider},
                             {"provider_kind", d.rate->provider_kind},
@@ -94,7 +108,18 @@ json roi_to_json(const RoiResult& r) {
                      {"rate", rate},
                      {"power", {{"kind", d.power_is_tdp ? "tdp" : "user"}, {"tdp_w_per_gpu", rounded(d.tdp_w_per_gpu)}}},
                      {"rent_out_rate", d.rent_out_rate_is_rate ? "rate" : "user"},
-                     {"resale_now", resale_now}};
+                     {"resale_now", resale_now},
+                     {"host_cost", d.host_cost_is_outlay ? "outlay" : "user"},
+                     {"host_power", d.host_power_is_outlay ? (d.outlay.host_power_assumed ? "assumed" : "machine") : "user"},
+                     {"kwh", d.kwh_is_tariff ? (d.tariff ? "tariff" : "assumed") : "user"},
+                     {"idle", {{"basis", d.idle_basis}, {"assumed_share_of_tdp", d.idle_share}}},
+                     {"rent_decline", {{"basis", d.decline_basis}, {"series", d.decline_series}}}};
+  if (d.tariff) {
+    out["defaults"]["tariff"] = {{"market", d.tariff->market}, {"kwh_local", d.tariff->kwh_local},
+                                 {"currency", d.tariff->currency}, {"date_seen", d.tariff->date_seen},
+                                 {"source", d.tariff->source}};
+  }
+  out["outlay"] = outlay_to_json(d.outlay);
   out["uses_stale_price"] = d.uses_stale_price();
   json stale_notices = json::array();
   for (const TemplateText& notice : roi_stale_notices(r)) stale_notices.push_back(notice.text());
@@ -121,6 +146,8 @@ json roi_to_json(const RoiResult& r) {
                      {"hardware_value", rounded(o.hardware_value_usd)},
                      {"rent_out_income", rounded(o.rent_out_income_usd)},
                      {"rent_out_power", rounded(o.rent_out_power_usd)},
+                     {"keep_idle_power", rounded(o.keep_idle_power_usd)},
+                     {"colocation", rounded(o.colocation_usd)},
                      {"maintenance", rounded(o.maintenance_usd)},
                      {"best", o.best}});
   }

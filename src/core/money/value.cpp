@@ -37,6 +37,13 @@ const std::optional<double>& figure(const ValueRow& row, ValueMetric metric) {
 std::vector<ValueRow> value_table(const Catalog& catalog, const PriceBook& book,
                                   const std::vector<std::pair<int, double>>& gpu_index_and_score,
                                   const PriceOverrides& overrides, ProviderKindSet rate_kinds) {
+  return value_table(catalog, book, gpu_index_and_score, BuyerView{}, overrides, rate_kinds);
+}
+
+std::vector<ValueRow> value_table(const Catalog& catalog, const PriceBook& book,
+                                  const std::vector<std::pair<int, double>>& gpu_index_and_score,
+                                  const BuyerView& buyer, const PriceOverrides& overrides,
+                                  ProviderKindSet rate_kinds) {
   std::vector<ValueRow> rows;
   for (const auto& [index, score] : gpu_index_and_score) {
     if (index < 0 || index >= static_cast<int>(catalog.gpus.size())) continue;
@@ -55,7 +62,7 @@ std::vector<ValueRow> value_table(const Catalog& catalog, const PriceBook& book,
       row.price.usd_per_gpu = row.price.usd_per_board = *user_price;
       row.price_usd = *user_price;
     } else {
-      row.price = default_price(catalog, book, gpu.id);
+      row.price = buyer_price(catalog, book, gpu.id, buyer);
       if (row.price.found() && row.price.usd_per_gpu > 0) row.price_usd = row.price.usd_per_gpu;
     }
 

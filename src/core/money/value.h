@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "money/market.h"
 #include "money/prices.h"
 
 namespace gpuwise {
@@ -40,6 +41,11 @@ struct ValueRow {
 
 // One row per (catalog index, score) in the order given; indexes outside the catalog are
 // skipped. A price or rate of 0 (free) counts as missing: it has no meaningful ratio.
+std::vector<ValueRow> value_table(const Catalog& catalog, const PriceBook& book,
+                                  const std::vector<std::pair<int, double>>& gpu_index_and_score,
+                                  const BuyerView& buyer, const PriceOverrides& overrides,
+                                  ProviderKindSet rate_kinds);
+// The US market, new (BuyerView{}).
 std::vector<ValueRow> value_table(const Catalog& catalog, const PriceBook& book,
                                   const std::vector<std::pair<int, double>>& gpu_index_and_score,
                                   const PriceOverrides& overrides = {},

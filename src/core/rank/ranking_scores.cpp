@@ -23,11 +23,8 @@ bool CardFilter::passes(const Gpu& gpu) const {
   }
   if (gpu.vram_gb < view_.min_vram_gb) return false;
   if (view_.year_min > 0 && gpu.release_year < view_.year_min) return false;
-  // A price limit keeps only cards with a known launch price at or under it: a card
-  // without one cannot be shown to fit the budget.
-  if (view_.max_price_usd > 0 && !(gpu.launch_price_usd && *gpu.launch_price_usd <= view_.max_price_usd)) {
-    return false;
-  }
+  // The price limit (max_price_usd) reads the buyer's price in their market: applied by
+  // rank_for_buyer() (rank/buyer_ranking.h), which has the prices.
   if (!view_.cuda.empty() && !(compat_ && compat_->runs_cuda(gpu, view_.cuda))) return false;
   if (!view_.pytorch.empty() && !(compat_ && compat_->runs_pytorch(gpu, view_.pytorch))) return false;
   if (!view_.pytorch_any.empty() && !(compat_ && compat_->runs_pytorch_any(gpu, view_.pytorch_any))) return false;

@@ -48,13 +48,6 @@ bool ranks_by_speed(const RankingView& view) {
   return view.metric.empty() && (view.profile == "llm-inference" || view.profile == "llm-training");
 }
 
-std::string quant_for_fit_precision(const std::string& precision) {
-  if (precision == "bf16" || precision == "fp16") return precision;
-  if (precision == "int8") return "q8_0";
-  if (precision == "int4") return "q4_k_m";
-  return "";
-}
-
 SpeedInput ranking_speed_input(const FitView& fit, int gpus, std::vector<TemplateText>& notes) {
   SpeedInput input;
   const auto preset = fit.preset == "custom" ? std::nullopt : speed_model_from_preset(fit.preset);
@@ -68,6 +61,9 @@ SpeedInput ranking_speed_input(const FitView& fit, int gpus, std::vector<Templat
     custom.kv_heads = fit.kv_heads;
     custom.head_dim = fit.head_dim;
     custom.hidden_size = fit.hidden_size;
+    // The vocabulary is not an input: the nearest preset's, as the VRAM fit takes it.
+    custom.vocab_size = nearest_preset(fit.params_b).vocab_size;
+    custom.tied_embeddings = nearest_preset(fit.params_b).tied_embeddings;
     custom.max_context = 0;
     input.model = custom;
   }

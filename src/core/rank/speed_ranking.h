@@ -19,9 +19,8 @@ namespace gpuwise {
 // single metric is chosen.
 bool ranks_by_speed(const RankingView& view);
 
-// The speed model's format for a VRAM-fit precision: bf16, fp16; int8 → q8_0 and int4 →
-// q4_k_m (llama.cpp's, which the model is calibrated on); "" for fp32 (no estimate).
-std::string quant_for_fit_precision(const std::string& precision);
+// quant_for_fit_precision() (estimate/engine.h) gives the speed model's format for a
+// VRAM-fit precision; fp32 has none, so no estimate.
 
 // The speed model's input for the VRAM-fit model on `gpus` GPUs: a preset's own shape
 // (with its active parameters) or the custom shape. A context beyond the preset's limit is

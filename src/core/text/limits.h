@@ -27,6 +27,9 @@ namespace limits {
 
 // [SECTION] Top level
 inline constexpr NumberRange kCnyPerUsd{0.01, 1000, false, true};  // 0: the rate in prices.json
+inline constexpr NumberRange kEurPerUsd{0.01, 1000, false, true};  // 0: the rate in prices.json
+// The buyer's budget for a purchase: 0 for none, else up to a billion dollars.
+inline constexpr NumberRange kBudgetUsd{1, 1e9, false, true};
 
 // [SECTION] Catalog and ranking filters
 inline constexpr NumberRange kMinVramGb{0, 10000, false, false};
@@ -61,6 +64,12 @@ inline constexpr NumberRange kPromptTokens{1, 1048576, true, true};  // 0: the w
 inline constexpr NumberRange kModelParamsB{kParamsB.min, kParamsB.max, false, true};
 // A unified-memory machine's RAM (speed.umem): 0 for a card's own VRAM, else up to 100 TB.
 inline constexpr NumberRange kUnifiedMemoryGb{0, 1e5, false, false};
+// Layers in system RAM (issue 27): the host's RAM (0: none kept there), its bandwidth, the
+// layers kept there (0: as many as needed), and the cards one machine may list.
+inline constexpr NumberRange kHostRamGb{0, 1e5, false, false};
+inline constexpr NumberRange kHostBandwidthGbs{1, 1e5, false, false};
+inline constexpr NumberRange kRamLayers{0, 512, true, false};
+inline constexpr int kMachineMaxCards = 16;
 // [SECTION] Cost of a job (job_cost.h checks the same bounds)
 inline constexpr NumberRange kJobTokensB{1e-6, 1e6, false, false};      // billions trained on: 1000 to 10^15
 inline constexpr NumberRange kJobTokensPerDay{1, 1e13, false, false};   // served a day
@@ -77,6 +86,8 @@ inline constexpr NumberRange kHostCostUsd{0, 1e9, false, false};        // whole
 inline constexpr NumberRange kHostPowerW{0, 10e6, false, false};        // whole purchase
 inline constexpr NumberRange kKwhPriceUsd{0, 10, false, false};
 inline constexpr NumberRange kMaintenanceUsdPerYear{0, 1e9, false, false};
+inline constexpr NumberRange kColocationUsdPerMonth{0, 1e8, false, false};  // whole machine
+inline constexpr NumberRange kIdlePowerW{0, 5000, false, false};            // per GPU, like kPowerW
 inline constexpr NumberRange kHoursPerDay{0, 24, false, false};
 inline constexpr NumberRange kMonths{1, 120, true, false};
 inline constexpr NumberRange kPercent{0, 100, false, false};            // depreciation, occupancy, fee

@@ -133,9 +133,27 @@ std::vector<ViewField> build_fields() {
   tab.ref = REF(Tab, tab);
   f.push_back(said(tab, I18N("Tab")));
   f.push_back(said(choice_field("lang", "", "language", {"en", "zh"}, REF(std::string, language)), I18N("Language")));
-  f.push_back(said(choice_field("cur", "", "currency", {"USD", "CNY"}, REF(std::string, currency)), I18N("Currency")));
+  f.push_back(said(choice_field("cur", "", "currency", {"auto", "USD", "EUR", "CNY"}, REF(std::string, currency)),
+                   I18N("Currency")));
   f.push_back(said(number_field("cny", "", "cny_per_usd", kCnyPerUsd, REF(double, cny_per_usd)),
                    I18N("CNY per USD"), "CNY"));
+  // [issue 28] The buyer: market, used cards, budget on the whole outlay (money/market.h).
+  f.push_back(said(number_field("eur", "", "eur_per_usd", kEurPerUsd, REF(double, eur_per_usd)),
+                   I18N("EUR per USD"), "EUR"));
+  {
+    std::vector<const char*> markets;
+    for (const MarketInfo& market : kMarkets) markets.push_back(market.key);
+    f.push_back(said(choice_field("mkt", "", "market", markets, REF(std::string, buyer.market)), I18N("Market"), "",
+                     "--market"));
+  }
+  f.push_back(said(flag_field("used", "", "used", REF(bool, buyer.used)), I18N("Used cards"), "", "--used"));
+  f.push_back(said(number_field("budget", "", "budget_usd", kBudgetUsd, REF(double, buyer.budget_usd)),
+                   I18N("Budget"), "USD", "--budget"));
+  f.push_back(said(choice_field("bcov", "", "budget_covers", {"machine", "cards"}, REF(std::string, buyer.budget_covers)),
+                   I18N("Budget covers"), "", "--budget-covers"));
+  f.push_back(said(text_field("osort", "", "outlay_sort", TextRule::choice, kKeyMaxChars, true,
+                              REF(std::string, buyer.outlay_sort), {"total", "value"}),
+                   I18N("Order by outlay"), "", "--outlay-sort"));
   f.push_back(said(choice_field("theme", "", "theme", {"auto", "light", "dark"}, REF(std::string, theme)), I18N("Theme")));
 
   f.push_back(said(text_field("q", "catalog", "search", TextRule::any, kSearchMaxChars, true,
@@ -200,7 +218,7 @@ std::vector<ViewField> build_fields() {
   f.push_back(said(number_field("rank.vram", "ranking", "min_vram_gb", kMinVramGb, REF(double, ranking.min_vram_gb)),
                    I18N("Min VRAM"), "GB", "--min-vram"));
   f.push_back(said(number_field("rank.price", "ranking", "max_price_usd", kPriceFilterUsd,
-                                REF(double, ranking.max_price_usd)), I18N("Max launch price"), "USD", "--max-price"));
+                                REF(double, ranking.max_price_usd)), I18N("Max price per card"), "USD", "--max-price"));
   f.push_back(said(whole_field("rank.ymin", "ranking", "year_min", kYear, REF(int, ranking.year_min)),
                    I18N("From year"), "", "--year-min"));
   f.push_back(said(text_field("rank.cuda", "ranking", "cuda", TextRule::version, kVersionMaxChars, true,
@@ -261,6 +279,13 @@ std::vector<ViewField> build_fields() {
                    I18N("Active parameters"), I18N("billion"), "--active-params-b"));
   f.push_back(said(choice_field("speed.quant", "speed", "quant", quant_keys(), REF(std::string, speed.quant)),
                    I18N("Quantisation"), "", "--quant"));
+  // Issue 27: the engine and one machine of chosen cards (repeated --gpu on the command line).
+  f.push_back(said(choice_field("speed.engine", "speed", "engine", keys_of(speed_engine_keys()),
+                                REF(std::string, speed.engine)),
+                   I18N("Engine"), "", "--engine"));
+  f.push_back(said(list_field("speed.cards", "speed", "cards", TextRule::card_id, kKeyMaxChars, kMachineMaxCards,
+                              REF(std::vector<std::string>, speed.cards)),
+                   I18N("Machine"), "", "--gpu"));
   f.push_back(said(whole_field("speed.ctx", "speed", "context", kContextTokens, REF(int, speed.context)),
                    I18N("Context"), I18N("tokens"), "--context"));
   f.push_back(said(whole_field("speed.prompt", "speed", "prompt_tokens", kPromptTokens, REF(int, speed.prompt_tokens)),
@@ -272,6 +297,14 @@ std::vector<ViewField> build_fields() {
   f.push_back(said(number_field("speed.umem", "speed", "unified_memory_gb", kUnifiedMemoryGb,
                                 REF(double, speed.unified_memory_gb)),
                    I18N("Unified memory"), "GB", "--unified-memory-gb"));
+  // Issue 27: layers kept in system RAM (llama.cpp).
+  f.push_back(said(number_field("speed.ram", "speed", "host_ram_gb", kHostRamGb, REF(double, speed.host_ram_gb)),
+                   I18N("System RAM"), "GB", "--ram-gb"));
+  f.push_back(said(number_field("speed.rambw", "speed", "host_bandwidth_gbs", kHostBandwidthGbs,
+                                REF(double, speed.host_bandwidth_gbs)),
+                   I18N("RAM bandwidth"), "GB/s", "--ram-gbs"));
+  f.push_back(said(whole_field("speed.ramlayers", "speed", "ram_layers", kRamLayers, REF(int, speed.ram_layers)),
+                   I18N("Layers in RAM"), "", "--ram-layers"));
   f.push_back(said(choice_field("speed.sort", "speed", "sort", keys_of(speed_sort_keys()), REF(std::string, speed.sort)),
                    I18N("Sort by"), "", "--sort"));
   f.push_back(said(flag_field("speed.fits", "speed", "fits_only", REF(bool, speed.fits_only)),
@@ -289,13 +322,16 @@ std::vector<ViewField> build_fields() {
                    I18N("Cloud rate"), "USD/GPU-hour", "--rate"));
   f.push_back(said(optional_field("roi.power", "roi", "power_w", kPowerW, REF(std::optional<double>, roi.power_w)),
                    I18N("Power per GPU"), "W", "--power"));
-  f.push_back(said(number_field("roi.host", "roi", "host_cost_usd", kHostCostUsd, REF(double, roi.host_cost_usd)),
+  f.push_back(said(optional_field("roi.host", "roi", "host_cost_usd", kHostCostUsd,
+                                  REF(std::optional<double>, roi.host_cost_usd)),
                    I18N("Host / server"), "USD", "--host-cost"));
   f.push_back(said(number_field("roi.tax", "roi", "sales_tax_pct", kPercent, REF(double, roi.sales_tax_pct)),
                    I18N("Sales tax"), "%", "--sales-tax"));
-  f.push_back(said(number_field("roi.hostw", "roi", "host_power_w", kHostPowerW, REF(double, roi.host_power_w)),
+  f.push_back(said(optional_field("roi.hostw", "roi", "host_power_w", kHostPowerW,
+                                  REF(std::optional<double>, roi.host_power_w)),
                    I18N("Host power"), "W", "--host-power"));
-  f.push_back(said(number_field("roi.kwh", "roi", "kwh_price_usd", kKwhPriceUsd, REF(double, roi.kwh_price_usd)),
+  f.push_back(said(optional_field("roi.kwh", "roi", "kwh_price_usd", kKwhPriceUsd,
+                                  REF(std::optional<double>, roi.kwh_price_usd)),
                    I18N("Electricity"), "USD/kWh", "--kwh-price"));
   f.push_back(said(number_field("roi.hpd", "roi", "hours_per_day", kHoursPerDay, REF(double, roi.hours_per_day)),
                    I18N("Use per day"), "h", "--hours-per-day"));
@@ -309,6 +345,15 @@ std::vector<ViewField> build_fields() {
   f.push_back(said(number_field("roi.maint", "roi", "maintenance_usd_per_year", kMaintenanceUsdPerYear,
                                 REF(double, roi.maintenance_usd_per_year)),
                    I18N("Maintenance"), "USD/year", "--maintenance"));
+  // [issue 28] The owner of idle cards: space, falling rates, idle power.
+  f.push_back(said(number_field("roi.colo", "roi", "colocation_usd_per_month", kColocationUsdPerMonth,
+                                REF(double, roi.colocation_usd_per_month)),
+                   I18N("Colocation / space"), "USD/month", "--colocation"));
+  f.push_back(said(optional_field("roi.decline", "roi", "rent_decline_pct_per_year", kPercent,
+                                  REF(std::optional<double>, roi.rent_decline_pct_per_year)),
+                   I18N("Rental rates fall"), I18N("% per year"), "--rent-decline"));
+  f.push_back(said(optional_field("roi.idlew", "roi", "idle_w", kIdlePowerW, REF(std::optional<double>, roi.idle_w)),
+                   I18N("Idle power per GPU"), "W", "--idle-power"));
   f.push_back(said(optional_field("roi.rent", "roi", "rent_out_rate_usd_per_hour", kUsdPerHour,
                                   REF(std::optional<double>, roi.rent_out_rate_usd_per_hour)),
                    I18N("Platform rate"), "USD/GPU-hour", "--rent-out-rate"));

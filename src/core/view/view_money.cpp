@@ -2,16 +2,16 @@
 
 namespace gpuwise {
 
-double cny_per_usd_in_use(const ViewState& state, const PriceBook& book) {
-  return cny_per_usd_in_use(state.cny_per_usd, book);
+DisplayCurrency display_currency(const ViewState& state, const PriceBook& book) {
+  return display_currency(state.currency, state.buyer.market, state.cny_per_usd, state.eur_per_usd, book);
 }
 
 double to_display(double usd, const ViewState& state, const PriceBook& book) {
-  return to_display(usd, state.currency, cny_per_usd_in_use(state, book));
+  return usd * display_currency(state, book).per_usd;
 }
 
 double from_display(double amount, const ViewState& state, const PriceBook& book) {
-  return from_display(amount, state.currency, cny_per_usd_in_use(state, book));
+  return amount / display_currency(state, book).per_usd;
 }
 
 }  // namespace gpuwise

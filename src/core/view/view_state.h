@@ -8,6 +8,7 @@
 
 #include "catalog/catalog_view.h"
 #include "estimate/estimate_views.h"
+#include "money/market.h"
 #include "money/money_views.h"
 #include "rank/ranking_view.h"
 #include "text/json_fwd.h"
@@ -37,14 +38,20 @@ constexpr bool tabs_in_enum_order() {
   return true;
 }
 static_assert(tabs_in_enum_order(), "kTabs lists every Tab once, in enum order");
+// The first view: the tab a first visit opens (a link without tab=, no saved view). Its
+// panel's code is in the page's first download; the other tabs' code follows after the
+// first frame (src/ui/later.h). Changing the first view is this line.
+inline constexpr Tab kFirstViewTab = Tab::catalog;
 const char* tab_key(Tab tab);                    // "catalog", ...
 bool tab_from_key(const std::string& key, Tab& out);
 
 struct ViewState {
-  Tab tab = Tab::catalog;
+  Tab tab = kFirstViewTab;
   std::string language = "en";              // "en" or "zh"
-  std::string currency = "USD";             // "USD" or "CNY"; money in data is USD
+  std::string currency = "auto";            // "auto" (the market's), "USD", "EUR" or "CNY"; data is USD
   double cny_per_usd = 0;                   // 0: the rate in prices.json
+  double eur_per_usd = 0;                   // 0: the rate in prices.json
+  BuyerView buyer;                          // market, new or used, budget (money/market.h)
   std::string theme = "auto";               // auto (follow the system), light, dark
   CatalogView catalog;
   RankingView ranking;

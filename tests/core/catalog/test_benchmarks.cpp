@@ -26,7 +26,7 @@ TEST_CASE("shipped benchmarks.json loads without errors against the catalog", "[
   const Benchmarks b = load_benchmarks(read_source_file("data/benchmarks.json"), shipped_catalog());
   for (const auto& issue : b.issues) INFO(issue.to_string());
   CHECK(b.error_count() == 0);
-  CHECK(b.sets.size() == 21);  // 6, then 9 LLM training and 6 serving sources (scripts/import_llm_training.py)
+  CHECK(b.sets.size() == 23);  // 6, 2 multi-GPU / offload sets (issue 27 inference), 9 LLM training and 6 serving sources (scripts/import_llm_training.py)
   CHECK(b.results.size() > 900);
   // Every row cites a public page, never a local folder.
   for (const auto& r : b.results) {
@@ -36,12 +36,47 @@ TEST_CASE("shipped benchmarks.json loads without errors against the catalog", "[
   // The llama.cpp row the issue quotes: RTX 4090, LLaMA 3 8B Q4_K_M, tg512.
   bool found = false;
   for (const MeasuredResult* r : results_for(b, "rtx-4090")) {
-    if (r->phase == "decode" && r->model == "llama-3-8b" && r->precision == "q4_k_m" && r->context == 512) {
+    if (r->phase == "decode" && r->model == "llama-3-8b" && r->precision == "q4_k_m" && r->context == 512 &&
+        r->gpus == 1) {
       CHECK(r->value == 130.58);
       found = true;
     }
   }
   CHECK(found);
+  // Issue 27: the source's multi-GPU rows (2x RTX 3090, 70B Q4_K_M tg512) and a run with
+  // layers in system RAM, each with its own public source.
+  bool multi = false, offload = false;
+  for (const MeasuredResult* r : results_for(b, "rtx-3090")) {
+    if (r->gpus == 2 && r->model == "llama-3-70b" && r->phase == "decode" && r->context == 512) {
+      CHECK(r->value == 16.57);
+      CHECK(r->set == "xiongjiedai-llama3-llamacpp-multigpu");
+      multi = true;
+    }
+  }
+  for (const MeasuredResult* r : results_for(b, "rtx-2080")) {
+    if (r->gpu_layers) {
+      CHECK(*r->gpu_layers == 32);
+      CHECK(r->host_bandwidth_gbs == Approx(102));
+      CHECK(r->source.rfind("https://github.com/AlexsJones/llmfit/pull/", 0) == 0);
+      offload = true;
+    }
+  }
+  CHECK(multi);
+  CHECK(offload);
+}
+
+TEST_CASE("a run's GPU count and layers on the GPU are whole numbers of 1 or more", "[benchmarks]") {
+  json doc = json::parse(read_source_file("tests/fixtures/bad_benchmarks.json"));
+  json row = doc["results"][0];
+  row["gpus"] = 0;
+  row["gpu_layers"] = "32";
+  row["host_bandwidth_gbs"] = -1;
+  doc["results"] = json::array({row});
+  const Benchmarks b = load_benchmarks(dump_json(doc), shipped_catalog());
+  CHECK(b.results.empty());
+  CHECK(has_issue(b, "results #1 (rtx-4090)", "gpus"));
+  CHECK(has_issue(b, "results #1 (rtx-4090)", "gpu_layers"));
+  CHECK(has_issue(b, "results #1 (rtx-4090)", "host_bandwidth_gbs"));
 }
 
 TEST_CASE("bad benchmark rows are dropped and each problem names row and field", "[benchmarks]") {

@@ -108,14 +108,23 @@ TEST_CASE("the shipped data: RTX 4090 with Llama 3 8B Q4_K_M shows its measured 
   CHECK(matching_measurement(shipped_benchmarks(), "rtx-4090", view, "decode")->context == 8192);
   view.prompt_tokens = 900;  // prefill follows the prompt
   CHECK(matching_measurement(shipped_benchmarks(), "rtx-4090", view, "prefill")->context == 1024);
-  // Two GPUs or a batch of requests: the single-card runs are not the same thing.
+  // Two GPUs: the source's two-GPU run (llama.cpp's layer split); three: none was made.
   view.gpu_count = 2;
+  REQUIRE(matching_measurement(shipped_benchmarks(), "rtx-4090", view, "decode"));
+  CHECK(matching_measurement(shipped_benchmarks(), "rtx-4090", view, "decode")->gpus == 2);
+  view.gpu_count = 3;
   CHECK_FALSE(matching_measurement(shipped_benchmarks(), "rtx-4090", view, "decode"));
   view.gpu_count = 1;
+  // Layers in system RAM or a batch of requests: the runs are not the same thing.
+  view.host_ram_gb = 64;
+  CHECK_FALSE(matching_measurement(shipped_benchmarks(), "rtx-4090", view, "decode"));
+  view.host_ram_gb = 0;
   view.concurrent = 4;
   CHECK_FALSE(matching_measurement(shipped_benchmarks(), "rtx-4090", view, "decode"));
   view.concurrent = 1;
-  view.quant = "fp16";  // the source's "f16" rows
+  view.quant = "fp16";  // the source's "f16" rows, run on llama.cpp: not vLLM's figure
+  CHECK_FALSE(matching_measurement(shipped_benchmarks(), "rtx-4090", view, "decode"));
+  view.engine = "llamacpp";
   CHECK(matching_measurement(shipped_benchmarks(), "rtx-4090", view, "decode"));
   view.quant = "q8_0";
   CHECK_FALSE(matching_measurement(shipped_benchmarks(), "rtx-4090", view, "decode"));
@@ -218,7 +227,8 @@ TEST_CASE("the speed CSV has one line per row with the measured figure and its s
   view.top_n = 3;
   const SpeedTable table = shipped_table(view);
   const std::string csv = speed_table_csv(table);
-  CHECK(csv.find("card,id,gpus,fits,needed_gb_per_gpu") != std::string::npos);
+  CHECK(csv.find("card,id,gpus,engine,fits,needed_gb_per_gpu") != std::string::npos);
+  CHECK(csv.find(",decode_low,decode_high,") != std::string::npos);
   std::size_t lines = 0;
   for (std::size_t at = csv.find("\r\n"); at != std::string::npos; at = csv.find("\r\n", at + 2)) ++lines;
   CHECK(lines == table.rows.size() + 1);

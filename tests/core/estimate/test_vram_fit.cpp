@@ -46,53 +46,52 @@ const Gpu& shipped_gpu(const std::string& id) {
 }  // namespace
 
 TEST_CASE("Llama 3 70B bf16 inference at 8192 tokens, worked by hand") {
+  // bf16 runs on vLLM (inference_memory.h): the Speed tab's engine for the format.
   const FitResult r = fit_model(preset_view("llama-3-70b", "bf16", "inference", 8192));
   CHECK(r.notices.empty());
+  CHECK(r.engine == "vllm");
   REQUIRE(r.parts.size() == 6);
-  // weights = 70.6e9 × 2 B = 141.2 GB
+  // weights = 70.6e9 × 2 B = 141.2 GB (vLLM keeps the embeddings and the head on the GPUs)
   CHECK(r.part_gb("weights") == Approx(141.2));
   // KV = 2 × 80 layers × 8 KV heads × 128 head_dim × 8192 tokens × 1 × 2 B = 2,684,354,560 B
   CHECK(r.part_gb("kv_cache") == Approx(2.68435456));
-  // activations = 34 × 8192 × 1 × 8192 hidden = 2,281,701,376 B (one layer at a time);
-  // low: 2048-token prefill chunks = 34 × 2048 × 8192 = 570,425,344 B; high: twice typical
-  const MemoryPart* act = r.part("activations");
-  REQUIRE(act);
-  CHECK(act->gb == Approx(2.281701376));
-  CHECK(act->low_gb == Approx(0.570425344));
-  CHECK(act->high_gb == Approx(4.563402752));
+  // activations: vLLM's profiling pass, 8192 tokens × 2 B × 11 × 8192 hidden = 1,476,395,008 B,
+  // and the sampler's f32 logits, 256 × 4 B × 128256 = 131,334,144 B, on every GPU
+  CHECK(r.part_gb("activations") == Approx(1.607729152));
   CHECK(r.part_gb("gradients") == 0);
   CHECK(r.part_gb("optimizer") == 0);
-  // overhead = 1 GB + 10% × (2.68435456 + 2.281701376) = 1.4966055936 GB
-  CHECK(r.part_gb("overhead") == Approx(1.4966055936));
-  // total = 141.2 + 2.68435456 + 2.281701376 + 1.4966055936
-  CHECK(r.total_gb == Approx(147.6626615296));
-  CHECK(r.total_low_gb < r.total_gb);
-  CHECK(r.total_high_gb > r.total_gb);
+  // overhead: CUDA context, NCCL and CUDA graphs, 1 GB per GPU
+  CHECK(r.part_gb("overhead") == Approx(1.0));
+  CHECK(r.total_gb == Approx(141.2 + 2.68435456 + 1.607729152 + 1.0));
+  CHECK(r.per_gpu_fixed_gb == Approx(2.607729152));
+  CHECK(r.usable_share == Approx(0.9));  // gpu_memory_utilization
   // The formulas show the arithmetic a reader can redo.
-  CHECK(r.part("weights")->formula == "weights = params × bytes per param = 70.6e9 × 2 B = 141.2 GB");
+  CHECK(r.part("weights")->formula.find("141.2 GB (vLLM / SGLang)") != std::string::npos);
   CHECK(r.part("kv_cache")->formula ==
-        "kv_cache = 2 × layers × kv_heads × head_dim × context × batch × bytes = "
+        "kv_cache = 2 × layers × kv_heads × head_dim × context × batch × 2 B = "
         "2 × 80 × 8 × 128 × 8192 × 1 × 2 B = 2.68 GB");
 }
 
 TEST_CASE("70B bf16 needs two 80 GB cards; 8B bf16 fits one 24 GB card") {
   const FitResult big = fit_model(preset_view("llama-3-70b", "bf16", "inference", 8192));
   const Gpu& h100 = shipped_gpu("h100-sxm5");
-  // usable = 80 × 1.073741824 (printed GB are GiB) × 0.95 = 81.604 GB
+  // training's usable = 80 × 1.073741824 (printed GB are GiB) × 0.95 = 81.604 GB;
+  // vLLM fills 0.9 of it: 77.309 GB
   CHECK(usable_vram_gb(h100) == Approx(81.60437862));
-  CHECK_FALSE(fits(h100, big, 1));  // 147.66 GB > 81.60
-  // each of 2: (147.6627 − 1 GB fixed) / 2 + 1 GB = 74.33 GB <= 81.60
-  CHECK(per_gpu_need_gb(big, 2) == Approx(74.3313307648));
+  CHECK(usable_vram_gb(h100, big.usable_share) == Approx(77.309411328));
+  CHECK_FALSE(fits(h100, big, 1));  // 146.49 GB > 77.31
+  // each of 2: (146.4921 − 2.6077 fixed) / 2 + 2.6077 = 74.55 GB <= 77.31
+  CHECK(per_gpu_need_gb(big, 2) == Approx(74.549906432));
   CHECK(fits(h100, big, 2));
   CHECK_FALSE(fits(h100, big, 0));
 
   // 8B: weights 8.03e9 × 2 = 16.06; KV 2 × 32 × 8 × 128 × 8192 × 2 = 1.073741824;
-  // activations 34 × 8192 × 4096 = 1.140850688; overhead 1 + 0.1 × 2.214592512
+  // activations 8192 × 2 × 11 × 4096 + 256 × 4 × 128256 = 0.869531648; overhead 1
   const FitResult small = fit_model(preset_view("llama-3-8b", "bf16", "inference", 8192));
-  CHECK(small.total_gb == Approx(16.06 + 1.073741824 + 1.140850688 + 1.2214592512));
-  CHECK(fits(shipped_gpu("rtx-4090"), small, 1));       // 19.50 <= 24 × 1.0737 × 0.95 = 24.48
-  CHECK_FALSE(fits(shipped_gpu("rtx-4080"), small, 1));  // 19.50 > 16 × 1.0737 × 0.95 = 16.32
-  CHECK(fits(shipped_gpu("rtx-4080"), small, 2));        // (19.50 − 1) / 2 + 1 = 10.25
+  CHECK(small.total_gb == Approx(16.06 + 1.073741824 + 0.869531648 + 1.0));
+  CHECK(fits(shipped_gpu("rtx-4090"), small, 1));       // 19.00 <= 24 × 1.0737 × 0.9 = 23.19
+  CHECK_FALSE(fits(shipped_gpu("rtx-4080"), small, 1));  // 19.00 > 16 × 1.0737 × 0.9 = 15.46
+  CHECK(fits(shipped_gpu("rtx-4080"), small, 2));        // (19.00 − 1.87) / 2 + 1.87 = 10.44
 }
 
 TEST_CASE("grouped-query attention shrinks the KV cache by heads / KV heads") {
@@ -113,16 +112,29 @@ TEST_CASE("grouped-query attention shrinks the KV cache by heads / KV heads") {
         Approx(1.073741824));
 }
 
-TEST_CASE("quantised weights: int8 1 B, int4 4.25 bits per parameter") {
-  // 70.6e9 × 1 B = 70.6 GB
-  CHECK(fit_model(preset_view("llama-3-70b", "int8", "inference", 8192)).part_gb("weights") == Approx(70.6));
-  // 70.6e9 × 0.53125 B = 37.50625 GB; range 0.5 B (35.3) to 0.625 B (44.125)
+TEST_CASE("quantised weights: int8 is Q8_0, int4 Q4_K_M on llama.cpp, the embeddings in system RAM") {
+  // The token embeddings (128256 × 8192 = 1.0507e9 parameters) stay in system RAM:
+  // int8 = Q8_0, (70.6e9 − 1.0507e9) × 8.5 / 8 = 73.896 GB on the GPUs
+  const FitResult int8 = fit_model(preset_view("llama-3-70b", "int8", "inference", 8192));
+  CHECK(int8.engine == "llamacpp");
+  CHECK(int8.part_gb("weights") == Approx(73.896159776));
+  // int4 = Q4_K_M, × 4.85 / 8 = 42.164 GB; the 0.637 GB of embeddings in RAM are named
   const FitResult int4 = fit_model(preset_view("llama-3-70b", "int4", "inference", 8192));  // outlives w
   const MemoryPart* w = int4.part("weights");
   REQUIRE(w);
-  CHECK(w->gb == Approx(37.50625));
-  CHECK(w->low_gb == Approx(35.3));
-  CHECK(w->high_gb == Approx(44.125));
+  CHECK(w->gb == Approx(42.1642794016));
+  CHECK(w->formula.find("(0.64 GB) stay in system RAM") != std::string::npos);
+  // llama.cpp: compute buffers of a 512-token micro-batch, 512 × 4 B × 11 × 8192 on every
+  // GPU and the logits 512 × 4 B × 128256 on one; 0.5 GB of runtime per GPU; all of a
+  // card's memory (its runtime counted as a part).
+  CHECK(int4.part_gb("activations") == Approx(0.184549376 + 0.262668288));
+  CHECK(int4.part_gb("overhead") == Approx(0.5));
+  CHECK(int4.per_gpu_fixed_gb == Approx(0.684549376));
+  CHECK(int4.usable_share == 1);
+  // Measured: llama.cpp ran 70B Q4_K_M at 8192 tokens on one 48 GB L40S and on 2x RTX 3090.
+  CHECK(fits(shipped_gpu("l40s"), int4, 1));
+  CHECK(fits(shipped_gpu("rtx-3090"), int4, 2));
+  CHECK_FALSE(fits(shipped_gpu("rtx-3090"), int4, 1));
 }
 
 TEST_CASE("full fine-tuning with Adam in mixed precision: 16 bytes per parameter") {
@@ -295,15 +307,15 @@ TEST_CASE("cards_that_fit lists every card that holds the model at 1, 2, 4 and 8
   const auto big = cards_that_fit(catalog, fit_model(preset_view("llama-3-70b", "bf16", "inference", 8192)));
   REQUIRE(big.size() == 4);
   CHECK_FALSE(contains(big.at(1), "h100-sxm5"));
-  CHECK_FALSE(contains(big.at(1), "h200-sxm"));  // 147.66 > 141 × 1.0737 × 0.95 = 143.83
+  CHECK_FALSE(contains(big.at(1), "h200-sxm"));  // 146.49 > 141 × 1.0737 × 0.9 = 136.26
   CHECK(contains(big.at(1), "mi300x"));          // 192 GB
   CHECK(contains(big.at(2), "h100-sxm5"));
   CHECK(contains(big.at(2), "a100-sxm4-80gb"));
-  // 40 GB A100: on 2 each needs 74.33 > 40.8; on 4, (147.66 − 1) / 4 + 1 = 37.67 <= 40.8
+  // 40 GB A100: on 2 each needs 74.55 > 38.65; on 4, (146.49 − 2.61) / 4 + 2.61 = 38.58 <= 38.65
   CHECK_FALSE(contains(big.at(2), "a100-sxm4-40gb"));
   CHECK(contains(big.at(4), "a100-sxm4-40gb"));
-  CHECK_FALSE(contains(big.at(4), "rtx-4090"));  // (146.66) / 4 + 1 = 37.67 > 24.48
-  CHECK(contains(big.at(8), "rtx-4090"));        // 146.66 / 8 + 1 = 19.33 <= 24.48
+  CHECK_FALSE(contains(big.at(4), "rtx-4090"));  // 38.58 > 23.19
+  CHECK(contains(big.at(8), "rtx-4090"));        // 143.88 / 8 + 2.61 = 20.59 <= 23.19
 
   const auto small = cards_that_fit(catalog, fit_model(preset_view("llama-3-8b", "bf16", "inference", 8192)));
   CHECK(contains(small.at(1), "rtx-4090"));
@@ -331,13 +343,15 @@ TEST_CASE("a unified-memory system holds only the GPU's share of its memory") {
         std::string::npos);
   CHECK(usable_memory_note(c.gpus[1]).pattern.empty());
 
-  // A 70B model in BF16 needs ~141 GB of weights plus cache: it fits the 146.9 GB share, while a
-  // model needing more than the share but less than 192 GB does not.
+  // A 70B model in BF16 needs ~141 GB of weights plus cache: on a Mac it runs on llama.cpp
+  // (vLLM has no Metal backend), which may fill the 154.6 GB share; a model needing more
+  // than the share but less than 192 GB does not fit.
   FitView big;
   big = apply_preset(big, "llama-3-70b");
   big.context = 2048;
   const FitResult fits_share = fit_model(big);
-  REQUIRE(fits_share.total_gb < usable_vram_gb(mac));
+  CHECK(fits_share.engine == "vllm");
+  REQUIRE(fits_share.total_gb > usable_vram_gb(mac, fits_share.usable_share));  // vLLM's 0.9 would not hold it
   CHECK(fits(mac, fits_share, 1));
   FitView bigger = big;
   bigger.params_b = 85;  // ~170 GB of weights: under 192 GB, over the GPU's share

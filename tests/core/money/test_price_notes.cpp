@@ -25,7 +25,8 @@ json card(const std::string& id, std::optional<double> launch_price) {
 }
 const Catalog& notes_catalog() {
   static const Catalog c =
-      load_catalog(catalog_text(json::array({card("old-card", std::nullopt), card("msrp-card", 1000)})));
+      load_catalog(catalog_text(json::array({card("old-card", std::nullopt), card("msrp-card", 1000),
+                                             card("stale-card", std::nullopt)})));
   return c;
 }
 json rate(const std::string& id, const std::string& provider, const std::string& kind, double usd,
@@ -44,11 +45,13 @@ PriceBook notes_book(const std::string& today = "2026-12-02") {
       {"schema_version", 1},
       {"cny_per_usd", 7},
       {"street_prices", json::array({street("old-card", 1200, "new", "2018-10-01"),
-                                     street("old-card", 300, "used", "2026-10-01")})},
+                                     street("old-card", 300, "used", "2026-10-01"),
+                                     street("stale-card", 1200, "new", "2018-10-01")})},
       {"cloud_rates", json::array({rate("old-card", "BigCloud", "hyperscaler", 3.0, "2026-11-09"),
                                    rate("old-card", "Market", "marketplace", 0.5, "2025-06-01"),
                                    rate("old-card", "CnCloud", "china-cloud", 0.4, "2026-08-13"),
-                                   rate("msrp-card", "BigCloud", "hyperscaler", 2.0, "2026-11-09")})}}));
+                                   rate("msrp-card", "BigCloud", "hyperscaler", 2.0, "2026-11-09"),
+                                   rate("stale-card", "BigCloud", "hyperscaler", 2.0, "2026-11-09")})}}));
   b.today = today;
   return b;
 }
@@ -77,15 +80,23 @@ TEST_CASE("price notes: age words and the stale mark") {
 
 TEST_CASE("price notes: a card's prices carry their ages and say when one is stale") {
   const PriceBook book = notes_book();
+  // Nobody has sold old-card new since 2018: its price is its used price (issue 28).
   const CardPrices old = card_prices(notes_catalog(), book, "old-card");
-  CHECK(old.price.kind == PriceKind::street_new);
-  CHECK(old.price.age.stale);
+  CHECK(old.price.kind == PriceKind::street_used);
+  CHECK(old.price.discontinued);
+  CHECK_FALSE(old.price.age.stale);
   REQUIRE(old.used);
   CHECK_FALSE(old.used_age.stale);
   REQUIRE(old.rate);
   CHECK(old.rate->provider == "CnCloud");
-  CHECK(old.any_stale());
-  CHECK(price_source_text(old.price).text() == "new, seen 2018-10-01, 98 months old");
+  CHECK_FALSE(old.any_stale());
+  CHECK(price_source_text(old.price).text() == "used, seen 2026-10-01, 2 months old");
+  // stale-card has only its 2018 new price: that one, marked stale.
+  const CardPrices stale = card_prices(notes_catalog(), book, "stale-card");
+  CHECK(stale.price.kind == PriceKind::street_new);
+  CHECK(stale.price.age.stale);
+  CHECK(stale.any_stale());
+  CHECK(price_source_text(stale.price).text() == "new, seen 2018-10-01, 98 months old");
   CHECK(rate_source_text(*old.rate, old.rate_age).text() == "CnCloud (China cloud), seen 2026-08-13, 3 months old");
   // The provider kinds narrow the rate: the marketplace's is the cheapest left, and stale.
   const CardPrices market =
@@ -119,7 +130,15 @@ TEST_CASE("provider kinds: a list of keys is a set, empty or unknown is every ki
 
 TEST_CASE("roi: the provider kinds pick the default rent rate, and the note names provider and kind") {
   const PriceBook book = notes_book();
-  const RoiResult every = compute_roi(notes_catalog(), book, view_of("old-card"));
+  // The US market's kinds by default (no China cloud): the marketplace's 0.5.
+  const RoiResult us = compute_roi(notes_catalog(), book, view_of("old-card"));
+  REQUIRE(us.ok);
+  CHECK(us.figures.rate_usd_per_hour == 0.5);
+  BuyerView china;
+  china.market = "cn";
+  CHECK(compute_roi(notes_catalog(), book, view_of("old-card"), china).figures.rate_usd_per_hour == 0.4);
+  const RoiResult every =
+      compute_roi(notes_catalog(), book, view_of("old-card", {"hyperscaler", "gpu-cloud", "marketplace", "china-cloud"}));
   REQUIRE(every.ok);
   CHECK(every.figures.rate_usd_per_hour == 0.4);
   CHECK(roi_rate_note(every).text() ==
@@ -131,7 +150,13 @@ TEST_CASE("roi: the provider kinds pick the default rent rate, and the note name
   CHECK(hyper.defaults.rate->provider_kind == "hyperscaler");
   CHECK(roi_rate_note(hyper).text() ==
         "Cheapest on-demand rate among Hyperscaler: BigCloud (Hyperscaler), seen 2026-11-09, less than a month old");
-  CHECK(hyper.break_even_month != every.break_even_month);  // a dearer rate: owning pays off sooner
+  // A dearer rate: owning (at a price of 1200) pays off sooner.
+  RoiView every_priced = view_of("old-card", {"hyperscaler", "gpu-cloud", "marketplace", "china-cloud"});
+  every_priced.price_usd = 1200;
+  RoiView hyper_priced = view_of("old-card", {"hyperscaler"});
+  hyper_priced.price_usd = 1200;
+  CHECK(compute_roi(notes_catalog(), book, hyper_priced).break_even_month !=
+        compute_roi(notes_catalog(), book, every_priced).break_even_month);
   const json j = roi_to_json(hyper);
   CHECK(j["inputs"]["provider_kinds"] == json::array({"hyperscaler"}));
   CHECK(j["defaults"]["rate"]["provider_kind"] == "hyperscaler");
@@ -151,18 +176,18 @@ TEST_CASE("roi: the provider kinds pick the default rent rate, and the note name
 
 TEST_CASE("roi: each stale figure the calculator used gives a notice with its date") {
   const PriceBook book = notes_book();
-  // 2018 price: stale; used price 2026-10: fresh; China rate 2026-08: fresh.
-  const RoiResult r = compute_roi(notes_catalog(), book, view_of("old-card"));
+  // stale-card's 2018 price: stale; the hyperscaler's rate of 2026-11: fresh.
+  const RoiResult r = compute_roi(notes_catalog(), book, view_of("stale-card"));
   const std::vector<TemplateText> notices = roi_stale_notices(r);
   REQUIRE(notices.size() == 1);
   CHECK(notices[0].text() ==
         "Stale price: the purchase price is from 2018-10-01, 98 months ago (older than 12 months).");
   CHECK(roi_to_json(r)["stale_notices"] == json::array({notices[0].text()}));
-  // The marketplace's stale rate adds its own notice.
+  // The marketplace's stale rate gives its own notice (old-card's used price is fresh).
   const RoiResult market = compute_roi(notes_catalog(), book, view_of("old-card", {"marketplace"}));
   const std::vector<TemplateText> two = roi_stale_notices(market);
-  REQUIRE(two.size() == 2);
-  CHECK(two[1].text() == "Stale price: the rental rate is from 2025-06-01, 18 months ago (older than 12 months).");
+  REQUIRE(two.size() == 1);
+  CHECK(two[0].text() == "Stale price: the rental rate is from 2025-06-01, 18 months ago (older than 12 months).");
   // The reader's own figures are never stale; MSRP has no date.
   RoiView own = view_of("old-card", {"marketplace"});
   own.price_usd = 900;
@@ -173,9 +198,9 @@ TEST_CASE("roi: each stale figure the calculator used gives a notice with its da
 
 TEST_CASE("value table: rows valued at a stale price or rate are counted and noticed") {
   const PriceBook book = notes_book();
-  std::vector<ValueRow> rows = value_table(notes_catalog(), book, {{0, 100.0}, {1, 100.0}});
+  std::vector<ValueRow> rows = value_table(notes_catalog(), book, {{2, 100.0}, {1, 100.0}});
   REQUIRE(rows.size() == 2);
-  CHECK(rows[0].uses_stale_price());        // old-card's 2018 price
+  CHECK(rows[0].uses_stale_price());        // stale-card's 2018 price
   CHECK_FALSE(rows[1].uses_stale_price());  // MSRP and a fresh rate
   CHECK(stale_value_rows(rows) == 1);
   CHECK(value_stale_notice(1).text() == "1 card here is valued at a price or rate older than 12 months (marked stale).");
@@ -186,8 +211,8 @@ TEST_CASE("value table: rows valued at a stale price or rate are counted and not
   CHECK(rows[0].rate->provider == "BigCloud");
   // A user's price replaces the stale one.
   PriceOverrides mine;
-  mine.price_usd["old-card"] = 500;
-  CHECK_FALSE(value_table(notes_catalog(), book, {{0, 100.0}}, mine)[0].uses_stale_price());
+  mine.price_usd["stale-card"] = 500;
+  CHECK_FALSE(value_table(notes_catalog(), book, {{2, 100.0}}, mine)[0].uses_stale_price());
 }
 
 TEST_CASE("the provider kinds are a view field: link key, choices and the CLI flag") {

@@ -221,7 +221,7 @@ TEST_CASE("currency: CNY at the view's rate or else the file's and USD unchanged
   const PriceBook b = load_prices(book_text(json::array(), json::array(), 6.7686));
   ViewState state;
   state.currency = "CNY";
-  CHECK(cny_per_usd_in_use(state, b) == Approx(6.7686));  // view 0: the file's rate
+  CHECK(display_currency(state, b).per_usd == Approx(6.7686));  // view 0: the file's rate
   CHECK(to_display(100, state, b) == Approx(676.86));
   CHECK(from_display(676.86, state, b) == Approx(100));
   state.cny_per_usd = 7.2;  // the user's rate wins
@@ -369,12 +369,34 @@ TEST_CASE("prices loader: the refresh tag is checked, and a bad one drops the ro
   CHECK(b.cloud_rates[0].refresh_source == "azure");
   CHECK(b.cloud_rates[1].refresh_source == "vast");
   CHECK(has_issue(b, "cloud_rates #3 (card-a)", "refresh", "needs a \"source\""));
-  CHECK(has_issue(b, "cloud_rates #4 (card-a)", "refresh", "'gcp' is not one of azure, aws, vast"));
+  CHECK(has_issue(b, "cloud_rates #4 (card-a)", "refresh",
+                  "'gcp' is not one of azure, aws, vast, gpu-price-feed, gpu-price-index"));
   CHECK(has_issue(b, "cloud_rates #5 (card-a)", "refresh", "no spot prices"));
   CHECK(has_issue(b, "cloud_rates #6 (card-a)", "refresh", "gpus must be a whole number"));
   CHECK(has_issue(b, "cloud_rates #7 (card-a)", "refresh", "needs \"gpu_name\""));
   CHECK(has_issue(b, "cloud_rates #7 (card-a)", "refresh", "'typo' is not a known key", CatalogIssue::Severity::warning));
   CHECK(has_issue(b, "cloud_rates #8 (card-a)", "refresh", "must be an object"));
+}
+
+TEST_CASE("prices loader: the GitHub collections' refresh tags name provider and model") {
+  json feed = rate("card-a", "Vast.ai", 0.15);
+  feed["refresh"] = {{"source", "gpu-price-feed"}, {"provider", "vastai"}, {"gpu_key", "T4 16GB"}};
+  json index = rate("card-a", "Oracle Cloud", 4.0);
+  index["refresh"] = {{"source", "gpu-price-index"}, {"provider", "Oracle Cloud"}, {"sku", "BM.GPU.A100-v2.8"},
+                      {"gpu_model", "A100-80GB"}};
+  json feed_spot = rate("card-a", "Vast.ai", 0.1, "spot");
+  feed_spot["refresh"] = {{"source", "gpu-price-feed"}, {"provider", "vastai"}, {"gpu_key", "T4 16GB"}};
+  json feed_no_key = rate("card-a", "Vast.ai", 0.1);
+  feed_no_key["refresh"] = {{"source", "gpu-price-feed"}, {"provider", "vastai"}};
+  json index_no_sku = rate("card-a", "Oracle Cloud", 4.0);
+  index_no_sku["refresh"] = {{"source", "gpu-price-index"}, {"provider", "Oracle Cloud"}};
+  const PriceBook b = load_prices(book_text(json::array(), json::array({feed, index, feed_spot, feed_no_key, index_no_sku})));
+  REQUIRE(b.cloud_rates.size() == 2);
+  CHECK(b.cloud_rates[0].refresh_source == "gpu-price-feed");
+  CHECK(b.cloud_rates[1].refresh_source == "gpu-price-index");
+  CHECK(has_issue(b, "cloud_rates #3 (card-a)", "refresh", "on-demand prices only"));
+  CHECK(has_issue(b, "cloud_rates #4 (card-a)", "refresh", "needs \"gpu_key\""));
+  CHECK(has_issue(b, "cloud_rates #5 (card-a)", "refresh", "needs \"sku\""));
 }
 
 TEST_CASE("the shipped prices: rates of every provider kind, and refresh tags on rows") {

@@ -222,6 +222,7 @@ TEST_CASE("roi: the owner's three options at 12 and 24 and 36 months") {
   v.gpu_count = 2;
   v.rate_usd_per_hour = 1.0;
   v.power_w = 300;
+  v.idle_w = 20;           // idle cards still draw power (issue 28)
   v.host_cost_usd = 0;
   v.host_power_w = 100;
   v.kwh_price_usd = 0.10;
@@ -230,34 +231,95 @@ TEST_CASE("roi: the owner's three options at 12 and 24 and 36 months") {
   v.rent_out_rate_usd_per_hour = 0.50;
   v.occupancy_pct = 50;
   v.platform_fee_pct = 20;
+  v.rent_decline_pct_per_year = 0;  // rates stay (the decline has its own case below)
   const RoiResult r = roi(v);
   REQUIRE(r.owner.size() == 3);
   const OwnerHorizon& year = r.owner[0];
   CHECK(year.months == 12);
   // sell now: 2 × 1000 × (1 − 0.25) = 1500
   CHECK(year.sell_now_usd == Approx(1500));
-  // keep idle: 2 × 750 × 0.75 − 120 = 1125 − 120 = 1005
+  // keep idle: 2 × 750 × 0.75 − 120 − idle power (2 × 20 + 100 W = 0.14 kW × 8766 h × 0.10 = 122.724)
+  //          = 1125 − 120 − 122.724 = 882.276
   CHECK(year.hardware_value_usd == Approx(1125));
-  CHECK(year.keep_idle_usd == Approx(1005));
+  CHECK(year.keep_idle_power_usd == Approx(122.724));
+  CHECK(year.keep_idle_usd == Approx(882.276));
   // rented hours: 2 × 0.5 × 24 × 365.25 = 8766; income: 0.50 × (1 − 0.2) × 8766 = 3506.4
   CHECK(year.rent_out_income_usd == Approx(3506.4));
-  // power: (2 × 300 × 0.5 + 100) W = 0.4 kW × 24 × 365.25 h × 0.10 = 350.64
-  CHECK(year.rent_out_power_usd == Approx(350.64));
-  // rent out: 1125 + 3506.4 − 350.64 − 120 = 4160.76
-  CHECK(year.rent_out_usd == Approx(4160.76));
+  // power: (2 × (300 × 0.5 + 20 × 0.5) + 100) W = 0.42 kW × 8766 h × 0.10 = 368.172
+  CHECK(year.rent_out_power_usd == Approx(368.172));
+  // rent out: 1125 + 3506.4 − 368.172 − 120 = 4143.228
+  CHECK(year.rent_out_usd == Approx(4143.228));
   CHECK(year.best == "rent_out");
-  // 36 months: value 2 × 750 × 0.75^3 = 632.8125; keep idle 632.8125 − 360 = 272.8125
-  // rent out: 632.8125 + 3 × 3506.4 − 3 × 350.64 − 360 = 9740.0925
-  CHECK(r.owner[2].keep_idle_usd == Approx(272.8125));
-  CHECK(r.owner[2].rent_out_usd == Approx(9740.0925));
+  // 36 months: value 2 × 750 × 0.75^3 = 632.8125; keep idle 632.8125 − 360 − 3 × 122.724 = −95.3595
+  // rent out: 632.8125 + 3 × 3506.4 − 3 × 368.172 − 360 = 9687.4965
+  CHECK(r.owner[2].keep_idle_usd == Approx(-95.3595));
+  CHECK(r.owner[2].rent_out_usd == Approx(9687.4965));
   CHECK(r.owner[2].sell_now_usd == Approx(1500));  // cash does not change with time
 
-  // Nobody rents them (0 % occupancy): the host still burns 0.1 kW around the clock.
+  // Nobody rents them (0 % occupancy): idle cards and the host draw power around the clock.
   v.occupancy_pct = 0;
   const OwnerHorizon idle = roi(v).owner[0];
-  // 1125 + 0 − 0.1 × 8766 × 0.10 − 120 = 1125 − 87.66 − 120 = 917.34
-  CHECK(idle.rent_out_usd == Approx(917.34));
+  // 1125 + 0 − 0.14 × 8766 × 0.10 − 120 = 1125 − 122.724 − 120 = 882.276
+  CHECK(idle.rent_out_usd == Approx(882.276));
   CHECK(idle.best == "sell_now");
+
+  // Colocation: 40 a month for the machine costs keep and rent-out alike; 12 months: 480.
+  v.occupancy_pct = 50;
+  v.colocation_usd_per_month = 40;
+  const OwnerHorizon colo = roi(v).owner[0];
+  CHECK(colo.colocation_usd == Approx(480));
+  CHECK(colo.keep_idle_usd == Approx(882.276 - 480));
+  CHECK(colo.rent_out_usd == Approx(4143.228 - 480));
+}
+
+TEST_CASE("roi: idle draw without a sourced idle_w is a stated share of the board power per kind") {
+  CHECK(idle_share_of_tdp("card") == Approx(0.06));
+  CHECK(idle_share_of_tdp("module") == Approx(0.10));
+  CHECK(idle_share_of_tdp("system") == Approx(0.05));
+  RoiView v = worked_view();
+  v.idle_w.reset();
+  v.power_w.reset();  // the card's 200 W TDP
+  const RoiResult r = roi(v);
+  // a card (valid_row's kind): 6 % of 200 W = 12 W, said so
+  CHECK(r.figures.idle_w == Approx(12));
+  CHECK(r.defaults.idle_basis == "assumed");
+  CHECK(r.defaults.idle_share == Approx(0.06));
+  CHECK(roi_to_json(r)["defaults"]["idle"]["assumed_share_of_tdp"] == Approx(0.06));
+}
+
+TEST_CASE("roi: rental rates falling by 20 % a year cut rent-out income and renting alike") {
+  RoiView v = worked_view();
+  v.rent_out_rate_usd_per_hour = 0.50;
+  v.occupancy_pct = 50;
+  v.platform_fee_pct = 20;
+  v.rent_decline_pct_per_year = 20;
+  const RoiResult r = roi(v);
+  REQUIRE(r.ok);
+  CHECK(r.figures.rent_decline == Approx(0.2));
+  // rent_months(12) = 12 × (1 − 0.8) / −ln 0.8 = 2.4 / 0.2231436 = 10.75536
+  const double months = 2.4 / -std::log(0.8);
+  CHECK(RoiModel{r.view, r.figures}.rent_months(12) == Approx(months));
+  // renting 12 months: 1.00 × 1 GPU × 8 h × 30.4375 × 10.75536 = 2618.93
+  CHECK(r.rent_total_usd == Approx(8 * 30.4375 * months));
+  // income: 0.50 × 0.8 × 1 × 0.5 × 24 × 30.4375 × 10.75536
+  CHECK(r.owner[0].rent_out_income_usd == Approx(0.5 * 0.8 * 0.5 * 24 * 30.4375 * months));
+  // No decline: exactly 12 months of rent.
+  v.rent_decline_pct_per_year = 0;
+  CHECK(roi(v).rent_total_usd == Approx(8 * 30.4375 * 12));
+}
+
+TEST_CASE("roi: the default decline is the median over the rental history's year-long series") {
+  PriceBook book;
+  book.rental_history = {
+      {"a", {{"2024-01-01", 4.0}, {"2025-01-01", 2.0}}, "https://example.com/a", ""},      // −50 % a year
+      {"b", {{"2024-01-01", 4.0}, {"2026-01-01", 3.24}}, "https://example.com/b", ""},     // −10 % a year
+      {"c", {{"2024-01-01", 4.0}, {"2025-01-01", 3.6}}, "https://example.com/c", ""},      // −10 % a year
+      {"d", {{"2026-09-30", 7.85}, {"2026-10-01", 9.5}}, "https://example.com/d", ""},     // under a year: left out
+  };
+  int series = 0;
+  CHECK(rental_decline_default(book, &series) == Approx(0.10));
+  CHECK(series == 3);
+  CHECK(rental_decline_default(PriceBook{}) == 0);
 }
 
 TEST_CASE("roi: defaults come from data and say where from") {
@@ -408,7 +470,7 @@ TEST_CASE("roi edge: out-of-range inputs are clamped and each gets a notice") {
   CHECK(has_notice(r, "months", "clamped to 120"));
   CHECK(r.view.hours_per_day == 24);
   CHECK(has_notice(r, "hours_per_day", "clamped to 24"));
-  CHECK(r.view.kwh_price_usd == Approx(0.15));  // not a number: the site's default
+  CHECK(r.figures.kwh_price_usd == Approx(kFallbackKwhUsd));  // not a number: the fallback default
   CHECK(has_notice(r, "kwh_price_usd", "not a number"));
   CHECK(r.view.depreciation_pct_per_year == 100);
   CHECK(r.figures.price_usd == 0);

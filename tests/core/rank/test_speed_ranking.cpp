@@ -74,9 +74,10 @@ TEST_CASE("llm-inference ranks by decode tokens/s among the cards that hold the 
   CHECK(list.metric_values.empty());  // the weighted figures of rank() are not kept
   CHECK(list.normalized.empty());
   CHECK(list.missing_metrics(list.rows[0]).empty());
-  // A token reads 8.03e9 × 2 B of weights and 2 × 32 layers × 8 KV heads × 128 × 2 B × 1024
-  // = 0.134e9 B of cache: 16.194e9 B at 0.5 × 1000 GB/s = 30.87 tokens/s; half on 500 GB/s.
-  const double bytes = 8.03e9 * 2 + 2.0 * 32 * 8 * 128 * 2 * 1024;
+  // A token reads the layers and the output head, (8.03e9 − 128256 × 4096) × 2 B, and
+  // 2 × 32 layers × 8 KV heads × 128 × 2 B × 1024 = 0.134e9 B of cache: 15.144e9 B at
+  // 0.5 × 1000 GB/s = 33.02 tokens/s; half on 500 GB/s.
+  const double bytes = (8.03e9 - 128256.0 * 4096) * 2 + 2.0 * 32 * 8 * 128 * 2 * 1024;
   CHECK(*list.rows[0].tokens_per_s == Approx(500e9 / bytes));
   CHECK(*list.rows[0].score == Approx(100));
   CHECK(*list.rows[1].score == Approx(50));

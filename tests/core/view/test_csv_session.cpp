@@ -44,7 +44,7 @@ TEST_CASE("without a link the saved view returns; without either, the browser's 
 
   start = start_view("", "", "zh", nullptr);
   CHECK(start.view.language == "zh");
-  CHECK(start.view.tab == Tab::catalog);
+  CHECK(start.view.tab == kFirstViewTab);
 
   start = start_view("", "{not json", "en", nullptr);
   CHECK(start.view == ViewState{});
@@ -55,7 +55,7 @@ TEST_CASE("without a link the saved view returns; without either, the browser's 
 TEST_CASE("a garbage link still opens the app, with notices") {
   const StartView start = start_view("#v=1&tab=nowhere&zzz=1", "", "en", nullptr);
   CHECK(start.from_link);
-  CHECK(start.view.tab == Tab::catalog);
+  CHECK(start.view.tab == kFirstViewTab);
   CHECK(start.notices.size() >= 2);
 }
 

@@ -3,12 +3,15 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 
 #include "catalog/catalog.h"
 #include "money/prices.h"
 #include "view/view_money.h"
 #include "money/roi.h"
 #include "test_support.h"
+#include "estimate/inference_memory.h"
+#include "estimate/speed.h"
 #include "estimate/vram_fit.h"
 
 using namespace gpuwise;
@@ -59,6 +62,7 @@ TEST_CASE("roi: vanishingly few hours a day give no cost per GPU-hour instead of
     if (r.rent_cost_per_gpu_hour) CHECK(std::isfinite(*r.rent_cost_per_gpu_hour));
   }
   view.hours_per_day = 8;  // ordinary use is unchanged
+  view.rent_decline_pct_per_year = 0;  // rates that stay: renting costs the rate itself
   const RoiResult r = compute_roi(catalog, book, view);
   REQUIRE(r.own_cost_per_gpu_hour);
   CHECK(*r.rent_cost_per_gpu_hour == Approx(1));
@@ -117,4 +121,35 @@ TEST_CASE("data files: a schema_version that wraps around an int is not read as 
     CHECK(p.schema_version != 1);
   }
   CHECK(load_catalog("{\"schema_version\": 1, \"gpus\": []}").error_count() == 0);
+}
+
+TEST_CASE("inference memory: a raw negative shape or a card without figures gives no negative or infinite GB") {
+  // fuzz_machine: vocab and hidden of INT_MIN (a caller that skips the range checks) made
+  // the compute buffers negative; a card row with a NaN VRAM gave a NaN usable memory; a
+  // denormal FP16 figure made the time to first token infinite.
+  InferenceMemoryInput in;
+  in.model.vocab_size = std::numeric_limits<int>::min();
+  in.model.hidden_size = std::numeric_limits<int>::min();
+  in.model.kv_heads = -8;
+  in.context = -4096;
+  for (Engine engine : {Engine::llamacpp, Engine::vllm}) {
+    const InferenceMemory m = inference_memory(engine, in);
+    CHECK(m.per_gpu_buffer_gb >= 0);
+    CHECK(m.shared_buffer_gb >= 0);
+    CHECK(m.kv_cache_gb() >= 0);
+    CHECK(m.per_gpu_gb(2) >= 0);
+  }
+  Gpu odd = test::shipped_catalog().gpus.front();
+  odd.id = "odd";
+  odd.vram_gb = std::nan("");
+  odd.fp16_tensor_tflops = std::numeric_limits<double>::denorm_min();
+  odd.bf16_tensor_tflops.reset();
+  SpeedInput input;
+  input.model = *speed_model_from_preset("llama-3-8b");
+  const SpeedEstimate e = estimate_speed(odd, input, test::shipped_calibration());
+  CHECK(std::isfinite(e.usable_gb));
+  CHECK(e.usable_gb == 0);
+  CHECK_FALSE(e.fits);
+  CHECK(std::isfinite(e.time_to_first_token_s));
+  CHECK(e.time_to_first_token_s >= 0);
 }

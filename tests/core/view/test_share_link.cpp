@@ -285,7 +285,15 @@ TEST_CASE("numbers that are not numbers keep the default") {
 
 TEST_CASE("a word outside its choices keeps the default") {
   CHECK(decode("lang=fr").notices.at(0) == "'lang' must be en or zh; kept en");
-  CHECK(decode("cur=EUR").notices.at(0) == "'cur' must be USD or CNY; kept USD");
+  CHECK(decode("cur=GBP").notices.at(0) == "'cur' must be one of auto, USD, EUR, CNY; kept auto");
+  // The market and the budget (issue 28): an unknown market or a negative budget is said
+  // and changes nothing else.
+  CHECK(decode("mkt=jp").notices.at(0) == "'mkt' must be one of us, eu, cn; kept us");
+  const LinkDecode bad_budget = decode("budget=-5&mkt=eu");
+  CHECK(bad_budget.notices.at(0) == "'budget' must be 0 or a number from 1 to 1000000000; kept 0");
+  CHECK(bad_budget.state.buyer.budget_usd == 0);
+  CHECK(bad_budget.state.buyer.market == "eu");
+  CHECK(decode("bcov=gpus").notices.at(0) == "'bcov' must be machine or cards; kept machine");
   CHECK(decode("theme=blue").notices.at(0) == "'theme' must be one of auto, light, dark; kept auto");
   CHECK(decode("tab=settings").notices.at(0) ==
         "'tab' must be one of catalog, ranking, compare, advisor, speed, roi, about; kept catalog");

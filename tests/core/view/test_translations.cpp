@@ -21,6 +21,8 @@
 #include "view/presets.h"
 #include "money/price_notes.h"
 #include "rank/ranking.h"
+#include "money/market.h"
+#include "money/outlay.h"
 #include "money/roi.h"
 #include "money/roi_formulas.h"
 #include "view/session.h"
@@ -148,6 +150,9 @@ void for_each_core_string(const std::function<void(const char*, const std::strin
                            "china-cloud"}) {
     add("price words", word);
   }
+  // Markets and the machine classes an outlay names (market.h, outlay.h).
+  for (const MarketInfo& market : kMarkets) add("markets", market.label);
+  for (const char* machine : {"desktop", "workstation", "server", "included", "unknown"}) add("machine classes", machine);
   // The input fields' units that are words ("h", "/GPU-hour"): widgets.cpp shows them
   // through tr(field.unit), or the part after "USD" of a money unit through tr(per).
   for (const ViewField& field : view_fields()) {
@@ -258,6 +263,42 @@ TEST_CASE("every sentence the ROI calculator builds is translated") {
     }
   }
   CHECK(reasons.size() == 6);  // every NeverReason, none included
+}
+
+// Issue 28: what a price says about itself, what an outlay lacks, when support ends, in
+// every market and condition, for every card of the shipped data.
+TEST_CASE("every sentence about markets, buyer prices, outlays and support is translated") {
+  const Catalog& catalog = test::shipped_catalog();
+  PriceBook book = load_prices(test::read_source_file("data/prices.json"), catalog);
+  book.today = "2026-12-04";
+  const Compat compat = load_compat(test::read_source_file("data/cuda.json"));
+  std::set<std::string> flags;
+  for (const MarketInfo& market : kMarkets) {
+    for (bool used : {false, true}) {
+      BuyerView buyer;
+      buyer.market = market.key;
+      buyer.used = used;
+      for (const Gpu& gpu : catalog.gpus) {
+        const PriceChoice price = buyer_price(catalog, book, gpu.id, buyer);
+        require_sentence(buyer_price_text(price));
+        for (const TemplateText& flag : price_flags(price)) {
+          require_sentence(flag);
+          flags.insert(flag.pattern);
+        }
+        for (int gpus : {1, 2, 9}) require_sentence(machine_outlay(catalog, book, gpu, gpus, buyer).missing);
+      }
+    }
+  }
+  CHECK(flags.size() >= 4);  // other market, discontinued, one listing, set aside at least
+  for (const Gpu& gpu : catalog.gpus) {
+    for (const TemplateText& warning : support_end_warnings(gpu, compat)) require_sentence(warning);
+  }
+  PriceChoice msrp;
+  msrp.kind = PriceKind::launch_msrp;
+  require_sentence(buyer_price_text(msrp));
+  PriceChoice user;
+  user.kind = PriceKind::user;
+  require_sentence(buyer_price_text(user));
 }
 
 // The cost of a job and the LLM rankings: every sentence and its nested phrases, for

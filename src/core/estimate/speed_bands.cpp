@@ -1,0 +1,122 @@
+// The error bands of the speed estimates (band.h): every measured llama.cpp run predicted
+// with its card held out, measured / predicted per class (engine x vendor x phase), the
+// 10th and 90th percentiles. Stored in data/speed_calibration.json by calibrate_speed().
+#include <algorithm>
+#include <cmath>
+
+#include "catalog/data_file.h"
+#include "estimate/llm_rows.h"
+#include "text/json_util.h"
+#include "text/stable_sort.h"
+
+namespace gpuwise {
+namespace {
+
+// A class needs this many measured runs for a band of its own; fewer say nothing about
+// where nine in ten fall.
+constexpr int kMinBandSamples = 10;
+constexpr double kLowPercentile = 0.10, kHighPercentile = 0.90;
+
+double percentile(const std::vector<double>& sorted, double q) {
+  if (sorted.empty()) return 1;
+  const double at = q * static_cast<double>(sorted.size() - 1);
+  const std::size_t below = static_cast<std::size_t>(std::floor(at));
+  const std::size_t above = std::min(sorted.size() - 1, below + 1);
+  return sorted[below] + (sorted[above] - sorted[below]) * (at - static_cast<double>(below));
+}
+
+double estimate_of(const LlmRow& row, const SpeedCalibration& cal) {
+  const SpeedEstimate e = estimate_speed(*row.gpu, measured_input(row), cal);
+  return row.phase == "decode" ? e.decode_tokens_per_s : e.prefill_tokens_per_s;
+}
+
+double rounded(double value) { return std::round(value * 1000) / 1000; }
+
+}  // namespace
+
+std::string band_class(Engine engine, const Gpu& gpu, const std::string& phase) {
+  return std::string(engine_key(engine)) + "/" + (gpu.vendor.empty() ? "unknown" : gpu.vendor) + "/" + phase;
+}
+
+Band speed_band(const SpeedCalibration& cal, Engine engine, const Gpu& gpu, const std::string& phase) {
+  const std::string key = band_class(engine, gpu, phase);
+  auto it = cal.bands.find(key);
+  if (it != cal.bands.end()) return it->second;
+  Band band;
+  band.low_ratio = kUnmeasuredBandLow;
+  band.high_ratio = kUnmeasuredBandHigh;
+  band.class_key = key;
+  return band;
+}
+
+std::vector<LlmPrediction> predict_llm_rows(const Catalog& catalog, const Benchmarks& benchmarks,
+                                            const std::string& phase, const SpeedCalibration& all) {
+  std::vector<LlmPrediction> out;
+  std::map<std::string, SpeedCalibration> without_card;
+  for (const LlmRow& row : llm_rows(catalog, benchmarks, phase)) {
+    auto it = without_card.find(row.gpu->id);
+    if (it == without_card.end()) {
+      it = without_card.emplace(row.gpu->id, fit_speed_calibration(catalog, benchmarks, "", row.gpu->id)).first;
+    }
+    out.push_back({row, estimate_of(row, all), estimate_of(row, it->second)});
+  }
+  return out;
+}
+
+SpeedCalibration calibrate_speed(const Catalog& catalog, const Benchmarks& benchmarks) {
+  SpeedCalibration cal = fit_speed_calibration(catalog, benchmarks);
+  for (const std::string phase : {"decode", "prefill"}) {
+    std::map<std::string, std::vector<double>> ratios;
+    for (const LlmPrediction& p : predict_llm_rows(catalog, benchmarks, phase, cal)) {
+      if (p.held_out > 0) ratios[band_class(Engine::llamacpp, *p.row.gpu, phase)].push_back(p.row.row->value / p.held_out);
+    }
+    for (auto& [key, values] : ratios) {
+      if (static_cast<int>(values.size()) < kMinBandSamples) continue;
+      stable_sort_rows(values);
+      Band band;
+      band.low_ratio = rounded(std::min(1.0, percentile(values, kLowPercentile)));
+      band.high_ratio = rounded(std::max(1.0, percentile(values, kHighPercentile)));
+      band.class_key = key;
+      band.samples = static_cast<int>(values.size());
+      cal.bands[key] = band;
+    }
+  }
+  return cal;
+}
+
+json bands_to_json(const std::map<std::string, Band>& bands) {
+  json out = json::object();
+  for (const auto& [key, band] : bands) {
+    out[key] = {{"low", rounded(band.low_ratio)}, {"high", rounded(band.high_ratio)}, {"samples", band.samples}};
+  }
+  return out;
+}
+
+void read_bands(const json& bands, std::map<std::string, Band>& out, std::vector<CatalogIssue>& issues) {
+  if (!bands.is_object()) {
+    issues.push_back({CatalogIssue::Severity::error, "", "bands", "must be an object of class -> {low, high, samples}"});
+    return;
+  }
+  for (const auto& item : bands.items()) {
+    RowReader reader(item.value(), "bands." + item.key(), issues);
+    if (!item.value().is_object()) {
+      reader.error("", "must be {\"low\": 0.001 to 1, \"high\": 1 to 1000, \"samples\": 1 or more}");
+      continue;
+    }
+    Band band;
+    band.low_ratio = reader.number("low", true).value_or(0);
+    band.high_ratio = reader.number("high", true).value_or(0);
+    const double samples = reader.number("samples", true).value_or(0);
+    if (reader.failed()) continue;
+    if (!(band.low_ratio >= 1e-3 && band.low_ratio <= 1 && band.high_ratio >= 1 && band.high_ratio <= 1e3 &&
+          samples >= 1 && samples <= 1e9)) {
+      reader.error("", "must be {\"low\": 0.001 to 1, \"high\": 1 to 1000, \"samples\": 1 or more}");
+      continue;
+    }
+    band.class_key = item.key();
+    band.samples = static_cast<int>(samples);
+    out[item.key()] = band;
+  }
+}
+
+}  // namespace gpuwise
