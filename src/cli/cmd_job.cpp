@@ -1,6 +1,7 @@
-// gpuwise job: what a training run or a day of serving costs on every card and count,
-// owned (the ROI model's amortised cost per GPU-hour) or rented (the cheapest dated
-// on-demand rate), and the cheapest ways to get it done (src/core/money/job_cost.h).
+// gpuwise job: what a training run, a day of an endpoint serving users or a batch of
+// generation costs on every card and count, owned (the ROI model's amortised cost per
+// GPU-hour) or rented (the cheapest dated on-demand rate), with the band of the speed it
+// rests on, and the cheapest ways to get it done (src/core/money/job_cost.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include "money/job_gate.h"
 #include "text/json_util.h"
 #include "money/prices.h"
+#include "estimate/serving.h"
 #include "estimate/speed.h"
 #include "view/cli_values.h"
 #include "money/job_outlay.h"
@@ -30,7 +32,7 @@ namespace {
 // assumptions and --provider-kinds) is read as `gpuwise roi` reads it.
 const std::vector<std::string> kNotForJobs = {"--gpu",   "--count",         "--price",     "--rate",
                                               "--power", "--resale",        "--rent-out-rate", "--occupancy",
-                                              "--platform-fee"};
+                                              "--platform-fee", "--hours-per-day"};
 
 // The ownership flags a job reads: the table's roi flags less kNotForJobs.
 std::vector<std::string> ownership_flags() {
@@ -54,19 +56,26 @@ std::string usage_text() {
     owning += " " + flag;
     line += flag.size() + 1;
   }
-  return "usage: gpuwise job --kind train (--preset ID | --params-b B [--active-params-b B]) --tokens-b D\n"
-         "                   [--recompute] [--train-context N] [--gpus N] [options] [--json]\n"
-         "       gpuwise job --kind serve (--preset ID | --params-b B) --tokens-per-day N [--quant Q]\n"
-         "                   [--context N] [--concurrent N] [--gpus N] [options] [--json]\n"
+  return "usage: gpuwise job --kind train|finetune (--preset ID | --params-b B [--active-params-b B]) --tokens-b D\n"
+         "                   [--within-days N] [--recompute] [--train-context N] [--gpus N] [options] [--json]\n"
+         "       gpuwise job --kind serve (--preset ID | --params-b B) --users N --tokens-per-day T\n"
+         "                   [--hours-per-day H] [--quant Q] [--context N] [--gpus N] [options] [--json]\n"
+         "       gpuwise job --kind batch (--preset ID | --params-b B) --tokens-b D [--quant Q] [--concurrent N]\n"
+         "                   [--context N] [--gpus N] [options] [--json]\n"
          "options: --provider-kinds KIND,KIND (hyperscaler, gpu-cloud, marketplace, china-cloud; default the\n"
          "         market's; --providers is the same flag)\n"
          "         the buyer: --market us|eu|cn --used --budget USD --budget-covers machine|cards\n" +
          owning +
          "\n         --top N (text: ways listed, default 10) --data-dir DIR --today YYYY-MM-DD\n"
-         "Without --gpus (or --gpus 0): 1, 2, 4 and 8 GPUs. Serve defaults: --quant q4_k_m --context 4096\n"
-         "--concurrent 8. --params-b is a size of one's own (the nearest preset's shape).\n"
-         "Owning: the ROI model's amortised cost per GPU-hour (default 36 months, 8 h a day, the market's kWh;\n"
-         "serving: the job's busy hours a day). Renting: the cheapest on-demand rate.\n";
+         "Without --gpus (or --gpus 0): 1, 2, 4 and 8 GPUs (per replica when serving). Train: finish within 30\n"
+         "days unless --within-days says otherwise (0: no limit). Serve: an endpoint up --hours-per-day\n"
+         "(default 24), billed for those hours busy or not, with the replicas the users (one request in flight\n"
+         "each) and the day's tokens need; defaults --quant bf16 --context 4096. Batch: a fixed token count\n"
+         "with no deadline, at --concurrent requests (default 8). --hours-per-day is the owning use per day\n"
+         "(as gpuwise roi) for train and batch. --params-b is a size of one's own (the nearest preset's shape).\n"
+         "Owning: the ROI model's amortised cost per GPU-hour (default 36 months, 8 h a day, the market's kWh),\n"
+         "and the whole outlay (a serving endpoint: a machine per replica) against --budget.\n"
+         "Renting: the cheapest on-demand rate. Each figure carries its band (low, high).\n";
 }
 
 int fail(const std::string& message) {
@@ -83,9 +92,14 @@ int usage() {
 // then the command line's own flags. 0: fine; else the exit code, the message printed.
 int read_input(const Args& args, JobInput& input) {
   const auto kind = args.value("--kind");
-  if (!kind) return fail("--kind is required: train, finetune, serve or image");
+  if (!kind) return fail("--kind is required: train, finetune, serve, batch or image");
   ViewState state;
-  if (!read_field_flags(args, "job", {"job"}, state, {"--params-b"})) return usage();
+  if (!read_field_flags(args, "job", {"job"}, state, {"--params-b", "--hours-per-day"})) return usage();
+  // --hours-per-day: the endpoint's hours up for serving, the owned cards' use a day otherwise.
+  if (args.value("--hours-per-day") &&
+      !read_field_flag(args, "job", "--hours-per-day", {state.job.kind == "serve" ? "job" : "roi"}, state)) {
+    return usage();
+  }
   // --params-b is a size of one's own, as in gpuwise fit: the preset becomes "custom".
   if (args.value("--params-b")) {
     if (!read_field_flag(args, "job", "--params-b", {"job"}, state)) return usage();
@@ -104,11 +118,14 @@ int read_input(const Args& args, JobInput& input) {
   }
   const bool serve = state.job.kind == "serve";
   const bool sized = args.value("--preset") || args.value("--params-b");
-  if (!serve && (!sized || !args.value("--tokens-b"))) {
+  if ((state.job.kind == "train" || state.job.kind == "finetune") && (!sized || !args.value("--tokens-b"))) {
     return fail("--kind " + state.job.kind + " needs --preset or --params-b, and --tokens-b");
   }
   if (serve && (!sized || !args.value("--tokens-per-day"))) {
     return fail("--kind serve needs --preset or --params-b, and --tokens-per-day");
+  }
+  if (state.job.kind == "batch" && (!sized || !args.value("--tokens-b"))) {
+    return fail("--kind batch needs --preset or --params-b, and --tokens-b");
   }
   // What the page does with its view (job_input_from_view), then the command line's own.
   input = job_input_from_view(state.job, state.roi, state.buyer);
@@ -131,6 +148,13 @@ std::string money(const std::optional<double>& usd) {
   if (!usd) return "-";
   char text[40];
   std::snprintf(text, sizeof text, "$%.2f", *usd);
+  return text;
+}
+
+// "$1793.26 ($1540-2210)": a cost with its band.
+std::string banded(double usd, double low, double high) {
+  char text[80];
+  std::snprintf(text, sizeof text, "$%.2f ($%.0f-%.0f)", usd, low, high);
   return text;
 }
 
@@ -200,33 +224,60 @@ int run_job(const Args& args) {
   }
   result.cheapest = priced.cheapest;
   const bool per_day = result.per == "day";
+  const bool serve = result.model.kind == JobKind::serve;
   std::printf("%s %.4g tokens%s: %zu card x count options (prices as of %s)\n", job_kind_key(result.model.kind),
               result.tokens, per_day ? " a day" : "", result.options.size(), book.today.c_str());
-  std::printf("\ncheapest ways%s:\n", per_day ? " (cost a day)" : "");
+  if (serve) {
+    std::printf("%d users, up %.4g h a day; a replica keeps each user at %.0f tokens/s or more\n", input.job.users,
+                input.job.up_hours_per_day, kServeMinTokensPerRequest);
+  }
+  std::printf("\ncheapest ways%s (cost with its band):\n", per_day ? " (cost a day)" : "");
   for (std::size_t i = 0; i < result.cheapest.size() && i < static_cast<std::size_t>(top); ++i) {
     const JobWay& w = result.cheapest[i];
-    std::printf("%2zu. %-24s x%d  %-4s %-28s %12s  %9.1f h  $%.4f per M tokens%s\n", i + 1, w.gpu_id.c_str(), w.gpus,
-                w.own ? "own" : "rent", w.own ? "" : w.provider.c_str(), money(w.cost_usd).c_str(), w.hours,
-                w.usd_per_million_tokens, w.stale ? "  (stale price)" : "");
+    char count[40];
+    if (serve) std::snprintf(count, sizeof count, "%dx%d", w.replicas, w.gpus);
+    else std::snprintf(count, sizeof count, "x%d", w.gpus);
+    std::printf("%2zu. %-24s %-6s %-4s %-28s %24s  %9.1f h  $%.4f per M tokens%s\n", i + 1, w.gpu_id.c_str(), count,
+                w.own ? "own" : "rent", w.own ? "" : w.provider.c_str(),
+                banded(w.cost_usd, w.cost_low_usd, w.cost_high_usd).c_str(), w.hours, w.usd_per_million_tokens,
+                w.stale ? "  (stale price)" : "");
   }
-  std::printf("\n%-24s %4s %10s %12s %12s  %s\n", "card", "gpus", per_day ? "hours/day" : "hours", "own", "rent",
-              "provider / missing");
+  if (serve) {
+    std::printf("\n%-24s %4s %8s %9s %9s %7s %12s %12s  %s\n", "card", "gpus", "replicas", "users/rep", "tok/s/rep",
+                "busy %", "own", "rent", "provider / missing");
+  } else {
+    std::printf("\n%-24s %4s %18s %7s %12s %12s  %s\n", "card", "gpus", "hours (band)", "days", "own", "rent",
+                "provider / missing");
+  }
   for (std::size_t i = 0; i < result.options.size(); ++i) {
     const JobOption& o = result.options[i];
     std::string note = o.rate ? o.rate->provider + " " + o.rate->date_seen : o.rent_missing;
-    if (!o.own_cost_usd) note += "; " + o.own_missing;
+    if (!o.own.usd) note += "; " + o.own_missing;
     const Outlay& outlay = priced.outlays[i].outlay;
     if (outlay.total_usd) note += "; outlay " + money(outlay.total_usd);
     if (!priced.outlays[i].within_budget) note += " (over budget)";
-    std::printf("%-24s %4d %10.1f %12s %12s  %s\n", o.gpu_id.c_str(), o.gpus, o.hours, money(o.own_cost_usd).c_str(),
-                money(o.rent_cost_usd).c_str(), note.c_str());
+    if (serve) {
+      std::printf("%-24s %4d %8d %9d %9.0f %7.1f %12s %12s  %s\n", o.gpu_id.c_str(), o.gpus, o.replicas,
+                  o.users_per_replica, o.tokens_per_s, o.busy_pct, money(o.own.usd).c_str(), money(o.rent.usd).c_str(),
+                  note.c_str());
+    } else {
+      char hours[40];
+      std::snprintf(hours, sizeof hours, "%.1f (%.0f-%.0f)", o.hours, o.hours_low, o.hours_high);
+      std::printf("%-24s %4d %18s %7.1f %12s %12s  %s\n", o.gpu_id.c_str(), o.gpus, hours, o.hours / 24,
+                  money(o.own.usd).c_str(), money(o.rent.usd).c_str(), note.c_str());
+    }
   }
   for (const LeftOut& left : gated.gate.left_out) {
     std::printf("left out: %s: %s\n", left.name.c_str(),
                 workload_sentence(left.support).c_str());
   }
   if (result.counts_too_slow > 0) {
-    std::printf("\n%d card x count options fit but cannot serve the tokens in 24 h a day.\n", result.counts_too_slow);
+    if (serve) {
+      std::printf("\n%d card x count options fit but cannot give a user %.0f tokens/s, or need over %d replicas.\n",
+                  result.counts_too_slow, kServeMinTokensPerRequest, kJobMaxReplicas);
+    } else {
+      std::printf("\n%d card x count options fit but would not finish in the days allowed.\n", result.counts_too_slow);
+    }
   }
   return 0;
 }

@@ -2,7 +2,8 @@
 // and the measured figures beside the estimate (src/core/estimate/speed.h, docs/speed.md).
 // The flags are the speed.* fields of the view (the Speed tab's inputs, read like a link)
 // and the rows are speed_table()'s, so the CLI prints what the page shows.
-//   --check      predicted vs measured per set (Spearman, median error, held out)
+//   --check      predicted vs measured per set (Spearman, median error, held out), and the
+//                order of every pair of cards measured on one training workload
 //   --calibrate  the efficiency factors fitted from data/benchmarks.json (as JSON)
 #include <cmath>
 #include <cstdio>
@@ -18,6 +19,7 @@
 #include "catalog/compat.h"
 #include "catalog/software.h"
 #include "estimate/gates.h"
+#include "estimate/training.h"
 #include "view/cli_values.h"
 #include "money/speed_outlay.h"
 #include "view/view_fields.h"
@@ -121,8 +123,11 @@ int run_speed(const Args& args) {
   }
   if (args.flag("--check")) {
     const auto checks = check_speed(catalog, benchmarks);
+    const auto pairs = check_train_order(catalog, benchmarks);
     if (args.flag("--json")) {
-      std::printf("%s\n", dump_json(speed_checks_to_json(checks), 2).c_str());
+      json out = speed_checks_to_json(checks);
+      out["training_order"] = train_order_to_json(pairs);  // data/speed_check.json is this output
+      std::printf("%s\n", dump_json(out, 2).c_str());
       return 0;
     }
     std::printf("%-38s %-8s %-19s %4s %6s %8s %8s %8s %9s\n", "set", "phase", "held out", "n", "groups", "spearman",
@@ -132,6 +137,20 @@ int run_speed(const Args& args) {
                   c.held_out.c_str(), c.n, c.groups, c.spearman, c.spearman_min, c.spearman_pooled,
                   c.median_abs_error_pct);
     }
+    int right = 0, ties = 0, held_right = 0;
+    std::printf("\ntraining: pairs of cards measured on one workload, tokens/s per GPU (estimate; held out)\n");
+    for (const auto& p : pairs) {
+      right += p.right;
+      ties += p.tie;
+      held_right += p.held_out_right;
+      std::printf("%-5s %-28s %-15s > %-15s measured %6.0f > %-6.0f estimate %6.0f %s %-6.0f held out %6.0f %s %-6.0f\n",
+                  p.tie ? "tie" : p.right ? "right" : "WRONG", p.workload.c_str(), p.faster_id.c_str(),
+                  p.slower_id.c_str(), p.faster_measured, p.slower_measured, p.faster_predicted,
+                  p.tie ? "~" : p.right ? ">" : "<", p.slower_predicted, p.faster_held_out,
+                  p.held_out_right ? ">" : "<=", p.slower_held_out);
+    }
+    std::printf("%d of %zu pairs in the measured order, %d ties (the same printed figures), %d wrong; held out: %d in order\n",
+                right, pairs.size(), ties, static_cast<int>(pairs.size()) - right - ties, held_right);
     return 0;
   }
 

@@ -1,7 +1,8 @@
 // The Price & ROI tab, second view: what a job costs. Train or fine-tune a model on D
-// tokens, or serve T tokens a day; for every card and count, the hours, the cost owned
-// (the ROI model's amortised price, power and host) and rented (the cheapest dated
-// on-demand rate), and the cheapest ways first. Core's job_cost() computes it all; the
+// tokens within N days, serve users from an endpoint up H hours a day, or generate a batch
+// of tokens; for every card and count, the hours (or replicas), the cost owned (the ROI
+// model's amortised price, power and host) and rented (the cheapest dated on-demand rate),
+// each with its band, and the cheapest ways first. Core's job_cost() computes it all; the
 // estimates' error comes from core's check_speed() against the measured sets.
 //
 // [SECTION] Data       the cached result and the speed model's measured accuracy
@@ -15,6 +16,7 @@
 #include "text/format.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "estimate/serving.h"
 #include "money/job_cost.h"
 #include "money.h"
 #include "panels.h"
@@ -54,9 +56,13 @@ json JobCostInfoOf(const JobView& job, const JobCostResult& r) {
   json rows = json::array();
   for (std::size_t i = 0; i < full["results"].size() && i < 20; ++i) {
     const json& row = full["results"][i];
-    rows.push_back({{"id", row["id"]}, {"gpus", row["gpus"]}, {"hours", row["hours"]},
-                    {"tokens_per_s", row["tokens_per_s"]}, {"own_cost_usd", row["own_cost_usd"]},
-                    {"rent_cost_usd", row["rent_cost_usd"]}, {"provider", row["provider"]}});
+    json out = {{"id", row["id"]}, {"gpus", row["gpus"]}, {"hours", row["hours"]}, {"low", row["low"]},
+                {"high", row["high"]}, {"tokens_per_s", row["tokens_per_s"]}, {"own_cost_usd", row["own_cost_usd"]},
+                {"rent_cost_usd", row["rent_cost_usd"]}, {"provider", row["provider"]}, {"band", row["band"]}};
+    for (const char* key : {"replicas", "users_per_replica", "busy_pct", "efficiency_source", "mfu"}) {
+      if (row.contains(key)) out[key] = row[key];
+    }
+    rows.push_back(out);
   }
   info["rows"] = rows;
   info["cheapest"] = full["cheapest"];
@@ -100,27 +106,24 @@ const JobCostResult* CurrentJobCost(const ViewState& view, UiState& ui) {
   return &cache.result;
 }
 
-// The held-out check of the phase the job rests on (decode for serving, training for
-// training): the figure a reader should trust. Training has two sets; the worse one.
-const SpeedCheck* HeldOutCheck(UiState& ui, const std::string& phase) {
+// The check the job's figures rest on: the LLM training runs held out card by card, or
+// the public serving runs (never fitted on), from data/speed_check.json. Empty until it is in.
+const SpeedCheck* JobCheck(UiState& ui, JobKind kind) {
   WantSpeedChecks(ui);
   if (ui.speed.checks_state != LoadState::ready) return nullptr;
-  const SpeedCheck* worst = nullptr;
+  const std::string set = kind == JobKind::train ? "llm-training" : "serving";
   for (const SpeedCheck& check : ui.speed.checks) {
-    if (check.phase != phase || check.held_out == "in-sample" || check.n == 0) continue;
-    if (!worst || check.median_abs_error_pct > worst->median_abs_error_pct) worst = &check;
+    if (check.set == set && check.held_out != "in-sample" && check.n > 0) return &check;
   }
-  return worst;
+  return nullptr;
 }
 
-// The smallest and largest fitted factor (MFU, bandwidth share) over the families.
-std::pair<double, double> FactorRange(const std::map<std::string, double>& table) {
-  double low = 0, high = 0;
-  for (const auto& [family, value] : table) {
-    low = low == 0 ? value : std::min(low, value);
-    high = std::max(high, value);
-  }
-  return {low, high};
+// "$58.20 (50 to 70)": a figure with its band.
+std::string MoneyBand(double usd, double low, double high, const ViewState& view, UiState& ui, int decimals) {
+  char text[200];
+  std::snprintf(text, sizeof text, tr("%s (%s to %s)"), Money(usd, view, ui, decimals).c_str(),
+                Money(low, view, ui, 0).c_str(), Money(high, view, ui, 0).c_str());
+  return text;
 }
 
 std::string Hours(double hours) {
@@ -129,13 +132,19 @@ std::string Hours(double hours) {
   return format_number(hours, hours < 10 ? 2 : 1) + h;
 }
 
+std::string HoursBand(double hours, double low, double high) {
+  return Hours(hours) + " (" + format_number(low, low < 10 ? 1 : 0) + " " + tr("to") + " " +
+         format_number(high, high < 10 ? 1 : 0) + ")";
+}
+
 // [SECTION] Inputs
 }  // namespace
 
 void DrawJobKind(ViewState& view, UiState& ui) {
   JobView& job = view.job;
   const std::pair<const char*, const char*> kinds[] = {
-      {"train", N_("Train")}, {"finetune", N_("Fine-tune")}, {"serve", N_("Serve")}, {"image", N_("Images")}};
+      {"train", N_("Train")}, {"finetune", N_("Fine-tune")}, {"serve", N_("Serve users")}, {"batch", N_("Batch")},
+      {"image", N_("Images")}};
   LabelFor("job.kind");
   for (const auto& [key, label] : kinds) {
     const ImGuiStyle& style = ImGui::GetStyle();
@@ -196,9 +205,30 @@ void DrawInputs(ViewState& view, UiState& ui) {
   JobView& job = view.job;
   DrawJobKind(view, ui);
   DrawModel(view, ui);
+  // The card count next to the model: on a phone it stays on the first screen whatever
+  // the job's own inputs are (serving has three).
+  DrawGpuCount(view, ui);
+  const bool generates = job.kind == "serve" || job.kind == "batch";
   if (job.kind == "serve") {
+    LabelFor("job.users");
+    InputField("job-users", "job.users", view, ui, "%.0f", 170);  // room for 4 digits beside - and + on a phone
     LabelFor("job.tpd");
     InputField("job-tokens-per-day", "job.tpd", view, ui, "%.0f", 150);
+    LabelFor("job.up");
+    InputField("job-hours-up", "job.up", view, ui, "%.1f", 170);
+  } else if (job.kind == "batch") {
+    FormLabel(tr("Tokens to generate"), 160, 480);
+    InputField("job-tokens", "job.tok", view, ui, "%g", 120);
+    LabelFor("job.conc");
+    InputField("job-concurrent", "job.conc", view, ui);
+  } else {
+    LabelFor("job.tok");
+    InputField("job-tokens", "job.tok", view, ui, "%g", 120);
+    LabelFor("job.days");
+    InputField("job-days", "job.days", view, ui, "%.0f", 120);
+    if (job.kind == "finetune") TextDim(tr("Fine-tuning here trains every weight (as training does), on fewer tokens."));
+  }
+  if (generates) {
     LabelFor("job.quant");
     const Quantisation* quant = find_quantisation(job.quant);
     ImGui::SetNextItemWidth(ComboWidth(220));
@@ -209,14 +239,7 @@ void DrawInputs(ViewState& view, UiState& ui) {
       ImGui::EndCombo();
     }
     RecordTarget(ui, "job-quant");
-    LabelFor("job.conc");
-    InputField("job-concurrent", "job.conc", view, ui);
-  } else {
-    LabelFor("job.tok");
-    InputField("job-tokens", "job.tok", view, ui, "%g", 120);
-    if (job.kind == "finetune") TextDim(tr("Fine-tuning here trains every weight (as training does), on fewer tokens."));
   }
-  DrawGpuCount(view, ui);
 
   // Owning: the buy-or-rent view's assumptions, editable here too (the same link keys).
   if (ImGui::TreeNode(tr("Owning assumptions (shared with Buy or rent)"))) {
@@ -250,12 +273,39 @@ void DrawHeadline(const ViewState& view, UiState& ui, const JobCostResult& resul
   const int index = ui.catalog.find(best.gpu_id);
   const std::string name = index >= 0 ? ui.catalog.gpus[static_cast<std::size_t>(index)].name : best.gpu_id;
   const std::string how = best.own ? std::string(tr("own")) : std::string(tr("rent from")) + " " + best.provider;
-  char line[400];
-  std::snprintf(line, sizeof line, result.per == "day" ? tr("Cheapest: %s × %d, %s: %s a day (%s busy a day).")
-                                                       : tr("Cheapest: %s × %d, %s: %s (%s)."),
-                name.c_str(), best.gpus, how.c_str(), Money(best.cost_usd, view, ui, 2).c_str(), Hours(best.hours).c_str());
+  const std::string cost = MoneyBand(best.cost_usd, best.cost_low_usd, best.cost_high_usd, view, ui, 2);
+  char line[600];
+  if (result.model.kind == JobKind::serve) {
+    std::snprintf(line, sizeof line,
+                  tr("Cheapest: %d × (%s × %d), %s: %s a day, up %s h a day; %s per million tokens at this load."),
+                  best.replicas, name.c_str(), best.gpus, how.c_str(), cost.c_str(),
+                  format_number(result.input.job.up_hours_per_day, 1).c_str(),
+                  Money(best.usd_per_million_tokens, view, ui, 2).c_str());
+  } else {
+    std::snprintf(line, sizeof line, tr("Cheapest: %s × %d, %s: %s (%s)."), name.c_str(), best.gpus, how.c_str(),
+                  cost.c_str(), Hours(best.hours).c_str());
+  }
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(line);
+  // Where the training speed of that option comes from: measured runs, or our default.
+  for (const JobOption& o : result.options) {
+    if (o.gpu_id != best.gpu_id || o.gpus != best.gpus) continue;
+    if (result.model.kind == JobKind::train) {
+      std::snprintf(line, sizeof line, tr("Training efficiency (MFU %s, %s %% per GPU kept over %s): %s"),
+                    format_number(o.mfu, 2).c_str(), format_number(o.scaling * 100, 0).c_str(),
+                    o.link.empty() ? tr("one GPU") : o.link.c_str(), render_template(o.efficiency_source, tr).c_str());
+      TextDim(line);
+      if (o.lacks_bf16_flash) TextDim(tr("No BF16 tensor cores and no FlashAttention-2: FP16 with loss scaling, its efficiency lowered."));
+    } else if (result.model.kind == JobKind::serve) {
+      std::snprintf(line, sizeof line,
+                    tr("Each replica keeps %d users in flight at %s tokens/s each (%s tokens/s together); busy %s %% of "
+                       "the hours up."),
+                    o.users_per_replica, format_number(o.tokens_per_s_per_user, 0).c_str(),
+                    format_number(o.tokens_per_s, 0).c_str(), format_number(o.busy_pct, 0).c_str());
+      TextDim(line);
+    }
+    break;
+  }
   ImGui::PopTextWrapPos();
   RecordTarget(ui, "job-headline");
 }
@@ -263,42 +313,45 @@ void DrawHeadline(const ViewState& view, UiState& ui, const JobCostResult& resul
 // How close the speed model came to measured results, and what is our assumption: read
 // from core's check and calibration, so they follow the data.
 void DrawAccuracy(const ViewState& view, UiState& ui, const JobCostResult& result) {
-  const bool serve = result.model.kind == JobKind::serve;
-  const SpeedCheck* check = HeldOutCheck(ui, serve ? "decode" : "train");
-  char text[600];
+  const JobKind kind = result.model.kind;
+  const SpeedCheck* check = JobCheck(ui, kind);
+  char text[700];
   ImGui::PushTextWrapPos(0);
   if (check) {
     std::snprintf(text, sizeof text,
-                  serve ? tr("How close: the speed model's generation tokens/s were within a median %s %% of %d "
-                             "measured llama.cpp results (Spearman %s), each card predicted without its own data.")
-                        : tr("How close: the speed model's training throughput was within a median %s %% of %d "
-                             "measured runs (Lambda, Spearman %s), predicted from the other set of runs."),
-                  format_number(check->median_abs_error_pct, 1).c_str(), check->n,
-                  format_number(check->spearman, 2).c_str());
+                  kind == JobKind::train
+                      ? tr("How close: training tokens/s per GPU came within a median %s %% of %d public LLM training runs "
+                           "(NeMo, torchtitan, LLM Foundry, Intel Gaudi), each card predicted without its own runs. The "
+                           "band beside each figure is where nine runs in ten of its class fell.")
+                      : tr("How close: generated tokens/s at a batch came within a median %s %% of %d public serving runs "
+                           "(vLLM, SGLang, Intel Gaudi) the model was never fitted on. The band beside each "
+                           "figure is where nine runs in ten of its class fell."),
+                  format_number(check->median_abs_error_pct, 0).c_str(), check->n);
     ImGui::TextUnformatted(text);
-  } else if (ui.speed.benchmarks_state == LoadState::failed) {
-    TextDim(ui.speed.error.c_str());
+  } else if (ui.speed.checks_state == LoadState::failed) {
+    TextDim(ui.speed.checks_error.c_str());
   } else {
     TextDim(tr("Checking the speed model against the measured results..."));
   }
-  const SpeedCalibration& cal = ui.speed.calibration;
-  if (serve) {
-    const auto [low, high] = FactorRange(cal.decode_bandwidth);
+  if (kind == JobKind::serve) {
     std::snprintf(text, sizeof text,
-                  tr("Our assumptions, not measurements: decode reaches %s-%s %% of peak memory bandwidth (fitted by "
-                     "architecture); %d requests decoded together at a %d-token context; only generated tokens are "
-                     "counted; the work is packed into busy hours (an always-on endpoint rents 24 h a day)."),
-                  format_number(low * 100, 0).c_str(), format_number(high * 100, 0).c_str(), result.input.job.concurrent,
-                  result.input.context);
+                  tr("Our assumptions, not measurements: each user may have one request in flight; a replica takes no "
+                     "more requests than keep each at %s tokens/s or more (and at most %d, as vLLM); one prompt token "
+                     "is processed per generated token; a %d-token context per request; the endpoint is billed for its "
+                     "hours up, busy or not."),
+                  format_number(kServeMinTokensPerRequest, 0).c_str(), kServeMaxBatch, result.input.context);
+  } else if (kind == JobKind::batch) {
+    std::snprintf(text, sizeof text,
+                  tr("Our assumptions, not measurements: %d requests decoded together at a %d-token context; one prompt "
+                     "token per generated token; no deadline, so the work is packed into busy hours."),
+                  result.input.job.concurrent, result.input.context);
   } else {
-    const auto [low, high] = FactorRange(cal.train_mfu);
     std::snprintf(text, sizeof text,
-                  tr("Our assumptions, not measurements: 6 FLOPs per parameter per token at a model-FLOPs utilisation "
-                     "(MFU) of %s-%s by architecture, fitted on BERT-large (large models often reach more, so these "
-                     "hours are on the long side); each extra GPU adds %d %%; owned cards work %s h a day for %d months."),
-                  format_number(low, 2).c_str(), format_number(high, 2).c_str(),
-                  static_cast<int>(std::lround(kTensorParallelEfficiency * 100)),
-                  format_number(view.roi.hours_per_day, 1).c_str(), view.roi.months);
+                  tr("Our assumptions, not measurements: BF16 with FSDP at a %d-token sequence; 6 FLOPs per parameter "
+                     "and token plus attention; architectures without measured runs get the lowest measured efficiency "
+                     "(NVIDIA) or half of it (other vendors); GPUs lose time to communication by their link; owned cards "
+                     "work %s h a day for %d months."),
+                  result.input.train_context, format_number(view.roi.hours_per_day, 1).c_str(), view.roi.months);
   }
   ImGui::TextDisabled("%s", text);
   ImGui::PopTextWrapPos();
@@ -318,44 +371,53 @@ void DrawCheapestWays(const ViewState& view, UiState& ui, const JobCostResult& r
   // Exactly the rows, the header and a horizontal scrollbar (a phone scrolls sideways).
   const float height = static_cast<float>(rows + 1) * (ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y) +
                        ImGui::GetStyle().ScrollbarSize + 4;
-  if (!ImGui::BeginTable("job-ways", 6, flags, ImVec2(0, height))) return;
+  const bool serve = result.model.kind == JobKind::serve;
+  if (!ImGui::BeginTable("job-ways", serve ? 7 : 6, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn(tr("Card"));
   ImGui::TableSetupColumn(tr("GPUs"));
+  if (serve) ImGui::TableSetupColumn(tr("Replicas"));
   ImGui::TableSetupColumn(tr("Own or rent"));
-  ImGui::TableSetupColumn(per_day ? tr("Cost a day") : tr("Cost"));
-  ImGui::TableSetupColumn(per_day ? tr("Busy hours a day") : tr("Hours"));
+  ImGui::TableSetupColumn(per_day ? tr("Cost a day (band)") : tr("Cost (band)"));
+  ImGui::TableSetupColumn(per_day ? tr("Hours up a day") : tr("Hours"));
   ImGui::TableSetupColumn(tr("Per million tokens"));
   ImGui::TableHeadersRow();
   for (int i = 0; i < rows; ++i) {
     const JobWay& way = result.cheapest[static_cast<std::size_t>(i)];
     ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
+    int column = 0;
+    ImGui::TableSetColumnIndex(column++);
     ImGui::Text("%d. %s", i + 1, CardName(ui, way.gpu_id).c_str());
-    ImGui::TableSetColumnIndex(1);
+    ImGui::TableSetColumnIndex(column++);
     ImGui::Text("%d", way.gpus);
-    ImGui::TableSetColumnIndex(2);
+    if (serve) {
+      ImGui::TableSetColumnIndex(column++);
+      ImGui::Text("%d", way.replicas);
+    }
+    ImGui::TableSetColumnIndex(column++);
     if (way.own) ImGui::TextUnformatted(tr("own"));
     else ImGui::Text("%s %s", tr("rent from"), way.provider.c_str());
-    ImGui::TableSetColumnIndex(3);
-    ImGui::TextUnformatted((Money(way.cost_usd, view, ui, 2) + (way.stale ? " *" : "")).c_str());
+    ImGui::TableSetColumnIndex(column++);
+    ImGui::TextUnformatted((MoneyBand(way.cost_usd, way.cost_low_usd, way.cost_high_usd, view, ui, 2) +
+                            (way.stale ? " *" : "")).c_str());
     if (way.stale && ImGui::IsItemHovered()) {
       ImGui::SetTooltip("%s", tr("The price or rate behind it was seen more than 12 months ago."));
     }
-    ImGui::TableSetColumnIndex(4);
+    ImGui::TableSetColumnIndex(column++);
     ImGui::TextUnformatted(Hours(way.hours).c_str());
-    ImGui::TableSetColumnIndex(5);
+    ImGui::TableSetColumnIndex(column++);
     ImGui::TextUnformatted(Money(way.usd_per_million_tokens, view, ui, 4).c_str());
   }
   ImGui::EndTable();
   RecordTarget(ui, "job-ways");
 }
 
-// A cost cell: the figure, or "–" with the reason it is absent on hover.
-void CostCell(const std::optional<double>& usd, const TemplateText& missing, const ViewState& view, UiState& ui,
-              int decimals) {
+// A cost cell: the figure with its band, or "–" with the reason it is absent on hover.
+void CostCell(const std::optional<double>& usd, const std::optional<double>& low, const std::optional<double>& high,
+              const TemplateText& missing, const ViewState& view, UiState& ui, int decimals) {
   if (usd) {
-    ImGui::TextUnformatted(Money(*usd, view, ui, decimals).c_str());
+    ImGui::TextUnformatted((low && high ? MoneyBand(*usd, *low, *high, view, ui, decimals)
+                                        : Money(*usd, view, ui, decimals)).c_str());
     return;
   }
   ImGui::TextDisabled("%s", kMissing);
@@ -377,20 +439,32 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
   if (result.counts_too_slow > 0) {
     ImGui::SameLine();
     char slow[200];
-    std::snprintf(slow, sizeof slow, tr("%d more fit but cannot serve this many tokens in 24 h a day."),
+    std::snprintf(slow, sizeof slow,
+                  result.model.kind == JobKind::serve
+                      ? tr("%d more fit but cannot give a user the speed floor, or would need too many replicas.")
+                      : tr("%d more fit but would not finish within the days allowed."),
                   result.counts_too_slow);
     TextDim(slow);
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
   const float height = std::max(200.0f, std::min(420.0f, ImGui::GetContentRegionAvail().y - 8));
+  const bool serve = result.model.kind == JobKind::serve;
   if (view.buyer.budget_usd > 0) DrawOverBudget(ui.job_cost.priced.own_over_budget, view, ui);
-  if (!ImGui::BeginTable("job-options", 10, flags, ImVec2(0, height))) return;
+  if (!ImGui::BeginTable("job-options", serve ? 12 : 11, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn(tr("Card"));
   ImGui::TableSetupColumn(tr("GPUs"));
-  ImGui::TableSetupColumn(per_day ? tr("Busy hours a day") : tr("Hours"));
-  ImGui::TableSetupColumn(tr("Tokens/s"));
+  if (serve) {
+    ImGui::TableSetupColumn(tr("Replicas"));
+    ImGui::TableSetupColumn(tr("Users per replica"));
+    ImGui::TableSetupColumn(tr("Tokens/s per user"));
+    ImGui::TableSetupColumn(tr("Busy"));
+  } else {
+    ImGui::TableSetupColumn(tr("Hours (band)"));
+    ImGui::TableSetupColumn(tr("Tokens/s"));
+    ImGui::TableSetupColumn(result.model.kind == JobKind::train ? tr("MFU") : tr("Requests at once"));
+  }
   ImGui::TableSetupColumn(per_day ? tr("Own, a day") : tr("Own"));
   ImGui::TableSetupColumn(tr("Own per M tokens"));
   ImGui::TableSetupColumn(per_day ? tr("Rent, a day") : tr("Rent"));
@@ -404,34 +478,52 @@ void DrawOptions(const ViewState& view, UiState& ui, const JobCostResult& result
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const JobOption& o = result.options[static_cast<std::size_t>(i)];
       ImGui::TableNextRow();
-      ImGui::TableSetColumnIndex(0);
+      int column = 0;
+      ImGui::TableSetColumnIndex(column++);
       ImGui::TextUnformatted(o.gpu_name.c_str());
       SupportMark(ui.job_cost.gate, o.gpu_id, ui);
-      ImGui::TableSetColumnIndex(1);
-      ImGui::Text("%d", o.gpus);
-      ImGui::TableSetColumnIndex(2);
-      ImGui::TextUnformatted(Hours(o.hours).c_str());
-      if (ImGui::IsItemHovered()) {
-        char needs[120];
-        std::snprintf(needs, sizeof needs, tr("Needs %s GB per GPU."), format_number(o.needed_gb, 1).c_str());
-        ImGui::SetTooltip("%s", needs);
+      if (ImGui::IsItemHovered() && !o.efficiency_source.pattern.empty()) {
+        ImGui::SetTooltip("%s", render_template(o.efficiency_source, tr).c_str());
       }
-      ImGui::TableSetColumnIndex(3);
-      ImGui::TextUnformatted(format_number(o.tokens_per_s, o.tokens_per_s < 100 ? 1 : 0).c_str());
-      ImGui::TableSetColumnIndex(4);
-      CostCell(o.own_cost_usd, o.own_missing_text, view, ui, 2);
-      ImGui::TableSetColumnIndex(5);
-      CostCell(o.own_usd_per_million_tokens, o.own_missing_text, view, ui, 4);
-      ImGui::TableSetColumnIndex(6);
-      CostCell(o.rent_cost_usd, o.rent_missing_text, view, ui, 2);
-      ImGui::TableSetColumnIndex(7);
-      CostCell(o.rent_usd_per_million_tokens, o.rent_missing_text, view, ui, 4);
-      ImGui::TableSetColumnIndex(8);
+      ImGui::TableSetColumnIndex(column++);
+      ImGui::Text("%d", o.gpus);
+      if (serve) {
+        ImGui::TableSetColumnIndex(column++);
+        ImGui::Text("%d (%d-%d)", o.replicas, o.replicas_low, o.replicas_high);
+        ImGui::TableSetColumnIndex(column++);
+        ImGui::Text("%d", o.users_per_replica);
+        ImGui::TableSetColumnIndex(column++);
+        ImGui::TextUnformatted(format_number(o.tokens_per_s_per_user, 0).c_str());
+        ImGui::TableSetColumnIndex(column++);
+        ImGui::TextUnformatted((format_number(o.busy_pct, 0) + " %").c_str());
+      } else {
+        ImGui::TableSetColumnIndex(column++);
+        ImGui::TextUnformatted(HoursBand(o.hours, o.hours_low, o.hours_high).c_str());
+        if (ImGui::IsItemHovered()) {
+          char needs[120];
+          std::snprintf(needs, sizeof needs, tr("Needs %s GB per GPU."), format_number(o.needed_gb, 1).c_str());
+          ImGui::SetTooltip("%s", needs);
+        }
+        ImGui::TableSetColumnIndex(column++);
+        ImGui::TextUnformatted(format_number(o.tokens_per_s, o.tokens_per_s < 100 ? 1 : 0).c_str());
+        ImGui::TableSetColumnIndex(column++);
+        if (result.model.kind == JobKind::train) ImGui::TextUnformatted(format_number(o.mfu, 2).c_str());
+        else ImGui::Text("%d", o.users_per_replica);
+      }
+      ImGui::TableSetColumnIndex(column++);
+      CostCell(o.own.usd, o.own.low_usd, o.own.high_usd, o.own_missing_text, view, ui, 2);
+      ImGui::TableSetColumnIndex(column++);
+      CostCell(o.own.usd_per_million_tokens, {}, {}, o.own_missing_text, view, ui, 4);
+      ImGui::TableSetColumnIndex(column++);
+      CostCell(o.rent.usd, o.rent.low_usd, o.rent.high_usd, o.rent_missing_text, view, ui, 2);
+      ImGui::TableSetColumnIndex(column++);
+      CostCell(o.rent.usd_per_million_tokens, {}, {}, o.rent_missing_text, view, ui, 4);
+      ImGui::TableSetColumnIndex(column++);
       if (o.rate) {
         ImGui::Text("%s, %s", o.rate->provider.c_str(), o.rate->date_seen.c_str());
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", o.rate->source.c_str());
       }
-      ImGui::TableSetColumnIndex(9);
+      ImGui::TableSetColumnIndex(column++);
       const std::vector<JobOutlay>& outlays = ui.job_cost.priced.outlays;
       if (static_cast<std::size_t>(i) < outlays.size()) {
         const JobOutlay& priced = outlays[static_cast<std::size_t>(i)];
@@ -456,7 +548,11 @@ void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests) {
   // A phone: the inputs fold under what they are set to, so the cheapest ways are in sight.
   const JobView& job = view.job;
   const ModelPreset* preset = job.preset == "custom" ? nullptr : find_preset(job.preset);
-  const char* kind_label = job.kind == "serve" ? N_("Serve") : job.kind == "finetune" ? N_("Fine-tune") : N_("Train");
+  const char* kind_label = job.kind == "serve"      ? N_("Serve users")
+                           : job.kind == "batch"    ? N_("Batch")
+                           : job.kind == "image"    ? N_("Images")
+                           : job.kind == "finetune" ? N_("Fine-tune")
+                                                    : N_("Train");
   FoldLine summary("");
   summary.add(tr(kind_label));
   summary.add(preset ? preset->name : tr("Custom size"));

@@ -21,6 +21,7 @@ const char* PhaseWord(const std::string& phase) {
   if (phase == "decode") return tr("decode");
   if (phase == "prefill") return tr("prefill");
   if (phase == "train") return tr("training");
+  if (phase == "serve") return tr("serving");
   return phase.c_str();
 }
 
@@ -28,6 +29,7 @@ const char* HeldOutWord(const std::string& held_out) {
   if (held_out == "in-sample") return tr("in sample");
   if (held_out == "leave-one-card-out") return tr("leave one card out");
   if (held_out == "leave-one-set-out") return tr("leave one set out");
+  if (held_out == "not fitted") return tr("never fitted on");
   return held_out.c_str();
 }
 
@@ -184,10 +186,11 @@ void DrawSpeedCheck(UiState& ui) {
   const float width = ImGui::GetContentRegionAvail().x;
   const float side = std::clamp((width - 2 * ImGui::GetStyle().ItemSpacing.x) / 3, 180.0f, 320.0f);
   bool first = true;
-  for (const char* phase : {"decode", "prefill", "train"}) {
+  for (const char* phase : {"decode", "prefill", "train", "serve"}) {
     std::vector<const SpeedCheckPoint*> points;
     for (const SpeedCheck& c : speed.checks) {
-      if (c.phase != phase || c.held_out != "in-sample") continue;
+      // Each run once: the LLM training and serving checks repeat their runs by family and class.
+      if (c.phase != phase || !speed_check_plotted(c)) continue;
       for (const SpeedCheckPoint& p : c.points) points.push_back(&p);
     }
     if (points.empty()) continue;

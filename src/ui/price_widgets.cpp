@@ -77,15 +77,19 @@ void DrawBuyerChoices(ViewState& view, UiState& ui, bool with_budget, bool with_
     b.budget_usd = budget_before;
     ui.input_hints["budget"] = tr("A budget cannot be negative; the one you had is kept.");
   }
-  SameLineIfFits(180);
-  ImGui::SetNextItemWidth(170);
-  const char* covers = b.budget_covers == "cards" ? N_("the cards alone") : N_("the whole machine");
-  if (ImGui::BeginCombo("##bcov", tr(covers))) {
-    if (ImGui::Selectable(tr("the whole machine"), b.budget_covers == "machine")) b.budget_covers = "machine";
-    if (ImGui::Selectable(tr("the cards alone"), b.budget_covers == "cards")) b.budget_covers = "cards";
-    ImGui::EndCombo();
+  // What the budget covers matters only once there is one; without, the line it would take
+  // on a phone keeps the view's own inputs on the first screen (the cost of a job's).
+  if (b.budget_usd > 0) {
+    SameLineIfFits(180);
+    ImGui::SetNextItemWidth(170);
+    const char* covers = b.budget_covers == "cards" ? N_("the cards alone") : N_("the whole machine");
+    if (ImGui::BeginCombo("##bcov", tr(covers))) {
+      if (ImGui::Selectable(tr("the whole machine"), b.budget_covers == "machine")) b.budget_covers = "machine";
+      if (ImGui::Selectable(tr("the cards alone"), b.budget_covers == "cards")) b.budget_covers = "cards";
+      ImGui::EndCombo();
+    }
+    RecordTarget(ui, "budget-covers");
   }
-  RecordTarget(ui, "budget-covers");
   if (!with_sort) return;
   SameLineIfFits(190);
   ImGui::SetNextItemWidth(180);

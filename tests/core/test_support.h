@@ -113,7 +113,7 @@ inline SpeedCalibration round_calibration() {
   cal.decode_bandwidth["default"] = 0.5;
   cal.prefill_quantised["default"] = 0.4;
   cal.prefill_16bit["default"] = 0.5;
-  cal.train_mfu["default"] = 0.4;
+  cal.train.mfu["default/bf16"] = 0.4;
   return cal;
 }
 

@@ -142,6 +142,10 @@ inline std::vector<StateChange> one_field_changes() {
       {"image.fits_only", [](ViewState& s) { s.image.fits_only = false; }},
       {"image.top_n", [](ViewState& s) { s.image.top_n = 10; }},
       {"job.images", [](ViewState& s) { s.job.images = 25000; }},
+      // Issue 27: a training deadline; an endpoint's users and hours up a day.
+      {"job.within_days", [](ViewState& s) { s.job.within_days = 7; }},
+      {"job.users", [](ViewState& s) { s.job.users = 50; }},
+      {"job.up_hours_per_day", [](ViewState& s) { s.job.up_hours_per_day = 12; }},
   };
 }
 

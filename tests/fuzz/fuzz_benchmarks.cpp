@@ -1,6 +1,10 @@
 // Fuzzes the measured-results loader (benchmarks.h load_benchmarks), with and without the
-// catalog, and the speed model's calibration and check on whatever loads: any bytes as
-// data/benchmarks.json must never crash, and every figure that comes out is finite.
+// catalog, and the speed model's calibration on whatever loads (decode, prefill, the
+// training fit and its bands, the serving bands): any bytes as data/benchmarks.json must
+// never crash, and every figure that comes out is finite. The estimates after the fit are
+// taken on the fixture catalog's cards, or one of them, as the input's length picks
+// (fuzz_support.h): all 205 shipped cards per input ran at about 100 inputs a CPU-second,
+// all nine fixture cards at about 1,050.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -8,6 +12,7 @@
 #include "catalog/benchmarks.h"
 #include "fuzz_support.h"
 #include "estimate/speed.h"
+#include "estimate/training.h"
 
 using namespace gpuwise;
 
@@ -24,17 +29,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (b.results.size() > 200) return 0;  // keep each run quick
   const SpeedCalibration cal = fit_speed_calibration(fuzz::shipped_catalog(), b);
-  for (const auto* table : {&cal.decode_bandwidth, &cal.prefill_quantised, &cal.prefill_16bit, &cal.train_mfu}) {
+  for (const auto* table : {&cal.decode_bandwidth, &cal.prefill_quantised, &cal.prefill_16bit, &cal.train.mfu}) {
     for (const auto& entry : *table) FUZZ_CHECK(fuzz::finite(entry.second) && entry.second >= 0);
   }
   // The calibration round-trips through its JSON form.
   std::vector<CatalogIssue> issues;
   load_speed_calibration(dump_json(speed_calibration_to_json(cal)), issues);
+  for (const auto& [key, band] : cal.train.bands) FUZZ_CHECK(band.low_ratio <= 1 && band.high_ratio >= 1);
+  for (const auto& [key, band] : cal.serve.bands) FUZZ_CHECK(band.low_ratio <= 1 && band.high_ratio >= 1);
   SpeedInput input;
-  for (const Gpu& gpu : fuzz::shipped_catalog().gpus) {
+  TrainInput train;
+  train.gpus = 8;
+  for (const Gpu& gpu : fuzz::fixture_catalog_or_card(static_cast<unsigned>(size)).gpus) {
     const SpeedEstimate e = estimate_speed(gpu, input, cal);
     FUZZ_CHECK(fuzz::finite(e.decode_tokens_per_s) && fuzz::finite(e.prefill_tokens_per_s));
     FUZZ_CHECK(fuzz::finite(e.needed_gb) && e.needed_gb > 0);
+    const TrainEstimate t = estimate_training(gpu, train, cal);
+    FUZZ_CHECK(fuzz::finite(t.tokens_per_s) && t.tokens_per_s >= 0);
+    FUZZ_CHECK(t.band.low_ratio <= 1 && t.band.high_ratio >= 1);
   }
   return 0;
 }

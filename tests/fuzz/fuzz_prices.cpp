@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <set>
 #include <string_view>
 
@@ -23,12 +24,16 @@ using namespace gpuwise;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const PriceBook alone = load_prices(text);
   const PriceBook book = load_prices(text, fuzz::shipped_catalog());
-  // The catalog only adds warnings (unknown ids); it never changes what loads.
-  FUZZ_CHECK(alone.error_count() == book.error_count());
-  FUZZ_CHECK(alone.street_prices.size() == book.street_prices.size());
-  FUZZ_CHECK(alone.cloud_rates.size() == book.cloud_rates.size());
+  // The catalog only adds warnings (unknown ids); it never changes what loads. Checked on
+  // one input in four (by its length): a second parse of every input, with the buyer's
+  // prices and outlays of issue 28, kept the target below 1,000 executions a second.
+  if (size % 4 == 0) {
+    const PriceBook alone = load_prices(text);
+    FUZZ_CHECK(alone.error_count() == book.error_count());
+    FUZZ_CHECK(alone.street_prices.size() == book.street_prices.size());
+    FUZZ_CHECK(alone.cloud_rates.size() == book.cloud_rates.size());
+  }
   FUZZ_CHECK(book.cny_per_usd >= 0 && fuzz::finite(book.cny_per_usd));
   for (const CatalogIssue& issue : book.issues) FUZZ_CHECK(!issue.to_string().empty());
 
@@ -55,6 +60,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     newest_used_price(book, id);
 
     const int index = catalog.find(id);
+    // The outlay for one market and condition per card, in turn, on the first six cards (all
+    // six buyers on every card made the target run below 1,000 executions a second);
+    // buyer_price for every one.
+    const std::size_t turn = scored.size();
     for (const MarketInfo& market : kMarkets) {
       for (bool used : {false, true}) {
         BuyerView buyer;
@@ -67,7 +76,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           FUZZ_CHECK(!buyer_price_text(bought).text().empty());
           for (const TemplateText& flag : price_flags(bought)) FUZZ_CHECK(!flag.text().empty());
         }
-        if (index < 0) continue;
+        const bool outlay_turn = &market == &kMarkets[turn % std::size(kMarkets)] && used == (turn / 3 % 2 == 1);
+        if (index < 0 || !outlay_turn || turn >= 6) continue;
         for (int gpus : {1, 2, 8, 9}) {
           const Outlay outlay = machine_outlay(catalog, book, catalog.gpus[static_cast<std::size_t>(index)], gpus, buyer);
           FUZZ_CHECK(outlay.host_power_w >= 0 && fuzz::finite(outlay.host_power_w));
@@ -83,6 +93,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
 
+    scored.push_back({index, 50});
+    // The ROI in two markets for the first cards only: it reads what the loops above
+    // checked, and on all twelve it made the target run below 1,000 executions a second.
+    if (scored.size() > 3) continue;
     RoiView view;
     view.gpu_id = id;
     BuyerView eu;
@@ -99,7 +113,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       for (const FormulaLine& line : roi_formulas(roi, "CNY", book.cny_per_usd)) FUZZ_CHECK(!line.result.empty());
       dump_json(roi_to_json(roi));
     }
-    scored.push_back({catalog.find(id), 50});
   }
   for (const ValueRow& row : value_table(catalog, book, scored)) {
     if (row.score_per_1000_usd) FUZZ_CHECK(fuzz::finite(*row.score_per_1000_usd));
@@ -109,7 +122,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   int series = -1;
   const double decline = rental_decline_default(book, &series);
   FUZZ_CHECK(decline >= 0 && decline <= 0.99 && series >= 0);
-  const PriceCoverage coverage = price_coverage(catalog, book);
+  // On the fixture's rows (every kind the counts treat apart), not the whole catalog: the
+  // same invariants at a speed the fuzzer can use.
+  const PriceCoverage coverage = price_coverage(fuzz::fixture_catalog(), book);
   FUZZ_CHECK(coverage.priced + static_cast<int>(coverage.rental_only.size() + coverage.unpriced.size()) == coverage.rows);
   for (const DefaultPriceAges& ages : coverage.defaults) FUZZ_CHECK(ages.older <= ages.cards && ages.other_market <= ages.cards);
   for (const char* market : {"us", "eu", "cn"}) {

@@ -13,7 +13,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view fragment(reinterpret_cast<const char*>(data), size);
 
   const LinkDecode plain = decode_link(fragment, ViewState{}, nullptr);
-  fuzz::check_view_round_trips(plain.state);
+  // The JSON half of the round trip (the saved state) on one input in four: it is most of
+  // this target's time under the sanitizers, and state_json fuzzes that reader on its own.
+  fuzz::check_view_round_trips(plain.state, /*with_json=*/size % 4 == 0);
   FUZZ_CHECK(plain.notices.size() <= 21);  // 20 lines and "... and N more problems"
 
   const LinkDecode checked = decode_link(fragment, ViewState{}, &fuzz::shipped_ids());

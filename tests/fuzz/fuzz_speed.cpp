@@ -3,7 +3,10 @@
 // tokens/s (speed_ranking.h) for a RankingView and FitView built from the bytes. Values
 // come raw (a link is clamped first, but core must not rely on it): NaN, infinities,
 // negative and huge counts. Either a problem in words, or rows whose figures are finite
-// and not negative, and a ranking sorted fastest first.
+// and not negative, and a ranking sorted fastest first. One input in four runs on the
+// whole shipped catalog (every card, those missing figures too), the others on the
+// fixture's nine cards (fuzz_support.h): all 205 cards on every input ran at about 950
+// inputs a CPU-second.
 #include <cstddef>
 #include <cstdint>
 
@@ -35,6 +38,10 @@ std::vector<std::string> ids_of_profiles() {
   return out;
 }
 
+const Catalog& any_catalog(FuzzedDataProvider& in) {
+  return in.ConsumeIntegralInRange<int>(0, 3) == 0 ? fuzz::shipped_catalog() : fuzz::fixture_catalog();
+}
+
 bool finite_non_negative(double v) { return fuzz::finite(v) && v >= 0; }
 
 void check_estimate(const SpeedEstimate& e) {
@@ -57,7 +64,7 @@ void fuzz_speed_table(FuzzedDataProvider& in) {
   view.sort = fuzz::any_key(in, speed_sort_keys());
   view.fits_only = in.ConsumeBool();
   view.top_n = fuzz::any_whole(in, 200);
-  const SpeedTable table = speed_table(fuzz::shipped_catalog(), shipped_benchmarks(), fuzz::shipped_calibration(), view);
+  const SpeedTable table = speed_table(any_catalog(in), shipped_benchmarks(), fuzz::shipped_calibration(), view);
   if (check_speed_view(view)) FUZZ_CHECK(table.problem.has_value() && table.rows.empty());
   if (table.problem) FUZZ_CHECK(!table.problem->text().empty());
   FUZZ_CHECK(table.cards_fit >= 0 && table.cards_fit <= table.cards_estimated);
@@ -97,7 +104,8 @@ void fuzz_speed_ranking(FuzzedDataProvider& in) {
   fit.head_dim = fuzz::any_whole(in, 256);
   fit.hidden_size = fuzz::any_whole(in, 32768);
   const bool with_calibration = in.ConsumeIntegralInRange<int>(0, 7) != 0;
-  const RankedList list = rank_view(fuzz::shipped_catalog(), view, fit, with_calibration ? &fuzz::shipped_calibration() : nullptr);
+  const Catalog& catalog = any_catalog(in);
+  const RankedList list = rank_view(catalog, view, fit, with_calibration ? &fuzz::shipped_calibration() : nullptr);
   if (!list.error.empty()) {
     FUZZ_CHECK(list.rows.empty());
     return;
@@ -106,11 +114,14 @@ void fuzz_speed_ranking(FuzzedDataProvider& in) {
   FUZZ_CHECK(with_calibration);
   std::optional<double> previous;
   for (const RankedGpu& row : list.rows) {
-    FUZZ_CHECK(row.gpu_index >= 0 && row.gpu_index < static_cast<int>(fuzz::shipped_catalog().gpus.size()));
+    FUZZ_CHECK(row.gpu_index >= 0 && row.gpu_index < static_cast<int>(catalog.gpus.size()));
     FUZZ_CHECK(finite_non_negative(row.needed_gb));
     if (!row.tokens_per_s) continue;
     FUZZ_CHECK(fuzz::finite(*row.tokens_per_s) && *row.tokens_per_s > 0);
-    if (previous) FUZZ_CHECK(*row.tokens_per_s <= *previous);  // fastest first
+    // Fastest first, at the sort's precision: cards with the same figures can come out of
+    // the machine model a last bit apart (1456.061739063126 and ...1262), and the sort keys
+    // a score's bits less the lowest, so such ties go by VRAM, then name (ranking_scores.cpp).
+    if (previous) FUZZ_CHECK(*row.tokens_per_s <= *previous * (1 + 1e-12));
     previous = row.tokens_per_s;
   }
 }

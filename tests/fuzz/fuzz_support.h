@@ -52,6 +52,54 @@ inline const SpeedCalibration& shipped_calibration() {
   }();
   return cal;
 }
+// A small catalog of the shipped rows that stand for every kind a computation treats
+// apart: consumer cards with and without an NVLink bridge, datacenter modules of three
+// vendors, a card without BF16 (V100), one with two GPUs a board (K80), an Intel card, a
+// unified-memory Mac. Built once: a target that prices or estimates every card of the
+// whole catalog for each input ran at 20 to 250 inputs a second; on these it runs at
+// several hundred to thousands (docs/TRUST.md).
+inline const Catalog& fixture_catalog() {
+  static const Catalog catalog = [] {
+    static const char* const ids[] = {"rtx-3090", "rtx-4090",   "h100-sxm5", "mi300x",           "tesla-v100-sxm2-32gb",
+                                      "gaudi2",   "tesla-k80",  "arc-pro-b70", "apple-m2-ultra-76c"};
+    Catalog out;
+    for (const char* id : ids) {
+      const int index = shipped_catalog().find(id);
+      if (index >= 0) out.gpus.push_back(shipped_catalog().gpus[static_cast<std::size_t>(index)]);
+    }
+    out.schema_version = shipped_catalog().schema_version;
+    return out;
+  }();
+  return catalog;
+}
+// The fixture catalog, or one of its cards alone, as `pick` says: one input in four takes
+// all nine (so orders across cards, such as cheapest first, are fuzzed), the others one
+// card, which reaches that card's paths at a ninth of the cost. job_cost over all nine
+// for every input ran at about 950 inputs a CPU-second, with no margin under 1,000.
+inline const Catalog& fixture_catalog_or_card(unsigned pick) {
+  static const std::vector<Catalog> cards = [] {
+    std::vector<Catalog> out;
+    for (const Gpu& gpu : fixture_catalog().gpus) {
+      Catalog one;
+      one.gpus.push_back(gpu);
+      one.schema_version = fixture_catalog().schema_version;
+      out.push_back(std::move(one));
+    }
+    return out;
+  }();
+  if (pick % 4 == 0 || cards.empty()) return fixture_catalog();
+  return cards[(pick / 4) % cards.size()];
+}
+// data/prices.json read against the fixture catalog (rows of other cards are dropped).
+inline const PriceBook& fixture_prices() {
+  static const PriceBook book = [] {
+    PriceBook b = load_prices(read_source_file("data/prices.json"), fixture_catalog());
+    b.today = "2026-12-02";
+    return b;
+  }();
+  return book;
+}
+
 // The ids a fuzzer picks from most of the time (fuzz_numbers.h any_key).
 inline const std::vector<std::string>& preset_ids() {
   static const std::vector<std::string> ids = [] {

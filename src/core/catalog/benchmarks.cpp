@@ -15,12 +15,14 @@ namespace {
 const std::vector<std::string> kUnits = {"tokens_per_s", "samples_per_s", "images_per_s", "sequences_per_s",
                                          "items_per_s",  "queries_per_s", "tflops", "iterations_per_s",
                                          "seconds_per_image"};
-const std::vector<std::string> kPhases = {"decode", "prefill", "train", "inference", "matmul", "image"};
-constexpr const char* kResultFields[] = {"gpu_id", "set",   "name_in_source", "model", "precision",
-                                             "phase",  "context", "batch",        "value", "unit",
-                                             "date",   "software", "source",      "notes",     "outlier",
-                                             "gpus",   "gpu_layers", "host_bandwidth_gbs",
-                                             "width",  "height",  "steps",        "optimised"};
+const std::vector<std::string> kPhases = {"decode", "prefill", "train", "inference", "matmul", "image", "serve"};
+constexpr const char* kResultFields[] = {"gpu_id",   "set",         "name_in_source", "model",           "precision",
+                                         "phase",    "context",     "batch",          "gpus",            "params_b",
+                                         "active_params_b", "layers", "hidden_size",  "prompt_tokens",   "generated_tokens",
+                                         "gpu_layers", "host_bandwidth_gbs",
+                                         "width",    "height",      "steps",          "optimised",
+                                         "value",    "unit",
+                                         "date",     "software",    "source",         "notes",           "outlier"};
 constexpr const char* kSetFields[] = {"id", "what", "source", "commit", "dates"};
 constexpr const char* kRootFields[] = {"schema_version", "sets", "results"};
 // No measured figure in these units comes near this; a larger one is a typo.
@@ -53,17 +55,18 @@ class FieldReader : public RowReader {
     }
     return value;
   }
-  double positive(const char* field) {
-    const json* it = find(field, true);
-    if (!it) return 0;
+  double positive(const char* field) { return positive_if_given(field, true).value_or(0); }
+  std::optional<double> positive_if_given(const char* field, bool required = false) {
+    const json* it = find(field, required);
+    if (!it) return std::nullopt;
     if (!it->is_number()) {
       error(field, "must be a number (got " + describe_json(*it) + ")");
-      return 0;
+      return std::nullopt;
     }
     const double value = it->get<double>();
     if (!std::isfinite(value) || value <= 0 || value > kMaxValue) {
       error(field, "must be a finite number > 0 and at most 1e9 (got " + dump_json(*it) + ")");
-      return 0;
+      return std::nullopt;
     }
     return value;
   }
@@ -153,6 +156,15 @@ void read_results(const json& rows, const Catalog* catalog, Benchmarks& out) {
     result.context = reader.whole("context");
     result.batch = reader.whole("batch");
     result.gpus = reader.whole("gpus").value_or(1);
+    result.params_b = reader.positive_if_given("params_b");
+    result.active_params_b = reader.positive_if_given("active_params_b");
+    if (result.params_b && result.active_params_b && *result.active_params_b > *result.params_b) {
+      reader.error("active_params_b", "must be at most params_b (" + dump_json(json(*result.params_b)) + ")");
+    }
+    result.layers = reader.whole("layers");
+    result.hidden_size = reader.whole("hidden_size");
+    result.prompt_tokens = reader.whole("prompt_tokens");
+    result.generated_tokens = reader.whole("generated_tokens");
     result.gpu_layers = reader.whole("gpu_layers");
     if (row.contains("host_bandwidth_gbs")) result.host_bandwidth_gbs = reader.positive("host_bandwidth_gbs");
     result.value = reader.positive("value");

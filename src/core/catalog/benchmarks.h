@@ -19,10 +19,21 @@ struct MeasuredResult {
   std::string name_in_source;  // the card as the source names it ("4090 24GB")
   std::string model;           // "llama-3-8b", "resnet50", "bert_large_squad", "matmul"
   std::string precision;       // "q4_k_m", "f16", "amp-fp16", "fp32-tf32", "bf16", "fp8", ...
-  std::string phase;           // decode, prefill, train, inference, matmul
+  std::string phase;           // decode, prefill, train, inference, matmul, serve (a serving engine at a batch)
   std::optional<int> context;  // tokens (decode: generated; prefill: prompt length)
   std::optional<int> batch;    // batch size where the source gives one
-  int gpus = 1;                // GPUs of gpu_id in the run (one machine)
+  // GPUs the run used. A train row's value is then per GPU (the run may span machines); an
+  // inference row's (decode, prefill, serve) is the whole machine's, gpus of gpu_id in it.
+  int gpus = 1;
+  // A model that is not a preset (vram_fit.h) carries the shape the training fit needs:
+  // parameters (billions; active per token for a mixture of experts), layers, hidden size.
+  std::optional<double> params_b;
+  std::optional<double> active_params_b;
+  std::optional<int> layers;
+  std::optional<int> hidden_size;
+  // A serving run (phase serve): the prompt and generated tokens of each request.
+  std::optional<int> prompt_tokens;
+  std::optional<int> generated_tokens;
   // llama.cpp runs with layers in system RAM: the layers on the GPUs (-ngl, below the
   // model's layer count) and the host's memory bandwidth in GB/s.
   std::optional<int> gpu_layers;
@@ -62,7 +73,7 @@ struct Benchmarks {
 };
 
 const std::vector<std::string>& benchmark_units();   // tokens_per_s, samples_per_s, images_per_s, iterations_per_s, ...
-const std::vector<std::string>& benchmark_phases();  // decode, prefill, train, inference, matmul, image
+const std::vector<std::string>& benchmark_phases();  // decode, prefill, train, inference, matmul, image, serve
 
 // Parses and validates benchmarks.json. With a catalog, a gpu_id it does not know is an
 // error (the row is dropped: nothing could show it). A set id not in `sets` is an error.

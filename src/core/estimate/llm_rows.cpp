@@ -39,10 +39,6 @@ SpeedInput measured_input(const LlmRow& r) {
   return input;
 }
 
-bool held_out(const MeasuredResult& r, const std::string& exclude_set, const std::string& exclude_gpu) {
-  return (!exclude_set.empty() && r.set == exclude_set) || (!exclude_gpu.empty() && r.gpu_id == exclude_gpu);
-}
-
 std::string llm_group(const LlmRow& r) {
   return r.row->model + " " + r.row->precision + " " + std::to_string(*r.row->context);
 }

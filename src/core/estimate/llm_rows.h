@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "catalog/benchmarks.h"
+#include "estimate/fit_support.h"
 #include "estimate/speed.h"
 #include "text/json_fwd.h"
 
@@ -32,8 +33,7 @@ std::vector<LlmRow> llm_rows(const Catalog& catalog, const Benchmarks& benchmark
 // N-token prompt (context and prompt N). Several GPUs and layers in RAM as the run had them.
 SpeedInput measured_input(const LlmRow& row);
 
-// True when the run is held out of a fit (its set, or its card).
-bool held_out(const MeasuredResult& row, const std::string& exclude_set, const std::string& exclude_gpu);
+// held_out(): which runs a fit leaves out (fit_support.h).
 
 // "llama-3-8b q4_k_m 512": the workload Spearman is taken within.
 std::string llm_group(const LlmRow& row);

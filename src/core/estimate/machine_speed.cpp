@@ -220,7 +220,12 @@ Figures vllm_figures(const std::vector<Device>& devices, const SpeedInput& input
 Band machine_band(const SpeedCalibration& cal, Engine engine, const std::vector<Device>& devices,
                   const std::string& phase) {
   Band band = speed_band(cal, engine, *devices.front().gpu, phase);
+  const Gpu* last = devices.front().gpu;
   for (const Device& d : devices) {
+    // A card's GPUs are listed together and share its band: one look-up per kind (the
+    // serving capacity asks for a machine's estimate at many batch sizes).
+    if (d.gpu == last) continue;
+    last = d.gpu;
     const Band other = speed_band(cal, engine, *d.gpu, phase);
     if (other.high_ratio - other.low_ratio > band.high_ratio - band.low_ratio) band = other;
   }

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <set>
 
 #include "catalog/data_file.h"
+#include "estimate/fit_support.h"
 #include "estimate/llm_rows.h"
+#include "estimate/serving.h"
+#include "estimate/training.h"
 #include "text/limits.h"
 #include "text/number_text.h"
 #include "text/stable_sort.h"
@@ -19,7 +21,6 @@ namespace {
 constexpr double kBytesPerGb = 1e9;
 constexpr double kParamsPerBillion = 1e9;  // the inputs count parameters in billions
 constexpr double kFlopsPerTflop = 1e12;
-constexpr double kGbsPerTbs = 1000;  // bandwidth: GB/s in the catalog, TB/s beside TFLOPS
 constexpr double kBitsPerByte = 8;
 constexpr double kKvBytesPerValue = 2;     // the KV cache stays 16-bit
 constexpr double kKvTensorsPerLayer = 2;   // a key and a value vector per head
@@ -29,32 +30,15 @@ constexpr double kFlopsPerParamPerToken = 2;
 // Attention's two matrix products (Q·Kᵀ and the weighted sum of V) over the cached
 // tokens: 2 products × 2 FLOPs per multiply-add, per layer and hidden unit.
 constexpr double kAttentionFlopsPerLayerHiddenToken = 4;
-// Training: forward (2) + backward (4) FLOPs per parameter per token; recomputing the
-// activations (checkpointing) runs the forward pass once more: 8.
-constexpr double kTrainFlopsPerParam = 6;
-constexpr double kTrainFlopsPerParamRecompute = 8;
 // Used only when the calibration holds neither the card's family nor a "default"
 // (data/speed_calibration.json missing or refused): round shares below every fitted
-// default (decode 0.89, prefill 0.62 / 0.78, MFU 0.30 in the shipped file, docs/speed.md)
-// so a broken calibration file makes every card look slower rather than faster. The MFU
-// is the low end of what well-tuned training reaches (0.35 to 0.55).
+// default (decode 0.89, prefill 0.62 / 0.78 in the shipped file, docs/speed.md) so a
+// broken calibration file makes every card look slower rather than faster.
 constexpr double kFallbackDecodeBandwidthShare = 0.6;
 constexpr double kFallbackPrefillShare = 0.3;
-constexpr double kFallbackTrainMfu = 0.35;
 // Decode overhead candidates for the fit: 0 to 300 µs per layer.
 constexpr double kOverheadStepS = 2.5e-6;
 constexpr int kOverheadSteps = 120;
-
-double median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  stable_sort_rows(values);
-  const std::size_t mid = values.size() / 2;
-  return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
-}
-
-double safe(double value) { return std::isfinite(value) && value > 0 ? value : 0; }
-
-double tensor_parallel_share(int gpus) { return gpus <= 1 ? 1.0 : kTensorParallelEfficiency; }
 
 // GeForce and TITAN RTX-class consumer NVIDIA cards: the catalog's figure is FP32
 // accumulate, which runs at half the FP16-accumulate rate llama.cpp's cuBLAS path uses.
@@ -106,74 +90,6 @@ const Quantisation& quant_or_default(const std::string& id) {
   const Quantisation* q = find_quantisation(id);
   // speed_input_problem refuses an unknown id first; the page's default keeps this total.
   return q ? *q : *find_quantisation(kSpeedViewDefaults.quant);
-}
-
-struct TrainRow {
-  const MeasuredResult* row;
-  const Gpu* gpu;
-  bool tf32;
-};
-
-std::vector<TrainRow> train_rows(const Catalog& catalog, const Benchmarks& benchmarks) {
-  std::vector<TrainRow> out;
-  for (const auto& r : benchmarks.results) {
-    if (r.phase != "train" || r.outlier) continue;
-    const int index = catalog.find(r.gpu_id);
-    if (index < 0) continue;
-    const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(index)];
-    const bool tf32 = r.precision == "fp32-tf32";
-    if (!(train_peak_tflops(gpu, tf32) > 0) || !gpu.memory_bandwidth_gbs) continue;
-    out.push_back({&r, &gpu, tf32});
-  }
-  return out;
-}
-
-// BERT-large SQuAD fine-tuning in mixed precision is the one Lambda workload whose FLOPs
-// per sample are plain transformer arithmetic: 6 × 336M params × 384 tokens.
-bool is_mfu_anchor(const MeasuredResult& r) { return r.model == "bert_large_squad" && r.precision == "amp-fp16"; }
-// The row's MFU: measured tokens/s over what train_tokens_per_s() gives at an MFU of 1.
-double anchor_mfu(const TrainRow& t) {
-  SpeedCalibration full_utilisation;
-  full_utilisation.train_mfu["default"] = 1;
-  TrainInput bert;
-  bert.params_b = bert.active_params_b = kBertLargeParams / kParamsPerBillion;
-  const double at_full_utilisation = train_tokens_per_s(*t.gpu, bert, full_utilisation);
-  return at_full_utilisation > 0 ? t.row->value * kSquadSequenceTokens / at_full_utilisation : 0;
-}
-
-// A family's own factor needs this many different cards; with one, that card's quirks
-// (driver, clocks, a cloud VM) would become the family's, so it takes the default. Two
-// is enough: with three, holding out one of the three measured Apple machines sent the
-// other two to the default factor (decode, leave one card out: Spearman 0.947 vs 0.964).
-constexpr std::size_t kMinCardsPerFamily = 2;
-
-// Per family: the factor of each row, and the cards they came from.
-struct FamilyValues {
-  std::vector<double> values;
-  std::set<std::string> cards;
-  void add(const Gpu& gpu, double value) {
-    values.push_back(value);
-    cards.insert(gpu.id);
-  }
-};
-
-// Fills table[family] with the median of each family's values (families with enough
-// cards) and "default" with the median of all; samples counts them under "<what>/<family>".
-void fill_medians(const std::map<std::string, FamilyValues>& by_family, const std::string& what,
-                  std::map<std::string, double>& table, std::map<std::string, int>& samples) {
-  std::vector<double> all;
-  for (const auto& [family, fv] : by_family) {
-    const std::vector<double>& values = fv.values;
-    if (fv.cards.size() >= kMinCardsPerFamily) {
-      table[family] = median(values);
-      samples[what + "/" + family] = static_cast<int>(values.size());
-    }
-    all.insert(all.end(), values.begin(), values.end());
-  }
-  if (!all.empty()) {
-    table["default"] = median(all);
-    samples[what + "/default"] = static_cast<int>(all.size());
-  }
 }
 
 }  // namespace
@@ -245,14 +161,9 @@ SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks&
   fill_medians(sixteen, "prefill_16bit", cal.prefill_16bit, cal.samples);
   // llama.cpp on several GPUs: the hand-over and the pipeline overlap, on the factors above.
   fit_llamacpp_several_devices(catalog, benchmarks, cal, exclude_set, exclude_gpu);
-  // Training: MFU of BERT-large fine-tuning per family.
-  std::map<std::string, FamilyValues> mfu;
-  for (const auto& t : train_rows(catalog, benchmarks)) {
-    if (is_mfu_anchor(*t.row) && !held_out(*t.row, exclude_set, exclude_gpu)) {
-      mfu[efficiency_family(*t.gpu)].add(*t.gpu, anchor_mfu(t));
-    }
-  }
-  fill_medians(mfu, "train_mfu", cal.train_mfu, cal.samples);
+  fit_train_calibration(catalog, benchmarks, exclude_set, exclude_gpu, cal);
+  // Serving is checked against runs the fit never reads: its bands need the full fit only.
+  if (exclude_set.empty() && exclude_gpu.empty()) fit_serving_bands(catalog, benchmarks, cal);
   return cal;
 }
 
@@ -267,11 +178,12 @@ json speed_calibration_to_json(const SpeedCalibration& cal) {
                {"decode_bandwidth", rounded(cal.decode_bandwidth)},
                {"prefill_quantised", rounded(cal.prefill_quantised)},
                {"prefill_16bit", rounded(cal.prefill_16bit)},
-               {"train_mfu", rounded(cal.train_mfu)},
                {"samples", cal.samples},
                {"llamacpp_handover_us", std::round(cal.llamacpp_handover_s * 1e7) / 10},
                {"llamacpp_pipeline_overlap", std::round(cal.llamacpp_pipeline_overlap * 1000) / 1000},
-               {"bands", bands_to_json(cal.bands)}};
+               {"bands", bands_to_json(cal.bands)},
+               {"training", train_calibration_to_json(cal.train)},
+               {"serving", serving_calibration_to_json(cal.serve)}};
 }
 
 SpeedCalibration load_speed_calibration(std::string_view text, std::vector<CatalogIssue>& issues) {
@@ -312,7 +224,6 @@ SpeedCalibration load_speed_calibration(std::string_view text, std::vector<Catal
   table("decode_bandwidth", cal.decode_bandwidth);
   table("prefill_quantised", cal.prefill_quantised);
   table("prefill_16bit", cal.prefill_16bit);
-  table("train_mfu", cal.train_mfu);
   auto samples = root.find("samples");
   if (samples != root.end() && samples->is_object()) {
     for (const auto& item : samples->items()) {
@@ -336,6 +247,18 @@ SpeedCalibration load_speed_calibration(std::string_view text, std::vector<Catal
   number("llamacpp_pipeline_overlap", 1, 1, cal.llamacpp_pipeline_overlap);
   auto bands = root.find("bands");
   if (bands != root.end()) read_bands(*bands, cal.bands, issues);
+  auto training = root.find("training");
+  if (training == root.end()) {
+    error("training", "must be an object (the training fit, training.h)");
+  } else {
+    load_train_calibration(*training, cal.train, issues);
+  }
+  auto serving = root.find("serving");
+  if (serving == root.end()) {
+    error("serving", "must be an object (the serving bands, serving.h)");
+  } else {
+    load_serving_calibration(*serving, cal.serve, issues);
+  }
   return cal;
 }
 
@@ -504,31 +427,6 @@ SpeedEstimate estimate_speed(const Gpu& gpu, const SpeedInput& input, const Spee
   return estimate_machine({{&gpu, std::max(1, input.gpus)}}, input, cal);
 }
 
-// [SECTION] Training
-double train_peak_tflops(const Gpu& gpu, bool tf32) {
-  if (tf32) return gpu.tf32_tensor_tflops.value_or(gpu.fp32_tflops.value_or(0));
-  if (gpu.fp16_tensor_tflops) return *gpu.fp16_tensor_tflops;
-  if (gpu.bf16_tensor_tflops) return *gpu.bf16_tensor_tflops;
-  // No tensor cores: mixed precision runs at the vector FP16 rate where it is fast.
-  return std::max(gpu.fp16_tflops.value_or(0), gpu.fp32_tflops.value_or(0));
-}
-
-double train_flops_per_s(const Gpu& gpu, const TrainInput& input, const SpeedCalibration& cal) {
-  if (input.gpus < 1) return 0;
-  const double mfu = SpeedCalibration::factor(cal.train_mfu, efficiency_family(gpu), kFallbackTrainMfu);
-  const double gpus = input.gpus * tensor_parallel_share(input.gpus);
-  return safe(mfu * train_peak_tflops(gpu, input.tf32) * kFlopsPerTflop * gpus);
-}
-
-double train_tokens_per_s(const Gpu& gpu, const TrainInput& input, const SpeedCalibration& cal) {
-  const double active = std::isfinite(input.active_params_b) && input.active_params_b > 0 ? input.active_params_b
-                                                                                          : input.params_b;
-  if (!std::isfinite(active) || active <= 0 || input.gpus < 1) return 0;
-  const double flops_per_token =
-      (input.recompute ? kTrainFlopsPerParamRecompute : kTrainFlopsPerParam) * active * kParamsPerBillion;
-  return safe(train_flops_per_s(gpu, input, cal) / flops_per_token);
-}
-
 // [SECTION] Checking
 double spearman(const std::vector<double>& a, const std::vector<double>& b) {
   const std::size_t n = std::min(a.size(), b.size());
@@ -560,76 +458,6 @@ double spearman(const std::vector<double>& a, const std::vector<double>& b) {
   return va > 0 && vb > 0 ? cov / std::sqrt(va * vb) : 0;
 }
 
-namespace {
-
-struct Pair {
-  std::string gpu_id;
-  std::string group;
-  double predicted, measured;
-};
-
-SpeedCheck summarise(const std::string& set, const std::string& phase, const std::string& held,
-                     const std::vector<Pair>& pairs) {
-  SpeedCheck check;
-  check.set = set;
-  check.phase = phase;
-  check.held_out = held;
-  check.n = static_cast<int>(pairs.size());
-  std::map<std::string, std::pair<std::vector<double>, std::vector<double>>> groups;
-  std::vector<double> errors, all_p, all_m;
-  for (const auto& p : pairs) {
-    groups[p.group].first.push_back(p.predicted);
-    groups[p.group].second.push_back(p.measured);
-    errors.push_back(std::fabs(p.predicted / p.measured - 1) * 100);
-    all_p.push_back(p.predicted);
-    all_m.push_back(p.measured);
-    check.points.push_back({p.gpu_id, p.group, p.predicted, p.measured});
-  }
-  std::vector<double> rhos;
-  for (const auto& [name, values] : groups) {
-    if (values.first.size() < 4) continue;
-    rhos.push_back(spearman(values.first, values.second));
-    check.group_spearman[name] = rhos.back();
-  }
-  check.groups = static_cast<int>(rhos.size());
-  check.spearman = median(rhos);
-  check.spearman_min = rhos.empty() ? 0 : *std::min_element(rhos.begin(), rhos.end());
-  check.spearman_pooled = spearman(all_p, all_m);
-  check.median_abs_error_pct = median(errors);
-  return check;
-}
-
-// Training steps also stream activations and weights: a harmonic roofline of MFU × peak
-// and bandwidth × kTrainFlopsPerByte (the workloads' typical arithmetic intensity).
-double train_roofline_tflops(double compute_tflops, double bandwidth_gbs) {
-  if (!(compute_tflops > 0) || !(bandwidth_gbs > 0)) return 0;
-  return 1 / (1 / compute_tflops + 1 / (kTrainFlopsPerByte * bandwidth_gbs / kGbsPerTbs));
-}
-
-// Training: the card's MFU × peak orders it; each workload's FLOPs per sample is one
-// scale, the median of measured / unscaled predicted over the calibration rows.
-std::vector<Pair> train_pairs(const std::vector<TrainRow>& rows, const std::string& set, const SpeedCalibration& cal,
-                              const std::vector<TrainRow>& scale_rows) {
-  auto unscaled = [&](const TrainRow& t) {
-    TrainInput one_card;
-    one_card.tf32 = t.tf32;
-    const double compute = train_flops_per_s(*t.gpu, one_card, cal) / kFlopsPerTflop;
-    return train_roofline_tflops(compute, t.gpu->memory_bandwidth_gbs.value_or(0));
-  };
-  std::map<std::string, std::vector<double>> ratios;
-  for (const auto& t : scale_rows) ratios[t.row->model + " " + t.row->precision].push_back(t.row->value / unscaled(t));
-  std::vector<Pair> pairs;
-  for (const auto& t : rows) {
-    if (t.row->set != set) continue;
-    const std::string group = t.row->model + " " + t.row->precision;
-    auto it = ratios.find(group);
-    if (it == ratios.end()) continue;
-    pairs.push_back({t.gpu->id, group, median(it->second) * unscaled(t), t.row->value});
-  }
-  return pairs;
-}
-
-}  // namespace
 
 std::vector<SpeedCheck> check_speed(const Catalog& catalog, const Benchmarks& benchmarks) {
   std::vector<SpeedCheck> out;
@@ -637,7 +465,7 @@ std::vector<SpeedCheck> check_speed(const Catalog& catalog, const Benchmarks& be
   // llama.cpp: each set in sample and with the card held out (the multi-GPU and community
   // sets come from the same software, so holding a set out would only drop the factors).
   for (const std::string phase : {"decode", "prefill"}) {
-    std::map<std::string, std::pair<std::vector<Pair>, std::vector<Pair>>> by_set;
+    std::map<std::string, std::pair<std::vector<SpeedCheckPoint>, std::vector<SpeedCheckPoint>>> by_set;
     for (const LlmPrediction& p : predict_llm_rows(catalog, benchmarks, phase, all)) {
       auto& [in_sample, held] = by_set[p.row.row->set];
       in_sample.push_back({p.row.gpu->id, llm_group(p.row), p.in_sample, p.row.row->value});
@@ -648,20 +476,8 @@ std::vector<SpeedCheck> check_speed(const Catalog& catalog, const Benchmarks& be
       out.push_back(summarise(set, phase, "leave-one-card-out", pairs.second));
     }
   }
-  const std::vector<TrainRow> train = train_rows(catalog, benchmarks);
-  std::vector<std::string> sets;
-  for (const auto& t : train) {
-    if (std::find(sets.begin(), sets.end(), t.row->set) == sets.end()) sets.push_back(t.row->set);
-  }
-  for (const auto& set : sets) {
-    out.push_back(summarise(set, "train", "in-sample", train_pairs(train, set, all, train)));
-    const SpeedCalibration without_set = fit_speed_calibration(catalog, benchmarks, set);
-    std::vector<TrainRow> others;
-    for (const auto& t : train) {
-      if (t.row->set != set) others.push_back(t);
-    }
-    out.push_back(summarise(set, "train", "leave-one-set-out", train_pairs(train, set, without_set, others)));
-  }
+  append_train_checks(catalog, benchmarks, all, out);
+  append_serving_checks(catalog, benchmarks, all, out);
   return out;
 }
 

@@ -1,12 +1,11 @@
 // How fast a language model runs on a card: decode and prefill tokens/s for inference,
-// tokens/s for training, and whether it fits (the same memory estimate as vram_fit.h).
+// and whether it fits (the same memory estimate as vram_fit.h); training is training.h.
 // Roofline formulas with efficiency factors fitted to data/benchmarks.json; formulas,
 // constants, calibration and the measured accuracy: docs/speed.md.
 //
 // Quantisations and engines: engine.h; the memory of inference: inference_memory.h.
 // [SECTION] Calibration      fitted efficiency factors and error bands (data/speed_calibration.json)
 // [SECTION] Inference        estimate_machine() / estimate_speed(): engine, fit, decode, prefill, bands
-// [SECTION] Training         train_tokens_per_s(): 6 (or 8) x params FLOPs per token at an MFU
 // [SECTION] Checking         predicted vs measured per set, in sample and held out
 #pragma once
 #include <map>
@@ -20,6 +19,7 @@
 #include "estimate/band.h"
 #include "estimate/engine.h"
 #include "estimate/estimate_views.h"
+#include "estimate/train_calibration.h"
 #include "text/json_fwd.h"
 #include "text/limits.h"
 #include "text/template_text.h"
@@ -36,15 +36,17 @@ struct SpeedCalibration {
   std::map<std::string, double> decode_bandwidth;    // share of peak bandwidth decode reaches
   std::map<std::string, double> prefill_quantised;   // share of effective tensor peak, GGUF quants
   std::map<std::string, double> prefill_16bit;       // share of effective tensor peak, 16-bit / FP8 / INT4
-  std::map<std::string, double> train_mfu;           // model-FLOPs utilisation, mixed precision
   std::map<std::string, int> samples;                // rows behind each fitted figure ("decode/Ampere": 40)
+  TrainCalibration train;                            // training efficiency (training.h)
+  ServingCalibration serve;                          // serving bands (serving.h)
   // llama.cpp on several devices (layer split): the time a token's hand-over from one
   // device to the next adds to decode, and how much of the ideal pipeline overlap of
   // micro-batches prompt processing reaches (0: none, 1: all).
   double llamacpp_handover_s = 0;
   double llamacpp_pipeline_overlap = 0;
-  // Error bands by class ("llamacpp/NVIDIA/decode"): p10 and p90 of measured / predicted,
-  // held out (band.h); a class not here is not measured (speed_band()).
+  // Error bands of inference by class ("llamacpp/NVIDIA/decode"): p10 and p90 of measured /
+  // predicted, held out (band.h); a class not here is not measured (speed_band()).
+  // Training's and serving's bands are in `train` and `serve`.
   std::map<std::string, Band> bands;
 
   // The family's factor, else "default", else `fallback`.
@@ -58,14 +60,10 @@ struct SpeedCalibration {
 // Fixed constants of the model (docs/speed.md says why each value).
 constexpr double kAttentionCostFactor = 4;      // attention FLOPs as run (no fused attention) / ideal
 constexpr double kTflopsPerWatt = 1.0;          // sustained tensor TFLOPS one board-watt feeds
-constexpr double kTensorParallelEfficiency = 0.85;  // training: per extra GPU, compute adds at this share
 constexpr double kUnifiedGpuShare = 0.75;       // of a unified-memory machine's RAM the GPU may use
 constexpr double kHostDecodeShare = 0.5;        // of the host's RAM bandwidth a CPU layer's decode reaches
 constexpr double kHostReservedGb = 4;           // system RAM the OS and desktop keep (layers in RAM)
 constexpr int kMaxVocabulary = 10000000;        // a model's vocabulary: above this the shape is refused
-constexpr double kTrainFlopsPerByte = 10;      // arithmetic intensity of the checked training steps (roofline)
-constexpr double kSquadSequenceTokens = 384;    // BERT SQuAD fine-tuning sequence length
-constexpr double kBertLargeParams = 3.36e8;
 
 std::string efficiency_family(const Gpu& gpu);  // "Ampere", "Ada Lovelace", "CDNA 3", ...
 
@@ -198,22 +196,6 @@ std::string band_class(Engine engine, const Gpu& gpu, const std::string& phase);
 constexpr double kUnmeasuredBandLow = 0.5;   // a class without measured runs: half to 1.5 times
 constexpr double kUnmeasuredBandHigh = 1.5;
 
-// [SECTION] Training
-
-struct TrainInput {
-  double params_b = 8;
-  double active_params_b = 8;  // MoE: FLOPs follow the active parameters
-  bool recompute = false;      // activation checkpointing: 8 instead of 6 FLOPs per parameter
-  int gpus = 1;
-  bool tf32 = false;           // FP32 on TF32 tensor cores (the check's fp32-tf32 runs); else 16-bit mixed
-};
-// The FLOP/s training sustains over all GPUs: MFU x peak x GPUs x tensor-parallel share.
-double train_flops_per_s(const Gpu& gpu, const TrainInput& input, const SpeedCalibration& calibration);
-// Training tokens/s over all GPUs: MFU x peak / (6 or 8 x active params). BF16/FP16 peak.
-double train_tokens_per_s(const Gpu& gpu, const TrainInput& input, const SpeedCalibration& calibration);
-// The peak the training estimate uses (TFLOPS, one GPU): 16-bit tensor, else FP16/FP32 vector.
-double train_peak_tflops(const Gpu& gpu, bool tf32);
-
 // [SECTION] Checking
 
 struct SpeedCheckPoint {  // one measured row beside its estimate: the scatter plot's dot
@@ -236,11 +218,16 @@ struct SpeedCheck {
   std::map<std::string, double> group_spearman;
   std::vector<SpeedCheckPoint> points;
 };
+// Decode and prefill of every LLM set, then training (training.h append_train_checks).
 std::vector<SpeedCheck> check_speed(const Catalog& catalog, const Benchmarks& benchmarks);
 // The checks as data/speed_check.json holds them (`gpuwise speed --check --json`): every
 // figure, and the in-sample points of the scatter plots. The page reads that file
 // instead of refitting in the browser (speed_checks_file.cpp); a test keeps it current.
 json speed_checks_to_json(const std::vector<SpeedCheck>& checks);
+// The checks whose points the page plots (and the file keeps): in sample, or never fitted
+// on (serving), each run once: not the LLM training and serving checks repeated by family
+// or class ("llm-training Hopper", "serving vllm/NVIDIA/serve").
+bool speed_check_plotted(const SpeedCheck& check);
 // Reads data/speed_check.json; problems go to `issues` (a bad row is dropped, named).
 std::vector<SpeedCheck> load_speed_checks(std::string_view text, std::vector<CatalogIssue>& issues);
 // Spearman's rank correlation (ties averaged); 0 for fewer than 3 pairs.

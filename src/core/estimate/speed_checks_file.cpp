@@ -19,6 +19,11 @@ double significant(double value) {
 }
 }  // namespace
 
+bool speed_check_plotted(const SpeedCheck& c) {
+  const bool part = c.set.rfind("llm-training ", 0) == 0 || c.set.rfind("serving ", 0) == 0;
+  return !part && (c.held_out == "in-sample" || c.held_out == "not fitted");
+}
+
 json speed_checks_to_json(const std::vector<SpeedCheck>& checks) {
   json rows = json::array();
   for (const auto& c : checks) {
@@ -32,7 +37,7 @@ json speed_checks_to_json(const std::vector<SpeedCheck>& checks) {
                 {"spearman_pooled", round_to(c.spearman_pooled, 1000)},
                 {"median_abs_error_pct", round_to(c.median_abs_error_pct, 10)},
                 {"group_spearman", c.group_spearman}};
-    if (c.held_out == "in-sample") {  // the scatter plots show the in-sample points, as four lists
+    if (speed_check_plotted(c)) {  // the points of the scatter plots, as four lists
       json cards = json::array(), workloads = json::array(), predicted = json::array(), measured = json::array();
       for (const SpeedCheckPoint& p : c.points) {
         cards.push_back(p.gpu_id);

@@ -1,24 +1,26 @@
-// What a job costs on every card and count: hours from speed.h, owning from roi.h's
-// amortised cost per GPU-hour, renting from prices.h's cheapest on-demand rate.
+// What a job costs on every card and count: hours from training.h (training) or
+// serving.h (serving, batch), owning from roi.h's amortised cost per GPU-hour, renting from
+// prices.h's cheapest on-demand rate. JSON and CSV: job_cost_json.cpp.
 #include "money/job_cost.h"
 
 #include <algorithm>
 #include <cmath>
 #include <tuple>
 
-#include "text/csv.h"
-#include "text/limits.h"
+#include "estimate/serving.h"
+#include "estimate/training.h"
+#include "estimate/vram_fit.h"
 #include "money/roi.h"
+#include "text/limits.h"
 #include "text/stable_sort.h"
 #include "text/template_text.h"
-#include "estimate/vram_fit.h"
-#include "text/json_util.h"
 
 namespace gpuwise {
 namespace {
 
 constexpr int kJobGpuCounts[] = {1, 2, 4, 8};
 constexpr double kHoursPerDay = 24;
+constexpr double kSecondsPerHour = 3600;
 
 bool in_range(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
 std::string num(double v) { return format_number(v, 3); }
@@ -30,16 +32,16 @@ TemplateText out_of_range(const char* field, const std::string& value, const Num
   return {I18N("{0} {1} must be {2}"), {field, value, want.text()}, {TemplateText{}, TemplateText{}, want}};
 }
 
-// Speed and memory of one card × count, or nothing when it does not fit or has no figure.
-struct Run {
-  bool fits = false;
-  double needed_gb = 0;   // per GPU
-  double usable_gb = 0;   // per GPU
-  double tokens_per_s = 0;
-};
+// The model's shape: a preset's own, or the nearest preset's for a custom size.
+SpeedModel job_shape(const JobModel& model) {
+  if (model.preset != "custom") {
+    if (auto preset = speed_model_from_preset(model.preset)) return *preset;
+  }
+  return speed_model_from_size(model.params_b, model.active_params_b);
+}
 
 FitView training_fit_view(const JobInput& input, const JobModel& model) {
-  const SpeedModel shape = speed_model_from_size(model.params_b, model.active_params_b);
+  const SpeedModel shape = job_shape(model);
   FitView view;
   view.preset = "custom";
   view.params_b = model.params_b;
@@ -54,54 +56,47 @@ FitView training_fit_view(const JobInput& input, const JobModel& model) {
   return view;
 }
 
-SpeedInput serving_speed_input(const JobInput& input, const JobModel& model, int gpus) {
+// One request of the serving or batch job on `gpus` GPUs (the batch is serve_capacity's).
+SpeedInput generation_input(const JobInput& input, const JobModel& model, int gpus) {
   SpeedInput in;
   // A custom size borrows the nearest preset's shape, as `gpuwise speed --params-b` does.
   in.model = model.preset == "custom" ? speed_model_from_size(model.params_b, model.active_params_b)
                                       : speed_model_from_preset(model.preset).value_or(SpeedModel{});
   in.quant = input.job.quant;
   in.context = input.context;
-  in.concurrent = input.job.concurrent;
+  in.concurrent = 1;
   in.gpus = gpus;
   return in;
 }
 
-Run run_on(const Gpu& gpu, const JobInput& input, const JobModel& model, const FitResult& train_fit,
-           const SpeedCalibration& cal, int gpus) {
-  Run run;
-  if (model.kind == JobKind::train) {
-    run.needed_gb = per_gpu_need_gb(train_fit, gpus);
-    run.usable_gb = usable_vram_gb(gpu);
-    run.fits = fits(gpu, train_fit, gpus);
-    TrainInput train;
-    train.params_b = model.params_b;
-    train.active_params_b = model.active_params_b.value_or(model.params_b);
-    train.recompute = input.recompute;
-    train.gpus = gpus;
-    run.tokens_per_s = train_tokens_per_s(gpu, train, cal);
-  } else {
-    const SpeedEstimate e = estimate_speed(gpu, serving_speed_input(input, model, gpus), cal);
-    run.needed_gb = e.needed_gb;
-    run.usable_gb = e.usable_gb;
-    run.fits = e.fits;
-    run.tokens_per_s = e.decode_total_tokens_per_s;  // every concurrent request together
-  }
-  return run;
+TrainInput training_input(const JobInput& input, const JobModel& model, int gpus) {
+  const SpeedModel shape = job_shape(model);
+  TrainInput train;
+  train.params_b = model.params_b;
+  train.active_params_b = model.active_params_b.value_or(model.params_b);
+  train.layers = shape.layers;
+  train.hidden_size = shape.hidden_size;
+  train.sequence_tokens = input.train_context;
+  train.recompute = input.recompute;
+  train.gpus = gpus;
+  return train;
 }
 
 // Owning: compute_roi()'s amortised cost per GPU-hour (purchase − resale at the horizon,
-// power at the kWh price, host and maintenance, over months × hours_per_day).
+// power at the kWh price, host and maintenance, over months × hours a day). Serving buys
+// the cards for the endpoint: they work its hours up a day.
 void price_owning(const Catalog& catalog, const PriceBook& book, const JobInput& input, const JobModel& model,
                   const Gpu& gpu, JobOption& option) {
   RoiView view = input.ownership;
   view.gpu_id = gpu.id;
   view.gpu_count = option.gpus;
-  if (model.kind == JobKind::serve) view.hours_per_day = std::fmin(option.hours, kHoursPerDay);
+  if (model.kind == JobKind::serve) view.hours_per_day = input.job.up_hours_per_day;
   // The amortised own cost does not depend on the rate; an explicit one keeps compute_roi
   // from refusing a card the data has no rate for (renting is priced below, on its own).
   view.rate_usd_per_hour = option.rate ? option.rate->usd_per_gpu_hour : 0.0;
   const RoiResult roi = compute_roi(catalog, book, view, input.buyer);
   option.price = roi.defaults.price;
+  const double days_owned = view.hours_per_day > 0 ? option.hours / view.hours_per_day : 0;
   if (std::count(roi.missing.begin(), roi.missing.end(), "price") > 0) {
     option.own_missing_text = {I18N("no purchase price for {0} in the data"), {gpu.name}};
   } else if (!roi.ok) {
@@ -113,11 +108,15 @@ void price_owning(const Catalog& catalog, const PriceBook& book, const JobInput&
     // product overflows (found by fuzz_job_cost with hours_per_day ~1e-323).
     option.own_missing_text = {I18N("the owned cost at {0} hours a day is too large to compute"),
                                {num(view.hours_per_day)}};
+  } else if (model.kind == JobKind::train && input.job.within_days > 0 && days_owned > input.job.within_days) {
+    // Owned cards work the buy-or-rent view's hours a day: a long job runs past the deadline.
+    option.own_missing_text = {I18N("owned cards working {0} h a day would take {1} days, more than the {2} allowed"),
+                               {num(view.hours_per_day), format_number(days_owned, 0), std::to_string(input.job.within_days)}};
   }
   option.own_missing = option.own_missing_text.text();
   if (!option.own_missing.empty()) return;
   option.own_usd_per_gpu_hour = roi.own_cost_per_gpu_hour;
-  option.own_cost_usd = *roi.own_cost_per_gpu_hour * option.gpu_hours;
+  option.own.usd = *roi.own_cost_per_gpu_hour * option.gpu_hours;
 }
 
 void price_renting(const PriceBook& book, const JobModel& model, const Gpu& gpu, JobOption& option) {
@@ -134,12 +133,16 @@ void price_renting(const PriceBook& book, const JobModel& model, const Gpu& gpu,
     return;
   }
   option.rate_age = rate_age(book, *option.rate);
-  option.rent_cost_usd = option.rate->usd_per_gpu_hour * option.gpu_hours;
+  option.rent.usd = option.rate->usd_per_gpu_hour * option.gpu_hours;
 }
 
-std::optional<double> per_million(const std::optional<double>& cost, double tokens) {
-  if (!cost || tokens <= 0) return std::nullopt;
-  return *cost / (tokens / 1e6);
+// The cost at the band's ends (`low_share` and `high_share` of the estimate's cost) and
+// per million tokens.
+void finish_cost(JobCost& cost, double low_share, double high_share, double tokens) {
+  if (!cost.usd) return;
+  cost.low_usd = *cost.usd * low_share;
+  cost.high_usd = *cost.usd * high_share;
+  if (tokens > 0) cost.usd_per_million_tokens = *cost.usd / (tokens / 1e6);
 }
 
 TemplateText counts_text(const JobInput& input) {
@@ -155,20 +158,78 @@ TemplateText with_phrase(const char* pattern, std::vector<std::string> args, std
   return {pattern, std::move(args), std::move(nested)};
 }
 
-double rounded(double value, int decimals) {
-  const double scale = std::pow(10.0, decimals);
-  return std::round(value * scale) / scale;
+// Replicas an endpoint needs: one request in flight per user, and the day's tokens in the
+// hours it is up at `tokens_per_s` a replica.
+int replicas_needed(int users, int users_per_replica, double tokens_per_day, double up_hours, double tokens_per_s) {
+  if (users_per_replica < 1 || !(tokens_per_s > 0) || !(up_hours > 0)) return 0;
+  const double for_users = std::ceil(static_cast<double>(users) / users_per_replica);
+  const double for_tokens = std::ceil(tokens_per_day / (up_hours * kSecondsPerHour * tokens_per_s) - 1e-9);
+  const double replicas = std::max({1.0, for_users, for_tokens});
+  return std::isfinite(replicas) && replicas <= kJobMaxReplicas ? static_cast<int>(replicas) : 0;
 }
-json optional_money(const std::optional<double>& v) { return v ? json(rounded(*v, 2)) : json(nullptr); }
+
+// What one card × count does for the job: fills the option's speed, hours, band and
+// replicas; false when the job cannot run on it (`fits` says whether it held the model).
+bool run_option(const Gpu& gpu, const JobInput& input, const JobModel& model, const FitResult& train_fit,
+                const SpeedCalibration& cal, double tokens, JobOption& o, bool& fits) {
+  const JobView& job = input.job;
+  if (model.kind == JobKind::train) {
+    o.needed_gb = per_gpu_need_gb(train_fit, o.gpus);
+    fits = gpuwise::fits(gpu, train_fit, o.gpus);
+    const TrainEstimate e = estimate_training(gpu, training_input(input, model, o.gpus), cal);
+    o.tokens_per_s = e.tokens_per_s;
+    o.band = e.band;
+    o.efficiency_source = e.source;
+    o.mfu = e.achieved_mfu;
+    o.scaling = e.scaling;
+    o.link = e.link;
+    o.lacks_bf16_flash = e.lacks_bf16_flash;
+  } else {
+    const SpeedInput one = generation_input(input, model, o.gpus);
+    const bool serve = model.kind == JobKind::serve;
+    const ServeCapacity c = serve ? serve_capacity(gpu, one, cal) : serve_capacity(gpu, one, cal, job.concurrent, 0);
+    o.needed_gb = c.needed_gb;
+    fits = c.fits;
+    o.tokens_per_s = c.tokens_per_s;
+    o.users_per_replica = c.concurrent;
+    o.tokens_per_s_per_user = c.tokens_per_s_per_request;
+    o.band = serve_band(gpu, job.quant, cal);
+    if (serve && c.too_slow) return false;  // not one user at the floor's speed
+  }
+  if (!fits || !(o.tokens_per_s > 0)) return false;  // a card lacking a figure the model needs
+  if (model.kind == JobKind::serve) {
+    o.hours = o.hours_low = o.hours_high = job.up_hours_per_day;
+    const double up = job.up_hours_per_day;
+    o.replicas = replicas_needed(job.users, o.users_per_replica, tokens, up, o.tokens_per_s);
+    o.replicas_low = replicas_needed(job.users, o.users_per_replica, tokens, up, o.tokens_per_s * o.band.high_ratio);
+    o.replicas_high = replicas_needed(job.users, o.users_per_replica, tokens, up, o.tokens_per_s * o.band.low_ratio);
+    if (o.replicas == 0 || o.replicas_high == 0) return false;  // beyond kJobMaxReplicas
+    o.gpu_hours = up * o.gpus * o.replicas;
+    o.busy_pct = 100 * tokens / (o.replicas * o.tokens_per_s * up * kSecondsPerHour);
+    return true;
+  }
+  o.hours = tokens / o.tokens_per_s / kSecondsPerHour;
+  o.hours_low = o.hours / o.band.high_ratio;
+  o.hours_high = o.hours / o.band.low_ratio;
+  o.gpu_hours = o.hours * o.gpus;
+  return std::isfinite(o.hours) && o.hours > 0;
+}
 
 }  // namespace
 
-const char* job_kind_key(JobKind kind) { return kind == JobKind::serve ? "serve" : "train"; }
+const char* job_kind_key(JobKind kind) {
+  switch (kind) {
+    case JobKind::serve: return "serve";
+    case JobKind::batch: return "batch";
+    case JobKind::train: break;
+  }
+  return "train";
+}
 
 JobModel job_model(const JobInput& input) {
   JobModel model;
   const JobView& job = input.job;
-  model.kind = job.kind == "serve" ? JobKind::serve : JobKind::train;
+  model.kind = job.kind == "serve" ? JobKind::serve : job.kind == "batch" ? JobKind::batch : JobKind::train;
   const ModelPreset* preset = job.preset == "custom" ? nullptr : find_preset(job.preset);
   model.preset = job.preset;
   model.params_b = preset ? preset->params_b : job.params_b;
@@ -203,18 +264,28 @@ TemplateText check_job_input_text(const JobInput& input) {
     return {I18N("active_params_b {0} must be from 0.01 to params_b ({1})"),
             {num(*model.active_params_b), num(model.params_b)}};
   }
+  if (model.kind != JobKind::serve && !in_range(job.tokens_b, kJobTokensB.min, kJobTokensB.max)) {
+    return out_of_range("tokens_b", num(job.tokens_b), kJobTokensB);
+  }
   if (model.kind == JobKind::train) {
-    if (!in_range(job.tokens_b, kJobTokensB.min, kJobTokensB.max)) return out_of_range("tokens_b", num(job.tokens_b), kJobTokensB);
     if (!kContextTokens.contains(input.train_context)) {
       return out_of_range("train_context", std::to_string(input.train_context), kContextTokens);
     }
+    if (!kWithinDays.contains(job.within_days)) return out_of_range("within_days", std::to_string(job.within_days), kWithinDays);
     return {};
   }
-  if (!in_range(job.tokens_per_day, kJobTokensPerDay.min, kJobTokensPerDay.max)) {
-    return out_of_range("tokens_per_day", num(job.tokens_per_day), kJobTokensPerDay);
+  if (model.kind == JobKind::serve) {
+    if (!in_range(job.tokens_per_day, kJobTokensPerDay.min, kJobTokensPerDay.max)) {
+      return out_of_range("tokens_per_day", num(job.tokens_per_day), kJobTokensPerDay);
+    }
+    if (!kJobUsers.contains(job.users)) return out_of_range("users", std::to_string(job.users), kJobUsers);
+    if (!kUpHoursPerDay.contains(job.up_hours_per_day)) {
+      return out_of_range("up_hours_per_day", num(job.up_hours_per_day), kUpHoursPerDay);
+    }
   }
   // The speed model's own checks: quantisation, context within the model's limit, concurrency.
-  const SpeedInput speed = serving_speed_input(input, model, 1);
+  SpeedInput speed = generation_input(input, model, 1);
+  speed.concurrent = model.kind == JobKind::batch ? job.concurrent : 1;
   if (speed.model.max_context > 0 && input.context > speed.model.max_context && input.context >= 1) {
     const ModelPreset* preset = find_preset(model.preset);
     return {I18N("context {0} is beyond {1}'s limit of {2} tokens"),
@@ -245,8 +316,8 @@ JobInput job_input_from_view(const JobView& job, const RoiView& ownership, const
 }
 
 std::optional<double> JobOption::cheapest_usd() const {
-  if (own_cost_usd && rent_cost_usd) return std::fmin(*own_cost_usd, *rent_cost_usd);
-  return own_cost_usd ? own_cost_usd : rent_cost_usd;
+  if (own.usd && rent.usd) return std::fmin(*own.usd, *rent.usd);
+  return own.usd ? own.usd : rent.usd;
 }
 
 JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const SpeedCalibration& calibration,
@@ -259,41 +330,45 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
   result.error = result.error_text.text();
   if (!result.error.empty()) return result;
   const bool train = model.kind == JobKind::train;
-  result.tokens = train ? input.job.tokens_b * 1e9 : input.job.tokens_per_day;
-  result.per = train ? "job" : "day";
+  const bool serve = model.kind == JobKind::serve;
+  result.tokens = serve ? input.job.tokens_per_day : input.job.tokens_b * 1e9;
+  result.per = serve ? "day" : "job";
 
   std::vector<int> counts(std::begin(kJobGpuCounts), std::end(kJobGpuCounts));
   if (input.job.gpu_count > 0) counts = {input.job.gpu_count};
   const FitResult train_fit = train ? fit_model(training_fit_view(input, model)) : FitResult{};
 
   // For the message when nothing fits: the least any count still needs, the most a card holds.
-  double least_needed_gb = 0, most_usable_gb = 0, fastest_tokens_per_day = 0;
+  double least_needed_gb = 0, most_usable_gb = 0;
   int fitting = 0;
   for (const Gpu& gpu : catalog.gpus) {
     for (int gpus : counts) {
-      const Run run = run_on(gpu, input, model, train_fit, calibration, gpus);
-      if (least_needed_gb == 0 || run.needed_gb < least_needed_gb) least_needed_gb = run.needed_gb;
-      most_usable_gb = std::fmax(most_usable_gb, run.usable_gb);
-      if (!run.fits) continue;
-      ++fitting;
-      if (run.tokens_per_s <= 0) continue;  // the card lacks the figure the speed model needs
       JobOption option;
       option.gpu_id = gpu.id;
       option.gpu_name = gpu.name;
       option.gpus = gpus;
-      option.needed_gb = run.needed_gb;
-      option.tokens_per_s = run.tokens_per_s;
-      option.hours = result.tokens / run.tokens_per_s / 3600;
-      fastest_tokens_per_day = std::fmax(fastest_tokens_per_day, run.tokens_per_s * 3600 * kHoursPerDay);
-      if (!train && option.hours > kHoursPerDay) {
-        ++result.counts_too_slow;  // cannot keep up with the day's tokens
+      bool fits = false;
+      const bool runs = run_option(gpu, input, model, train_fit, calibration, result.tokens, option, fits);
+      if (least_needed_gb == 0 || option.needed_gb < least_needed_gb) least_needed_gb = option.needed_gb;
+      most_usable_gb = std::fmax(most_usable_gb, usable_vram_gb(gpu));
+      if (!fits) continue;
+      ++fitting;
+      if (!runs) {
+        if (option.tokens_per_s > 0) ++result.counts_too_slow;  // too slow, or too many replicas
         continue;
       }
-      option.gpu_hours = option.hours * gpus;
+      if (train && input.job.within_days > 0 && option.hours / kHoursPerDay > input.job.within_days) {
+        ++result.counts_too_slow;  // even around the clock it would not finish in time
+        continue;
+      }
       price_renting(book, model, gpu, option);
       price_owning(catalog, book, input, model, gpu, option);
-      option.own_usd_per_million_tokens = per_million(option.own_cost_usd, result.tokens);
-      option.rent_usd_per_million_tokens = per_million(option.rent_cost_usd, result.tokens);
+      const double low_share = serve ? static_cast<double>(option.replicas_low) / option.replicas
+                                     : option.hours_low / option.hours;
+      const double high_share = serve ? static_cast<double>(option.replicas_high) / option.replicas
+                                      : option.hours_high / option.hours;
+      finish_cost(option.own, low_share, high_share, result.tokens);
+      finish_cost(option.rent, low_share, high_share, result.tokens);
       result.options.push_back(std::move(option));
     }
   }
@@ -310,12 +385,17 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
     return result;
   }
   if (result.options.empty()) {
-    const std::string fastest = format_number(std::floor(fastest_tokens_per_day), 0);
     result.error_text =
-        train ? TemplateText{I18N("no card that fits has the figures the speed model needs")}
-              : with_phrase(I18N("no card keeps up with {0} tokens a day at {1}; the fastest serves {2} tokens a day "
-                                 "(try more GPUs or more concurrent requests)"),
-                            {num(input.job.tokens_per_day), "", fastest}, 1, counts_text(input));
+        train ? (input.job.within_days > 0 && result.counts_too_slow > 0
+                     ? with_phrase(I18N("no card finishes it within {0} days at {1}; allow more days or more GPUs"),
+                                   {std::to_string(input.job.within_days), ""}, 1, counts_text(input))
+                     : TemplateText{I18N("no card that fits has the figures the speed model needs")})
+        : serve ? with_phrase(I18N("no card serves {0} users and {1} tokens a day at {2} with {3} tokens/s for each "
+                                   "user (try more GPUs or a smaller quantisation)"),
+                              {std::to_string(input.job.users), num(input.job.tokens_per_day), "",
+                               format_number(kServeMinTokensPerRequest, 0)},
+                              2, counts_text(input))
+                : TemplateText{I18N("no card that fits has the figures the speed model needs")};
     result.error = result.error_text.text();
     return result;
   }
@@ -330,104 +410,20 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
   for (const JobOption& o : result.options) {
     const bool price_stale = o.price.age.stale &&
                              (o.price.kind == PriceKind::street_new || o.price.kind == PriceKind::street_used);
-    if (o.own_cost_usd) {
-      result.cheapest.push_back({o.gpu_id, o.gpus, true, "", *o.own_cost_usd, o.hours,
-                                 o.own_usd_per_million_tokens.value_or(0), price_stale});
+    if (o.own.usd) {
+      result.cheapest.push_back({o.gpu_id, o.gpus, true, "", *o.own.usd, *o.own.low_usd, *o.own.high_usd, o.hours,
+                                 o.own.usd_per_million_tokens.value_or(0), o.replicas, price_stale});
     }
-    if (o.rent_cost_usd) {
-      result.cheapest.push_back({o.gpu_id, o.gpus, false, o.rate->provider, *o.rent_cost_usd, o.hours,
-                                 o.rent_usd_per_million_tokens.value_or(0), o.rate_age.stale});
+    if (o.rent.usd) {
+      result.cheapest.push_back({o.gpu_id, o.gpus, false, o.rate->provider, *o.rent.usd, *o.rent.low_usd,
+                                 *o.rent.high_usd, o.hours, o.rent.usd_per_million_tokens.value_or(0), o.replicas,
+                                 o.rate_age.stale});
     }
   }
   stable_sort_rows(result.cheapest, [](const JobWay& a, const JobWay& b) {
     return std::tie(a.cost_usd, a.hours, a.gpu_id, a.gpus) < std::tie(b.cost_usd, b.hours, b.gpu_id, b.gpus);
   });
   return result;
-}
-
-json job_cost_to_json(const JobCostResult& r, std::size_t max_cheapest) {
-  json out = {{"kind", job_kind_key(r.model.kind)}, {"per", r.per}, {"tokens", r.tokens}};
-  if (!r.ok) {
-    out["error"] = r.error;
-    return out;
-  }
-  json results = json::array();
-  for (const JobOption& o : r.options) {
-    json row = {{"id", o.gpu_id},
-                {"name", o.gpu_name},
-                {"gpus", o.gpus},
-                {"hours", rounded(o.hours, 3)},
-                {"gpu_hours", rounded(o.gpu_hours, 3)},
-                {"tokens_per_s", rounded(o.tokens_per_s, 1)},
-                {"needed_gb", rounded(o.needed_gb, 2)},
-                {"own_cost_usd", optional_money(o.own_cost_usd)},
-                {"rent_cost_usd", optional_money(o.rent_cost_usd)},
-                {"provider", o.rate ? json(o.rate->provider) : json(nullptr)},
-                {"own_usd_per_million_tokens", o.own_usd_per_million_tokens
-                                                   ? json(rounded(*o.own_usd_per_million_tokens, 4)) : json(nullptr)},
-                {"rent_usd_per_million_tokens", o.rent_usd_per_million_tokens
-                                                    ? json(rounded(*o.rent_usd_per_million_tokens, 4)) : json(nullptr)}};
-    if (o.own_cost_usd) {
-      row["own_usd_per_gpu_hour"] = rounded(*o.own_usd_per_gpu_hour, 4);
-      row["price_usd_per_gpu"] = rounded(o.price.usd_per_gpu, 2);
-      row["price_kind"] = price_kind_key(o.price.kind);
-      row["price_date"] = o.price.date_seen;
-      row["price_stale"] = o.price.age.stale;
-      row["price_source"] = o.price.source;
-    } else {
-      row["own_missing"] = o.own_missing;
-    }
-    if (o.rate) {
-      row["provider_kind"] = o.rate->provider_kind;
-      row["rate_usd_per_gpu_hour"] = o.rate->usd_per_gpu_hour;
-      row["rate_date"] = o.rate->date_seen;
-      row["rate_stale"] = o.rate_age.stale;
-      row["rate_source"] = o.rate->source;
-    } else {
-      row["rent_missing"] = o.rent_missing;
-    }
-    results.push_back(row);
-  }
-  json cheapest = json::array();
-  for (std::size_t i = 0; i < r.cheapest.size() && i < max_cheapest; ++i) {
-    const JobWay& w = r.cheapest[i];
-    cheapest.push_back({{"id", w.gpu_id},
-                        {"gpus", w.gpus},
-                        {"how", w.own ? "own" : "rent"},
-                        {"provider", w.own ? json(nullptr) : json(w.provider)},
-                        {"cost_usd", rounded(w.cost_usd, 2)},
-                        {"hours", rounded(w.hours, 3)},
-                        {"usd_per_million_tokens", rounded(w.usd_per_million_tokens, 4)},
-                        {"stale", w.stale}});
-  }
-  out["results"] = results;
-  out["cheapest"] = cheapest;
-  if (r.counts_too_slow > 0) out["counts_too_slow"] = r.counts_too_slow;
-  return out;
-}
-
-std::string job_cost_csv(const JobCostResult& r) {
-  const bool per_day = r.per == "day";
-  const CsvRow header = {"id", "name", "gpus", per_day ? "busy_hours_per_day" : "hours", "gpu_hours", "tokens_per_s",
-                         "needed_gb_per_gpu", per_day ? "own_usd_per_day" : "own_usd", "own_usd_per_million_tokens",
-                         "price_usd_per_gpu", "price_kind", "price_date", per_day ? "rent_usd_per_day" : "rent_usd",
-                         "rent_usd_per_million_tokens", "provider", "rate_usd_per_gpu_hour", "rate_date", "rate_source",
-                         "missing"};
-  auto figure = [](const std::optional<double>& v, int decimals) { return v ? format_fixed(*v, decimals) : ""; };
-  std::vector<CsvRow> rows;
-  for (const JobOption& o : r.options) {
-    std::string missing = o.own_missing;
-    if (!o.rent_missing.empty()) missing += (missing.empty() ? "" : "; ") + o.rent_missing;
-    const bool priced = o.own_cost_usd.has_value();
-    rows.push_back({o.gpu_id, o.gpu_name, std::to_string(o.gpus), format_fixed(o.hours, 3), format_fixed(o.gpu_hours, 3),
-                    format_fixed(o.tokens_per_s, 1), format_fixed(o.needed_gb, 2), figure(o.own_cost_usd, 2),
-                    figure(o.own_usd_per_million_tokens, 4), priced ? format_fixed(o.price.usd_per_gpu, 2) : "",
-                    priced ? price_kind_key(o.price.kind) : "", priced ? o.price.date_seen : "",
-                    figure(o.rent_cost_usd, 2), figure(o.rent_usd_per_million_tokens, 4),
-                    o.rate ? o.rate->provider : "", o.rate ? format_fixed(o.rate->usd_per_gpu_hour, 4) : "",
-                    o.rate ? o.rate->date_seen : "", o.rate ? o.rate->source : "", missing});
-  }
-  return to_csv(header, rows);
 }
 
 }  // namespace gpuwise

@@ -7,6 +7,25 @@
 #include "text/number_text.h"
 
 namespace gpuwise {
+namespace {
+
+// An endpoint of `replicas` copies of the model buys a machine for each: the outlay of
+// one replica's cards and machine, `replicas` times.
+Outlay times(Outlay outlay, int replicas) {
+  if (replicas <= 1) return outlay;
+  const auto scaled = [&](std::optional<double>& usd) {
+    if (usd) *usd *= replicas;
+  };
+  outlay.gpus *= replicas;
+  outlay.boards *= replicas;
+  outlay.machines *= replicas;
+  scaled(outlay.cards_usd);
+  scaled(outlay.machine_usd);
+  scaled(outlay.total_usd);
+  return outlay;
+}
+
+}  // namespace
 
 JobBuyerResult job_cost_for_buyer(const Catalog& catalog, const PriceBook& book, const JobCostResult& result,
                                   const BuyerView& buyer) {
@@ -16,10 +35,14 @@ JobBuyerResult job_cost_for_buyer(const Catalog& catalog, const PriceBook& book,
     JobOutlay priced;
     const int index = catalog.find(option.gpu_id);
     if (index >= 0) {
-      priced.outlay = machine_outlay(catalog, book, catalog.gpus[static_cast<std::size_t>(index)], option.gpus, buyer);
+      // Serving: option.gpus is one replica's; the endpoint owns every replica's machine.
+      priced.outlay = times(machine_outlay(catalog, book, catalog.gpus[static_cast<std::size_t>(index)], option.gpus, buyer),
+                            option.replicas);
     }
     priced.within_budget = within_budget(priced.outlay, buyer);
-    priced.per_1000_usd = per_thousand(option.tokens_per_s, priced.outlay.budget_usd(buyer.budget_covers), 1);
+    // tokens_per_s is one replica's (serve) or the whole job's: per 1,000 of what buys it.
+    const int copies = std::max(1, option.replicas);
+    priced.per_1000_usd = per_thousand(option.tokens_per_s * copies, priced.outlay.budget_usd(buyer.budget_covers), 1);
     if (!priced.within_budget) {
       ++out.own_over_budget;
       over.emplace_back(option.gpu_id, option.gpus);

@@ -8,6 +8,7 @@
 #include "text/limits.h"
 #include "rank/ranking_scores.h"
 #include "estimate/gates.h"
+#include "estimate/training.h"
 #include "estimate/vram_fit.h"
 
 namespace gpuwise {
@@ -131,6 +132,9 @@ RankedList rank_by_speed(const Catalog& catalog, const RankingView& view, const 
   TrainInput train;
   train.params_b = fit.params_b;
   train.active_params_b = preset && fit.preset != "custom" ? preset->active_params_b : fit.params_b;
+  train.layers = train_view.layers;
+  train.hidden_size = train_view.hidden_size;
+  train.sequence_tokens = train_view.context;
   train.gpus = gpus;
 
   std::vector<RankedGpu> kept;

@@ -78,6 +78,9 @@ inline constexpr NumberRange kImagesPerJob{1, 1e9, false, false};        // imag
 inline constexpr NumberRange kJobTokensB{1e-6, 1e6, false, false};      // billions trained on: 1000 to 10^15
 inline constexpr NumberRange kJobTokensPerDay{1, 1e13, false, false};   // served a day
 inline constexpr NumberRange kJobGpuCount{1, 64, true, true};           // 0: 1, 2, 4 and 8
+inline constexpr NumberRange kJobUsers{1, 1e6, true, false};            // users of an endpoint
+inline constexpr NumberRange kUpHoursPerDay{0.5, 24, false, false};     // an endpoint is up: not 0
+inline constexpr NumberRange kWithinDays{1, 3650, true, true};          // 0: no limit
 
 // [SECTION] ROI: money is USD, >= 0; roi.cpp clamps its inputs to exactly these
 inline constexpr NumberRange kPriceUsd{0, 10e6, false, false};          // per GPU: price, resale

@@ -413,7 +413,7 @@ std::vector<ViewField> build_fields() {
   f.push_back(said(kinds, I18N("Rent from"), "", "--provider-kinds"));
 
   // Cost of a job (job_cost.h); `gpuwise job` reads these flags and the roi.* owning ones.
-  f.push_back(said(choice_field("job.kind", "job", "kind", {"train", "finetune", "serve", "image"}, REF(std::string, job.kind)),
+  f.push_back(said(choice_field("job.kind", "job", "kind", {"train", "finetune", "serve", "batch", "image"}, REF(std::string, job.kind)),
                    I18N("Job"), "", "--kind"));
   f.push_back(said(text_field("job.model", "job", "preset", TextRule::preset, kKeyMaxChars, false,
                               REF(std::string, job.preset)), I18N("Model"), "", "--preset"));
@@ -432,6 +432,13 @@ std::vector<ViewField> build_fields() {
   // Issue 29: the image job (money/image_job.h) reads the Images tab's model, size and steps.
   f.push_back(said(number_field("job.imgs", "job", "images", kImagesPerJob, REF(double, job.images)),
                    I18N("Images to make"), I18N("images"), "--images"));
+  // Issue 27: a training deadline; an endpoint's users and hours up a day.
+  f.push_back(said(whole_field("job.days", "job", "within_days", kWithinDays, REF(int, job.within_days)),
+                   I18N("Finish within"), I18N("days"), "--within-days"));
+  f.push_back(said(whole_field("job.users", "job", "users", kJobUsers, REF(int, job.users)), I18N("Users"), "",
+                   "--users"));
+  f.push_back(said(number_field("job.up", "job", "up_hours_per_day", kUpHoursPerDay, REF(double, job.up_hours_per_day)),
+                   I18N("Hours up a day"), "h", "--hours-per-day"));
   return f;
 }
 #undef REF

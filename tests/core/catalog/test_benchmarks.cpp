@@ -26,14 +26,16 @@ TEST_CASE("shipped benchmarks.json loads without errors against the catalog", "[
   const Benchmarks b = load_benchmarks(read_source_file("data/benchmarks.json"), shipped_catalog());
   for (const auto& issue : b.issues) INFO(issue.to_string());
   CHECK(b.error_count() == 0);
-  // Eight sets of language-model and training runs, nineteen of image generation (issue 29).
-  CHECK(b.sets.size() == 27);
+  // Eight sets of language-model runs, 9 LLM training and 6 serving sources (issue 27),
+  // nineteen of image generation (issue 29).
+  CHECK(b.sets.size() == 42);
   CHECK(b.results.size() > 900);
   // Every row cites a public page (a repository file at a commit, a docs or blog page),
   // never a local folder.
   int image_rows = 0;
   for (const auto& r : b.results) {
     REQUIRE(r.source.rfind("https://", 0) == 0);
+    REQUIRE(r.source.find("/work/") == std::string::npos);
     if (r.phase == "image") {
       ++image_rows;
       CHECK(r.width.value_or(1024) > 0);

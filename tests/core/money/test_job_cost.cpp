@@ -1,10 +1,12 @@
 // Cost of a job: hand-worked hours and costs on one round-number card (to the cent), the
-// provider-kind choice and stale rates, and the edge cases (no rate, no price, does not
-// fit, cannot keep up, bad input). docs/speed.md, "Cost of a job", has the formulas.
+// bands, the provider-kind choice and stale rates, an endpoint's replicas, and the edge
+// cases (no rate, no price, does not fit, too slow, bad input). docs/speed.md, "Cost of a
+// job", has the formulas.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 
+#include "estimate/serving.h"
 #include "money/job_cost.h"
 #include "test_support.h"
 
@@ -16,7 +18,8 @@ using gpuwise::test::valid_row;
 
 namespace {
 
-// 80 GB, 1000 GB/s, 100 TFLOPS FP16 tensor, 500 W, launch price 10 000 USD.
+// 80 GB, 1000 GB/s, 100 TFLOPS FP16 and BF16 tensor, 500 W, launch price 10 000 USD, a
+// PCIe 4.0 card with an NVLink bridge.
 json round_row(const std::string& id, std::optional<double> launch_price) {
   json row = valid_row(id);
   row["name"] = "Round " + id;
@@ -24,6 +27,7 @@ json round_row(const std::string& id, std::optional<double> launch_price) {
   row["vram_gb"] = 80;
   row["memory_bandwidth_gbs"] = 1000;
   row["fp16_tensor_tflops"] = 100;
+  row["bf16_tensor_tflops"] = 100;
   row["tdp_w"] = 500;
   row.erase("launch_price_usd");
   if (launch_price) row["launch_price_usd"] = *launch_price;
@@ -98,34 +102,45 @@ TEST_CASE("training: hours from the speed model, own from the ROI model, rent fr
   CHECK(r.tokens == Approx(3.6e8));
   const JobOption* o = option_for(r, "job-card", 1);
   REQUIRE(o);
-  // tokens/s = MFU 0.4 × 100e12 / (6 × 1e9) = 6 666.67; hours = 3.6e8 / 6 666.67 / 3 600 = 15.
-  CHECK(o->tokens_per_s == Approx(6666.6667));
-  CHECK(o->hours == Approx(15.0));
-  CHECK(o->gpu_hours == Approx(15.0));
+  // FLOPs per token: 6 × 1e9 + 12 × 16 layers × 2048 hidden × 4096 tokens (the nearest
+  // preset's shape, Llama 3.2 1B) = 7.6106e9; tokens/s = MFU 0.4 × 100e12 / 7.6106e9 =
+  // 5 255.82; hours = 3.6e8 / 5 255.82 / 3 600 = 19.0265.
+  CHECK(o->tokens_per_s == Approx(5255.8186));
+  CHECK(o->hours == Approx(19.02653184));
+  CHECK(o->gpu_hours == Approx(19.02653184));
+  // No measured runs for the card's family in this calibration: the default with a wide
+  // band (0.6 to 2.5 × the speed), so 19.03 h could be 7.6 to 31.7 h.
+  CHECK(o->band.samples == 0);
+  CHECK(o->hours_low == Approx(19.02653184 / 2.5));
+  CHECK(o->hours_high == Approx(19.02653184 / 0.6));
+  CHECK(o->efficiency_source.text().find("not measured") == 0);
   // Own per GPU-hour over 12 months at 10 h a day: (10 000 − 5 625 + 0.5 kW × 10 h × 365.25 d
-  // × 0.20) / (10 × 365.25) = 4 740.25 / 3 652.5 = 1.29781; × 15 h = 19.47.
-  REQUIRE(o->own_cost_usd);
+  // × 0.20) / (10 × 365.25) = 4 740.25 / 3 652.5 = 1.29781; × 19.0265 h = 24.69.
+  REQUIRE(o->own.usd);
   CHECK(*o->own_usd_per_gpu_hour == Approx(4740.25 / 3652.5));
-  CHECK(cents(*o->own_cost_usd) == Approx(19.47));
+  CHECK(cents(*o->own.usd) == Approx(24.69));
+  CHECK(*o->own.low_usd == Approx(*o->own.usd / 2.5));
+  CHECK(*o->own.high_usd == Approx(*o->own.usd / 0.6));
   CHECK(o->price.kind == PriceKind::launch_msrp);
-  // Rent: Cloud A's 2.00 on-demand, not the 1.00 spot rate: 2 × 15 = 30.00.
-  REQUIRE(o->rent_cost_usd);
-  CHECK(cents(*o->rent_cost_usd) == Approx(30.00));
+  // Rent: Cloud A's 2.00 on-demand, not the 1.00 spot rate: 2 × 19.0265 = 38.05.
+  REQUIRE(o->rent.usd);
+  CHECK(cents(*o->rent.usd) == Approx(38.05));
   REQUIRE(o->rate);
   CHECK(o->rate->provider == "Cloud A");
   CHECK(o->rate->date_seen == "2026-09-20");
   CHECK_FALSE(o->rate_age.stale);
-  // Per million tokens: 19.467 / 360 and 30 / 360.
-  CHECK(*o->own_usd_per_million_tokens == Approx(19.46715 / 360).epsilon(1e-5));
-  CHECK(*o->rent_usd_per_million_tokens == Approx(30.0 / 360));
-  // Owning (19.47, tied with the same card "no-rate") comes first, then renting at 30.00.
+  // Per million tokens: 24.693 / 360 and 38.053 / 360.
+  CHECK(*o->own.usd_per_million_tokens == Approx(24.69282 / 360).epsilon(1e-5));
+  CHECK(*o->rent.usd_per_million_tokens == Approx(38.05306 / 360).epsilon(1e-5));
+  // Owning (24.69, tied with the same card "no-rate") comes first, then renting at 38.05.
   REQUIRE(r.cheapest.size() == 4);  // job-card own + rent, no-rate own, no-price rent
   CHECK(r.cheapest[0].gpu_id == "job-card");
   CHECK(r.cheapest[0].own);
+  CHECK(r.cheapest[0].cost_low_usd == Approx(r.cheapest[0].cost_usd / 2.5));
   CHECK(r.cheapest[1].gpu_id == "no-rate");
   CHECK_FALSE(r.cheapest[2].own);
   CHECK(r.cheapest[2].provider == "Cloud A");
-  CHECK(cents(r.cheapest[2].cost_usd) == Approx(30.00));
+  CHECK(cents(r.cheapest[2].cost_usd) == Approx(38.05));
 }
 
 TEST_CASE("owning a job's cards pays the buy-or-rent view's sales tax on the purchase", "[job_cost]") {
@@ -134,26 +149,51 @@ TEST_CASE("owning a job's cards pays the buy-or-rent view's sales tax on the pur
   const JobCostResult result = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   const JobOption* o = option_for(result, "job-card", 1);  // points into `result`: keep it alive
   REQUIRE(o);
-  // (10 000 × 1.20 − 5 625 + 365.25) / 3 652.5 per GPU-hour × 15 h = 27.68 (19.47 without the tax).
-  CHECK(cents(*o->own_cost_usd) == Approx(27.68));
-  CHECK(cents(*o->rent_cost_usd) == Approx(30.00));  // renting pays none
+  // (10 000 × 1.20 − 5 625 + 365.25) / 3 652.5 per GPU-hour × 19.0265 h = 35.11 (24.69 without the tax).
+  CHECK(cents(*o->own.usd) == Approx(35.11));
+  CHECK(cents(*o->rent.usd) == Approx(38.05));  // renting pays none
 }
 
-TEST_CASE("several GPUs add compute at the tensor-parallel share and pay for every GPU-hour", "[job_cost]") {
+TEST_CASE("several GPUs keep the share their link leaves them and pay for every GPU-hour", "[job_cost]") {
   JobInput in = worked_training();
   in.job.gpu_count = 2;
   const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   REQUIRE(r.ok);
   const JobOption* o = option_for(r, "job-card", 2);
   REQUIRE(o);
-  // 2 × 0.85 × 6 666.67 = 11 333.3 tokens/s: 8.8235 h, 17.647 GPU-hours, rent 35.29.
-  CHECK(o->hours == Approx(15.0 / 1.7));
-  CHECK(o->gpu_hours == Approx(30.0 / 1.7));
-  CHECK(cents(*o->rent_cost_usd) == Approx(35.29));
+  // Two bridged cards: communication / compute = 1/2 × 40e12 / (56e9 × 8192) = 0.0436,
+  // 30 % of it exposed: each GPU keeps 98.71 %; 9.6377 h, 19.275 GPU-hours, rent 38.55.
+  CHECK(o->link == "NVLink bridge");
+  CHECK(o->scaling == Approx(0.98709))  ;
+  CHECK(o->hours == Approx(9.637689564));
+  CHECK(o->gpu_hours == Approx(19.27537913));
+  CHECK(cents(*o->rent.usd) == Approx(38.55));
   // Without --gpus every count 1, 2, 4 and 8 is tried.
   in.job.gpu_count = 0;
   const JobCostResult all = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   for (int count : {1, 2, 4, 8}) CHECK(option_for(all, "job-card", count));
+}
+
+TEST_CASE("training finishes within the days allowed, owned cards at their hours a day", "[job_cost]") {
+  JobInput in = worked_training();
+  in.job.tokens_b = 36;  // 100 × the worked job: 1 902.7 h, 79.3 days around the clock
+  in.job.within_days = 30;
+  const JobCostResult late = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  CHECK_FALSE(late.ok);
+  CHECK(late.error == "no card finishes it within 30 days at 1 GPU(s); allow more days or more GPUs");
+  in.job.within_days = 0;  // no limit
+  CHECK(job_cost(job_catalog(), job_book(), test::round_calibration(), in).ok);
+  // 2.5 × the worked job: 47.6 h around the clock (2 days) fits 3 days when rented, but
+  // owned cards working 10 h a day take 4.8 days: owning is absent with the reason.
+  in.job.tokens_b = 0.9;
+  in.job.within_days = 3;
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  REQUIRE(r.ok);
+  const JobOption* o = option_for(r, "job-card", 1);
+  REQUIRE(o);
+  CHECK(o->rent.usd);
+  CHECK_FALSE(o->own.usd);
+  CHECK(o->own_missing == "owned cards working 10 h a day would take 5 days, more than the 3 allowed");
 }
 
 TEST_CASE("the provider-kind choice picks the rate, an old rate is flagged stale", "[job_cost]") {
@@ -164,52 +204,54 @@ TEST_CASE("the provider-kind choice picks the rate, an old rate is flagged stale
   REQUIRE(o);
   REQUIRE(o->rate);
   CHECK(o->rate->provider == "Hyper B");
-  CHECK(cents(*o->rent_cost_usd) == Approx(45.00));  // 3.00 × 15 h
+  CHECK(cents(*o->rent.usd) == Approx(57.08));  // 3.00 × 19.0265 h
   CHECK(o->rate_age.stale);                            // 2025-01-01 is 23 months before 2026-12-02
   // No marketplace rate: renting is absent with its reason, owning still priced.
   in.ownership.provider_kinds = {"marketplace"};
   const JobCostResult marketplace_only = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
   const JobOption* none = option_for(marketplace_only, "job-card", 1);
   REQUIRE(none);
-  CHECK_FALSE(none->rent_cost_usd);
+  CHECK_FALSE(none->rent.usd);
   CHECK(none->rent_missing.find("from the chosen providers") != std::string::npos);
-  CHECK(none->own_cost_usd);
+  CHECK(none->own.usd);
 }
 
 TEST_CASE("a missing rate or price leaves that side absent with a reason, never 0", "[job_cost]") {
   const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), worked_training());
   const JobOption* no_rate = option_for(r, "no-rate", 1);
   REQUIRE(no_rate);
-  CHECK_FALSE(no_rate->rent_cost_usd);
-  CHECK_FALSE(no_rate->rent_usd_per_million_tokens);
+  CHECK_FALSE(no_rate->rent.usd);
+  CHECK_FALSE(no_rate->rent.usd_per_million_tokens);
+  CHECK_FALSE(no_rate->rent.low_usd);
   CHECK(no_rate->rent_missing == "no on-demand rental rate for Round no-rate in the data");
-  REQUIRE(no_rate->own_cost_usd);
-  CHECK(cents(*no_rate->own_cost_usd) == Approx(19.47));  // the rate plays no part in owning
+  REQUIRE(no_rate->own.usd);
+  CHECK(cents(*no_rate->own.usd) == Approx(24.69));  // the rate plays no part in owning
   const JobOption* no_price = option_for(r, "no-price", 1);
   REQUIRE(no_price);
-  CHECK_FALSE(no_price->own_cost_usd);
+  CHECK_FALSE(no_price->own.usd);
   CHECK(no_price->own_missing == "no purchase price for Round no-price in the data");
-  CHECK(cents(*no_price->rent_cost_usd) == Approx(30.00));
+  CHECK(cents(*no_price->rent.usd) == Approx(38.05));
   // Neither shows up as a 0-dollar way.
   for (const auto& way : r.cheapest) CHECK(way.cost_usd > 0);
   const json out = job_cost_to_json(r);
   bool saw_null = false;
   for (const auto& row : out["results"]) {
     if (row["id"] == "no-rate") {
-      saw_null = row["rent_cost_usd"].is_null() && row.contains("rent_missing");
+      saw_null = row["rent_cost_usd"].is_null() && row["rent_cost_usd_low"].is_null() && row.contains("rent_missing");
     }
   }
   CHECK(saw_null);
 }
 
-TEST_CASE("serving: busy hours a day from decode tokens/s, owned cards amortised over those hours", "[job_cost]") {
+TEST_CASE("serving: an endpoint up its hours a day, with the replicas the users and tokens need", "[job_cost]") {
   JobInput in;
   in.job.kind = "serve";
   in.job.preset = "llama-3-8b";
-  in.job.quant = "q4_k_m";
+  in.job.quant = "bf16";
   in.context = 4096;
-  in.job.concurrent = 1;
-  in.job.tokens_per_day = 1e6;
+  in.job.users = 50;
+  in.job.tokens_per_day = 1e7;
+  in.job.up_hours_per_day = 24;
   in.job.gpu_count = 1;
   in.ownership = round_ownership();
   const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
@@ -217,19 +259,63 @@ TEST_CASE("serving: busy hours a day from decode tokens/s, owned cards amortised
   CHECK(r.per == "day");
   const JobOption* o = option_for(r, "job-card", 1);
   REQUIRE(o);
-  // A token reads the layers and the output head, (8.03e9 − 128 256 × 4 096) × 4.85 / 8,
-  // plus 131 072 × 4 096 of cache = 5 086 573 113 B at 0.5 × 1000 GB/s: 98.298 tokens/s;
-  // 1e6 tokens take 5.086573113e15 / (500e9 × 3600) = 2.82587 h a day.
-  CHECK(o->hours == Approx(2.8258739516));
-  // Rent: 2.00 × 2.82587 = 5.65 a day.
-  CHECK(cents(*o->rent_cost_usd) == Approx(5.65));
-  // Own, the cards bought for this load (hours_per_day = 2.82587): a day costs the
-  // 4 375 lost over 365.25 days plus 0.5 kW × 2.82587 h × 0.20 = 11.978 + 0.283 = 12.26.
-  CHECK(cents(*o->own_cost_usd) == Approx(12.26));
-  CHECK(*o->own_usd_per_million_tokens == Approx(*o->own_cost_usd));  // a million tokens a day
+  // One replica's capacity is serving.h's (the KV cache and the 10 tokens/s floor per user).
+  const int card = job_catalog().find("job-card");
+  SpeedInput one;
+  one.model = *speed_model_from_preset("llama-3-8b");
+  one.quant = "bf16";
+  one.context = 4096;
+  const ServeCapacity c = serve_capacity(job_catalog().gpus[static_cast<std::size_t>(card)], one, test::round_calibration());
+  REQUIRE(c.concurrent > 0);
+  CHECK(o->users_per_replica == c.concurrent);
+  CHECK(o->tokens_per_s == Approx(c.tokens_per_s));
+  // Replicas: enough for 50 users in flight and for 1e7 tokens in 24 h.
+  const int want = std::max(static_cast<int>(std::ceil(50.0 / c.concurrent)),
+                            static_cast<int>(std::ceil(1e7 / (24 * 3600 * c.tokens_per_s))));
+  CHECK(o->replicas == std::max(1, want));
+  // Billed for the hours up, busy or not: replicas × 1 GPU × 24 h × 2.00.
+  CHECK(o->hours == 24);
+  CHECK(o->gpu_hours == Approx(24.0 * o->replicas));
+  CHECK(*o->rent.usd == Approx(2.0 * 24 * o->replicas));
+  CHECK(*o->rent.usd_per_million_tokens == Approx(*o->rent.usd / 10));
+  CHECK(o->busy_pct == Approx(100 * 1e7 / (o->replicas * c.tokens_per_s * 24 * 3600)));
+  // Owned cards bought for it work its 24 h a day: 4 375 lost over 365.25 days plus 0.5 kW ×
+  // 24 h × 0.20 a card.
+  CHECK(*o->own.usd == Approx(o->replicas * (4375 / 365.25 + 0.5 * 24 * 0.2)));
+  // Up 8 h a day: billed for 8 h, more replicas only if the tokens no longer fit.
+  in.job.up_hours_per_day = 8;
+  const JobCostResult eight = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  const JobOption* e = option_for(eight, "job-card", 1);
+  REQUIRE(e);
+  CHECK(e->hours == 8);
+  CHECK(*e->rent.usd == Approx(2.0 * 8 * e->replicas));
+  // The JSON names the users, the hours up and every replica count.
+  const json out = job_cost_to_json(r);
+  CHECK(out["users"] == 50);
+  CHECK(out["hours_up_per_day"] == 24);
+  CHECK(out["results"][0].contains("replicas"));
 }
 
-TEST_CASE("a job that fits no card, or that no card keeps up with, is an error naming why", "[job_cost]") {
+TEST_CASE("a batch has a fixed token count and no deadline: hours at its batch", "[job_cost]") {
+  JobInput in;
+  in.job.kind = "batch";
+  in.job.preset = "llama-3-8b";
+  in.job.quant = "bf16";
+  in.job.tokens_b = 0.1;
+  in.job.concurrent = 16;
+  in.job.gpu_count = 1;
+  in.ownership = round_ownership();
+  const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  REQUIRE(r.ok);
+  CHECK(r.per == "job");
+  const JobOption* o = option_for(r, "job-card", 1);
+  REQUIRE(o);
+  CHECK(o->users_per_replica == 16);  // the batch asked for fits
+  CHECK(o->hours == Approx(1e8 / o->tokens_per_s / 3600));
+  CHECK(*o->rent.usd == Approx(2.0 * o->hours));
+}
+
+TEST_CASE("a job that fits no card, or that no card serves at a usable speed, is an error naming why", "[job_cost]") {
   JobInput in = worked_training();
   in.job.params_b = 2000;  // 32 TB of weights, gradients and optimizer state at 1 GPU
   const JobCostResult big = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
@@ -240,11 +326,10 @@ TEST_CASE("a job that fits no card, or that no card keeps up with, is an error n
   JobInput serve;
   serve.job.kind = "serve";
   serve.job.preset = "llama-3-8b";
-  serve.job.concurrent = 1;
-  serve.job.tokens_per_day = 1e12;
+  serve.job.tokens_per_day = 1e13;  // more replicas than kJobMaxReplicas on any card
   const JobCostResult slow = job_cost(job_catalog(), job_book(), test::round_calibration(), serve);
   CHECK_FALSE(slow.ok);
-  CHECK(slow.error.find("no card keeps up with") != std::string::npos);
+  CHECK(slow.error.find("no card serves 10 users and") == 0);
   CHECK(slow.counts_too_slow > 0);
 }
 
@@ -279,6 +364,17 @@ TEST_CASE("bad job input gets a message naming the field", "[job_cost]") {
   serve.context = 4096;
   serve.job.tokens_per_day = 0;
   CHECK(error_of(serve).find("tokens_per_day 0") == 0);
+  serve.job.tokens_per_day = 1e6;
+  serve.job.up_hours_per_day = 0;  // an endpoint up no hours a day
+  CHECK(error_of(serve).find("up_hours_per_day 0 must be") == 0);
+  serve.job.up_hours_per_day = 24;
+  serve.job.users = 0;
+  CHECK(error_of(serve).find("users 0 must be") == 0);
+  serve.job.users = 10;
+  in = worked_training();
+  in.job.within_days = -1;
+  CHECK(error_of(in).find("within_days -1") == 0);
+  serve.job.tokens_per_day = 0;
   // job_cost() refuses the same input with the same message.
   const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), serve);
   CHECK_FALSE(r.ok);
@@ -293,16 +389,26 @@ TEST_CASE("on the shipped data the ways are sorted cheapest first and every cost
   serve.job.preset = "llama-3-70b";
   serve.job.quant = "q4_k_m";
   serve.job.tokens_per_day = 1e7;
-  for (const JobInput& in : {JobInput{}, serve}) {
+  JobInput batch = serve;
+  batch.job.kind = "batch";
+  batch.job.tokens_b = 0.01;
+  for (const JobInput& in : {JobInput{}, serve, batch}) {
     const JobCostResult r = job_cost(shipped_catalog(), book, cal, in);
     REQUIRE(r.ok);
     REQUIRE(r.cheapest.size() > 5);
     for (std::size_t i = 1; i < r.cheapest.size(); ++i) CHECK(r.cheapest[i - 1].cost_usd <= r.cheapest[i].cost_usd);
     for (const auto& o : r.options) {
       CHECK(o.hours > 0);
-      CHECK((o.own_cost_usd ? *o.own_cost_usd > 0 : !o.own_missing.empty()));
-      CHECK((o.rent_cost_usd ? *o.rent_cost_usd > 0 : !o.rent_missing.empty()));
-      if (job_model(in).kind == JobKind::serve) CHECK(o.hours <= 24);
+      CHECK((o.own.usd ? *o.own.usd > 0 : !o.own_missing.empty()));
+      CHECK((o.rent.usd ? *o.rent.usd > 0 : !o.rent_missing.empty()));
+      if (o.rent.usd) CHECK((*o.rent.low_usd <= *o.rent.usd && *o.rent.usd <= *o.rent.high_usd));
+      CHECK(o.hours_low <= o.hours);
+      CHECK(o.hours <= o.hours_high);
+      if (job_model(in).kind == JobKind::serve) {
+        CHECK(o.hours <= 24);
+        CHECK(o.replicas >= 1);
+        CHECK(o.tokens_per_s_per_user >= kServeMinTokensPerRequest);
+      }
     }
   }
 }
@@ -337,7 +443,7 @@ TEST_CASE("the page's job view becomes the job: presets give the size, owning th
   view.preset = "custom";
   view.params_b = 1;
   view.tokens_per_day = 1e6;
-  view.concurrent = 1;
+  view.quant = "q4_k_m";
   view.gpu_count = 1;
   in = job_input_from_view(view, roi);
   CHECK(job_model(in).kind == JobKind::serve);
@@ -349,7 +455,7 @@ TEST_CASE("the page's job view becomes the job: presets give the size, owning th
   const JobOption* o = option_for(r, "job-card", 1);
   REQUIRE(o);
   CHECK(o->tokens_per_s > 0);
-  CHECK(o->hours == Approx(1e6 / o->tokens_per_s / 3600));
+  CHECK(o->hours == 24);  // the default endpoint is up all day
 }
 
 TEST_CASE("job errors are translatable patterns with the same English text", "[job_cost]") {
@@ -381,9 +487,9 @@ TEST_CASE("the job table as CSV: one row per card and count, costs in USD, the r
           "[job_cost]") {
   const JobCostResult r = job_cost(job_catalog(), job_book(), test::round_calibration(), worked_training());
   const std::string csv = job_cost_csv(r);
-  CHECK(csv.find("id,name,gpus,hours,gpu_hours,tokens_per_s,needed_gb_per_gpu,own_usd,") != std::string::npos);
-  CHECK(csv.find("job-card,Round job-card,1,15.000,15.000,6666.7,") != std::string::npos);
-  CHECK(csv.find(",19.47,0.0541,10000.00,launch_msrp,,30.00,0.0833,Cloud A,2.0000,2026-09-20,"
+  CHECK(csv.find("id,name,gpus,days,hours,hours_low,hours_high,gpu_hours,tokens_per_s,") != std::string::npos);
+  CHECK(csv.find("job-card,Round job-card,1,0.79,19.027,7.611,31.711,19.027,5255.8,") != std::string::npos);
+  CHECK(csv.find(",24.69,9.88,41.15,0.0686,10000.00,launch_msrp,,38.05,15.22,63.42,0.1057,Cloud A,2.0000,2026-09-20,"
                  "https://example.com/gpu-cloud,") != std::string::npos);
   CHECK(csv.find("no purchase price for Round no-price in the data") != std::string::npos);
   std::size_t lines = 0;
@@ -399,13 +505,14 @@ TEST_CASE("an owned cost that overflows is refused with a reason, not shown as i
   JobInput in;
   in.job.tokens_b = 1000;
   in.job.gpu_count = 1;
+  in.job.within_days = 0;  // no deadline: a 1000B-token job on one GPU takes years
   in.ownership.hours_per_day = 1e-305;
   const JobCostResult r = job_cost(shipped_catalog(), book, cal, in);
   REQUIRE(r.ok);
   int refused = 0;
   for (const auto& o : r.options) {
-    if (o.own_cost_usd) {
-      CHECK(std::isfinite(*o.own_cost_usd));
+    if (o.own.usd) {
+      CHECK(std::isfinite(*o.own.usd));
     } else if (o.own_missing.find("too large to compute") != std::string::npos) {
       ++refused;
     }

@@ -3,6 +3,7 @@
 // speed table's and the cost of a job's rows with it (speed_outlay.h, job_outlay.h).
 #include <catch2/catch.hpp>
 
+#include "money/job_outlay.h"
 #include "money/outlay.h"
 #include "money/roi.h"
 #include "test_support.h"
@@ -228,4 +229,59 @@ TEST_CASE("outlay: a machine row's pcie_lanes is checked") {
   REQUIRE(book.issues.size() == 1);
   CHECK(book.issues[0].field == "pcie_lanes");
   CHECK(book.machines.empty());
+}
+
+// The cost of a job with the buyer's budget (job_outlay.h): an option's whole outlay, a
+// serving endpoint's one machine per replica (issue 27's replicas with issue 28's outlay),
+// and owning over the budget left out of the cheapest ways; renting needs no outlay.
+TEST_CASE("the cost of a job on a budget: each option's outlay, a machine per serving replica") {
+  JobCostResult result;
+  result.ok = true;
+  JobOption endpoint;  // serve: 3 replicas of one card each
+  endpoint.gpu_id = "small";
+  endpoint.gpus = 1;
+  endpoint.replicas = 3;
+  endpoint.tokens_per_s = 100;  // one replica's
+  JobOption pair;  // train: 2 cards in one machine
+  pair.gpu_id = "small";
+  pair.gpus = 2;
+  pair.tokens_per_s = 150;
+  result.options = {endpoint, pair};
+  auto way = [](int gpus, bool own) {
+    JobWay w;
+    w.gpu_id = "small";
+    w.gpus = gpus;
+    w.own = own;
+    w.provider = own ? "" : "Cloud A";
+    return w;
+  };
+  result.cheapest = {way(1, true), way(1, false), way(2, true)};
+  BuyerView buyer;
+  buyer.used = true;
+  buyer.budget_usd = 2000;
+  JobBuyerResult priced = job_cost_for_buyer(outlay_catalog(), outlay_book(), result, buyer);
+  REQUIRE(priced.outlays.size() == 2);
+  // Each replica: a used card at 300 and a one-card desktop at 500, three times.
+  const Outlay& three = priced.outlays[0].outlay;
+  CHECK(three.gpus == 3);
+  CHECK(three.machines == 3);
+  CHECK(*three.cards_usd == Approx(900));
+  CHECK(*three.machine_usd == Approx(1500));
+  CHECK(*three.total_usd == Approx(2400));
+  CHECK(*priced.outlays[0].per_1000_usd == Approx(300 * 1000 / 2400.0));  // all replicas' tokens/s
+  CHECK_FALSE(priced.outlays[0].within_budget);
+  CHECK(*priced.outlays[1].outlay.total_usd == Approx(2600));  // 2 x 300 + the 2-card desktop's 2000
+  CHECK_FALSE(priced.outlays[1].within_budget);
+  CHECK(priced.own_over_budget == 2);
+  REQUIRE(priced.cheapest.size() == 1);  // renting is left
+  CHECK_FALSE(priced.cheapest.front().own);
+  buyer.budget_usd = 2500;  // the endpoint's three machines fit, the pair's machine does not
+  priced = job_cost_for_buyer(outlay_catalog(), outlay_book(), result, buyer);
+  CHECK(priced.outlays[0].within_budget);
+  CHECK(priced.own_over_budget == 1);
+  CHECK(priced.cheapest.size() == 2);
+  const std::string csv = job_buyer_csv(result, priced);
+  CHECK(csv.find(",total_usd,within_budget,") != std::string::npos);
+  CHECK(csv.find(",2400,yes,") != std::string::npos);
+  CHECK(csv.find(",2600,no,") != std::string::npos);
 }

@@ -31,6 +31,7 @@ json speed_row(const std::string& id, double vram, double bandwidth, double tens
   row["vram_gb"] = vram;
   row["memory_bandwidth_gbs"] = bandwidth;
   row["fp16_tensor_tflops"] = tensor_tflops;
+  row["bf16_tensor_tflops"] = tensor_tflops;  // BF16 as well: training needs no FP16 fallback
   row["tdp_w"] = 100000;  // no power cap to speak of
   return row;
 }
@@ -99,8 +100,8 @@ TEST_CASE("llm-training ranks by training tokens/s among the cards that hold the
   REQUIRE(list.error.empty());
   // 1.24B parameters × 16 B (weights, gradients, Adam) ≈ 20 GB: not on 12 GB.
   CHECK(ids(speed_catalog(), list) == std::vector<std::string>{"slow", "fast"});
-  // 0.4 MFU × 200 TFLOPS / (6 × 1.24e9) tokens/s.
-  CHECK(*list.rows[0].tokens_per_s == Approx(0.4 * 200e12 / (6 * 1.24e9)));
+  // 0.4 MFU × 200 TFLOPS / (6 × 1.24e9 + 12 × 16 layers × 2048 hidden × 1024 tokens) tokens/s.
+  CHECK(*list.rows[0].tokens_per_s == Approx(0.4 * 200e12 / (6 * 1.24e9 + 12.0 * 16 * 2048 * 1024)));
   CHECK(*list.rows[1].score == Approx(50));
   CHECK(list.speed->phase == "train");
   CHECK(list.speed->not_fitting == 1);
