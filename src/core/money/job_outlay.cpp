@@ -57,27 +57,13 @@ JobBuyerResult job_cost_for_buyer(const Catalog& catalog, const PriceBook& book,
 }
 
 std::string job_buyer_csv(const JobCostResult& result, const JobBuyerResult& priced) {
-  const std::string base = job_cost_csv(result);
-  const auto money = [](const std::optional<double>& usd) { return usd ? shortest_number(std::round(*usd)) : ""; };
-  std::string out;
-  std::size_t at = 0;
-  for (std::size_t line = 0; at < base.size(); ++line) {
-    std::size_t end = base.find("\r\n", at);
-    if (end == std::string::npos) end = base.size();
-    out += base.substr(at, end - at);
-    if (line == 0) {
-      out += ",cards_usd,machine,machine_usd,total_usd,within_budget,tokens_per_s_per_1000_usd";
-    } else if (line - 1 < priced.outlays.size()) {
-      const JobOutlay& row = priced.outlays[line - 1];
-      out += "," + money(row.outlay.cards_usd) + "," + csv_field(row.outlay.machine) + "," +
-             money(row.outlay.machine_usd) + "," + money(row.outlay.total_usd) + "," +
-             (row.within_budget ? "yes" : "no") + "," +
-             (row.per_1000_usd ? shortest_number(std::round(*row.per_1000_usd * 100) / 100) : "");
-    }
-    out += "\r\n";
-    at = end + 2;
+  std::vector<std::string> cells;
+  for (const JobOutlay& row : priced.outlays) {
+    cells.push_back(outlay_csv_cells(row.outlay) + "," + (row.within_budget ? "yes" : "no") + "," +
+                    (row.per_1000_usd ? shortest_number(std::round(*row.per_1000_usd * 100) / 100) : ""));
   }
-  return out;
+  return csv_with_columns(job_cost_csv(result), std::string(kOutlayCsvHeader) + ",within_budget,tokens_per_s_per_1000_usd",
+                          cells);
 }
 
 }  // namespace gpuwise

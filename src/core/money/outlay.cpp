@@ -4,7 +4,9 @@
 #include <cmath>
 
 #include "estimate/advisor.h"
+#include "text/csv.h"
 #include "text/json_util.h"
+#include "text/number_text.h"
 
 namespace gpuwise {
 namespace {
@@ -176,6 +178,12 @@ Outlay mixed_machine_outlay(const Catalog& catalog, const PriceBook& book, const
   out.cards_usd = priced ? std::optional<double>(cards_usd) : std::nullopt;
   out.total_usd = priced && out.machine_usd ? std::optional<double>(cards_usd + *out.machine_usd) : std::nullopt;
   return out;
+}
+
+std::string outlay_csv_cells(const Outlay& outlay) {
+  const auto money = [](const std::optional<double>& usd) { return usd ? shortest_number(std::round(*usd)) : ""; };
+  return "," + money(outlay.cards_usd) + "," + csv_field(outlay.machine) + "," + money(outlay.machine_usd) + "," +
+         money(outlay.total_usd);
 }
 
 bool within_budget(const Outlay& outlay, const BuyerView& buyer) {

@@ -85,5 +85,8 @@ std::optional<double> per_thousand(double value, const std::optional<double>& us
 // {"cards_usd", "machine", "machine_usd", "total_usd", "boards", ...} for the CLI's --json
 // (null + "missing" where a figure is unknown).
 json outlay_to_json(const Outlay& outlay);
+// The outlay's CSV columns after a row: ",cards_usd,machine,machine_usd,total_usd" (kOutlayCsvHeader).
+inline constexpr const char* kOutlayCsvHeader = ",cards_usd,machine,machine_usd,total_usd";
+std::string outlay_csv_cells(const Outlay& outlay);
 
 }  // namespace gpuwise

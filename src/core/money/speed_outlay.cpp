@@ -78,26 +78,12 @@ SpeedBuyerTable speed_table_for_buyer(const Catalog& catalog, const Benchmarks& 
 
 std::string speed_buyer_csv(const SpeedBuyerTable& table) {
   // speed_table_csv()'s lines with the outlay's columns after each (same rows, same order).
-  const std::string base = speed_table_csv(table.table);
-  const auto money = [](const std::optional<double>& usd) { return usd ? shortest_number(std::round(*usd)) : ""; };
-  std::string out;
-  std::size_t at = 0;
-  for (std::size_t line = 0; at < base.size(); ++line) {
-    std::size_t end = base.find("\r\n", at);
-    if (end == std::string::npos) end = base.size();
-    out += base.substr(at, end - at);
-    if (line == 0) {
-      out += ",cards_usd,machine,machine_usd,total_usd,decode_tokens_per_s_per_1000_usd";
-    } else if (line - 1 < table.outlays.size()) {
-      const SpeedOutlayRow& row = table.outlays[line - 1];
-      out += "," + money(row.outlay.cards_usd) + "," + csv_field(row.outlay.machine) + "," +
-             money(row.outlay.machine_usd) + "," + money(row.outlay.total_usd) + "," +
-             (row.per_1000_usd ? shortest_number(std::round(*row.per_1000_usd * 100) / 100) : "");
-    }
-    out += "\r\n";
-    at = end + 2;
+  std::vector<std::string> cells;
+  for (const SpeedOutlayRow& row : table.outlays) {
+    cells.push_back(outlay_csv_cells(row.outlay) + "," + (row.per_1000_usd ? shortest_number(std::round(*row.per_1000_usd * 100) / 100) : ""));
   }
-  return out;
+  return csv_with_columns(speed_table_csv(table.table), std::string(kOutlayCsvHeader) + ",decode_tokens_per_s_per_1000_usd",
+                          cells);
 }
 
 }  // namespace gpuwise

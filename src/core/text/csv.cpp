@@ -30,4 +30,23 @@ std::string to_csv(const CsvRow& header, const std::vector<CsvRow>& rows) {
   return out;
 }
 
+std::string csv_with_columns(const std::string& csv, const std::string& header_cells,
+                             const std::vector<std::string>& row_cells) {
+  std::string out;
+  std::size_t at = 0;
+  for (std::size_t line = 0; at < csv.size(); ++line) {
+    std::size_t end = csv.find("\r\n", at);
+    if (end == std::string::npos) end = csv.size();
+    out += csv.substr(at, end - at);
+    if (line == 0) {
+      out += header_cells;
+    } else if (line - 1 < row_cells.size()) {
+      out += row_cells[line - 1];
+    }
+    out += "\r\n";
+    at = end + 2;
+  }
+  return out;
+}
+
 }  // namespace gpuwise

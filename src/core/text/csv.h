@@ -10,5 +10,9 @@ using CsvRow = std::vector<std::string>;
 
 std::string csv_field(const std::string& text);
 std::string to_csv(const CsvRow& header, const std::vector<CsvRow>& rows);
+// `csv` (to_csv()'s output) with more columns after each line: `header_cells` after the
+// header, `row_cells[i]` after row i (each already ",a,b"); rows beyond row_cells keep theirs.
+std::string csv_with_columns(const std::string& csv, const std::string& header_cells,
+                             const std::vector<std::string>& row_cells);
 
 }  // namespace gpuwise
