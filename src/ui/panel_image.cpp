@@ -214,8 +214,10 @@ void DrawTable(const GatedImageTable& gated, UiState& ui, PlatformRequests& requ
   ImGui::TableSetupScrollFreeze(1, 1);
   const bool narrow = IsNarrow();
   ImGui::TableSetupColumn(tr("Card"), ImGuiTableColumnFlags_WidthFixed, narrow ? 130.0f : 240.0f);
-  ImGui::TableSetupColumn(tr("Memory"), ImGuiTableColumnFlags_WidthFixed, 200);
-  ImGui::TableSetupColumn(tr("Steps a second"), ImGuiTableColumnFlags_WidthFixed, 170);
+  // On a phone the speed has to be on the first screen beside the card: the memory column
+  // keeps only the figure's width ("13.3 GB"; the tooltip says the rest).
+  ImGui::TableSetupColumn(tr("Memory"), ImGuiTableColumnFlags_WidthFixed, narrow ? 70.0f : 200.0f);
+  ImGui::TableSetupColumn(tr("Steps a second"), ImGuiTableColumnFlags_WidthFixed, narrow ? 150.0f : 170.0f);
   ImGui::TableSetupColumn(tr("Seconds an image"), ImGuiTableColumnFlags_WidthFixed, 170);
   ImGui::TableSetupColumn(tr("Images an hour"), ImGuiTableColumnFlags_WidthFixed, 110);
   ImGui::TableSetupColumn(tr("Measured"), ImGuiTableColumnFlags_WidthFixed, 200);
