@@ -143,6 +143,8 @@ void MachineInputs(SpeedView& s, UiState& ui) {
     ImGui::SetNextItemWidth(std::min(160.0f, ComboWidth()));
     if (ImGui::BeginCombo("##speed-add-card", tr("Add a card"), ImGuiComboFlags_HeightLarge)) {
       // Two hundred cards: a filter on top (the catalog's search words: "3090", "h100").
+      // Each opening starts from the whole list: the last card's filter would hide the rest.
+      if (ImGui::IsWindowAppearing()) ui.speed.card_filter.clear();
       char filter[64];
       std::snprintf(filter, sizeof filter, "%s", ui.speed.card_filter.c_str());
       ImGui::SetNextItemWidth(-1);

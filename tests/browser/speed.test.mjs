@@ -187,7 +187,8 @@ test('on a phone in Chinese: the engine, a machine of mixed cards and system RAM
   await waitForState(page, (s) => s.language === 'zh' && s.tab === 'speed');
   await speed(page, (t) => t.model === 'Llama 3 70B');
   const tap = async (key) => {
-    await page.waitForFunction((k) => window.gpuwise.targets && window.gpuwise.targets[k], key, { timeout: 10000 });
+    await page.waitForFunction((k) => window.gpuwise.targets && window.gpuwise.targets[k], key, { timeout: 10000 })
+      .catch((e) => { throw new Error(`${key} never drawn: ${e.message}`); });
     await scrollTo(page, key);  // the page may have scrolled to the table below the inputs
     await waitFrames(page, 2);
     const r = await page.evaluate((k) => window.gpuwise.targets[k], key);
@@ -198,7 +199,10 @@ test('on a phone in Chinese: the engine, a machine of mixed cards and system RAM
   const cdp = await page.context().newCDPSession(page);
   const compose = async (key, composing, text) => {
     await tap(key);
-    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'ime', null, { timeout: 10000 });
+    // The app asked for text this frame (its field is active), and the focus is on the
+    // input-method box: a box still focused from the previous field is not enough.
+    await page.waitForFunction(() => window.gpuwiseHost.wantText && document.activeElement && document.activeElement.id === 'ime', null, { timeout: 10000 });
+    await waitFrames(page, 1);
     await page.keyboard.down('Control');
     await page.keyboard.press('a');
     await page.keyboard.up('Control');
