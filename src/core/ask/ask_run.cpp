@@ -206,7 +206,7 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
       continue;
     }
     if (have_index >= 0) {
-      if (priced_as_machine(gpu)) continue;
+      if (priced_as_machine(gpu) || gpu.kind != "card") continue;  // it goes into the buyer's own machine
       const Gpu& have = catalog.gpus[static_cast<std::size_t>(have_index)];
       SpeedInput one = input;
       one.gpus = 1;

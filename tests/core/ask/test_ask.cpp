@@ -1,0 +1,277 @@
+// Ask (issue 30): plan_ask() on the shipped data. Figures move with the data, so these
+// check what must hold whatever the prices: answers within the budget, ways that differ in
+// kind, bands around their figures, caveats where they belong, the nearest machine when
+// nothing satisfies the question, and clear problems for bad questions.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "ask/ask.h"
+#include "estimate/image.h"
+#include "estimate/speed_view.h"
+#include "test_support.h"
+#include "view/share_link.h"
+
+using namespace gpuwise;
+
+namespace {
+
+const ImageCalibration& shipped_image_calibration() {
+  static const ImageCalibration c = [] {
+    std::vector<CatalogIssue> issues;
+    return load_image_calibration(test::read_source_file("data/image_calibration.json"), issues);
+  }();
+  return c;
+}
+
+const PriceBook& book_today() {
+  static const PriceBook book = [] {
+    PriceBook b = test::shipped_prices();
+    b.today = "2026-12-05";
+    return b;
+  }();
+  return book;
+}
+
+AskData shipped_data(bool with_benchmarks = false) {
+  return AskData{&test::shipped_catalog(),    &book_today(), &test::shipped_calibration(), &shipped_image_calibration(),
+                 with_benchmarks ? &test::shipped_benchmarks() : nullptr, &test::shipped_software(),
+                 &test::shipped_compat()};
+}
+
+// The question a link asks, as the page reads it.
+AskResult ask(const std::string& link, bool with_benchmarks = false) {
+  const ViewState s = decode_link(link, ViewState{}, nullptr).state;
+  return plan_ask(shipped_data(with_benchmarks), s.ask, s.buyer, s.roi);
+}
+
+bool has_caveat(const AskAnswer& a, const std::string& part) {
+  for (const TemplateText& c : a.caveats) {
+    if (c.text().find(part) != std::string::npos) return true;
+  }
+  return false;
+}
+
+void check_bands(const AskAnswer& a) {
+  CHECK(a.value > 0);
+  CHECK(a.low <= a.value);
+  CHECK(a.value <= a.high);
+  CHECK(a.free_gb >= 0);
+  CHECK(a.software != Grade::no);
+  CHECK(!a.gpus.empty());
+}
+
+}  // namespace
+
+TEST_CASE("run 70B on 2,000 USD: every bought answer is within the budget, one per kind", "[ask]") {
+  const AskResult r = ask("v=2&ask.model=llama-3-70b&budget=2000");
+  REQUIRE_FALSE(r.problem);
+  REQUIRE(r.answers.size() >= 2);
+  CHECK(r.answers.size() <= 5);
+  std::set<std::string> ways;
+  for (const AskAnswer& a : r.answers) {
+    check_bands(a);
+    CHECK(a.fits);
+    CHECK(ways.insert(ask_way_key(a.way)).second);  // ways differ in kind
+    if (!a.rent) {
+      REQUIRE(a.outlay_usd);
+      CHECK(*a.outlay_usd <= 2000);
+      CHECK(a.outlay.total_usd);  // the whole machine, not the cards alone
+    } else {
+      CHECK(a.per_month_usd);
+    }
+    // Several cards under llama.cpp split layers: the first caveat says it is no faster.
+    if (!a.rent && a.gpus.front().count > 1 && a.engine == "llamacpp") {
+      CHECK(a.caveats.front().text().find("no faster than one") != std::string::npos);
+    }
+  }
+  // The bought answers, best first: with a budget and no speed asked, the fastest within it.
+  const AskAnswer& first = r.answers.front();
+  for (const AskAnswer& a : r.answers) {
+    if (!a.rent) CHECK(a.value <= first.value);
+  }
+  if (r.faster_over_budget) {
+    CHECK(r.faster_over_budget->value > first.value);
+    CHECK(*r.faster_over_budget->outlay.total_usd > 2000);
+  }
+}
+
+TEST_CASE("a budget too small for the model: no answer, the closest and what it would take", "[ask]") {
+  const AskResult r = ask("v=2&ask.model=llama-3-70b&budget=150");
+  CHECK_FALSE(r.problem);
+  REQUIRE(r.nearest);
+  REQUIRE(r.nearest->meets_speed);
+  CHECK(*r.nearest->meets_speed->outlay_usd > 150);
+  for (const AskAnswer& a : r.answers) CHECK(a.rent);  // only renting is left
+}
+
+TEST_CASE("a speed wanted: every answer reaches it, and the cheapest comes first", "[ask]") {
+  const AskResult r = ask("v=2&ask.model=llama-3-8b&ask.tps=60");
+  REQUIRE_FALSE(r.answers.empty());
+  for (const AskAnswer& a : r.answers) CHECK(a.value >= 60);
+  CHECK(r.speed_wanted == 60);
+  CHECK_FALSE(r.speed_assumed);
+}
+
+TEST_CASE("no budget and no speed: reading speed is assumed and said", "[ask]") {
+  const AskResult r = ask("v=2");
+  REQUIRE_FALSE(r.answers.empty());
+  CHECK(r.speed_assumed);
+  for (const AskAnswer& a : r.answers) CHECK(a.value >= kAskReadingTokensPerS);
+  bool said = false;
+  for (const TemplateText& t : r.assumptions) said = said || t.text().find("reading speed") != std::string::npos;
+  CHECK(said);
+}
+
+TEST_CASE("renting only: every answer is a rental with a monthly cost", "[ask]") {
+  const AskResult r = ask("v=2&ask.model=llama-3-70b&ask.rent=1");
+  REQUIRE_FALSE(r.answers.empty());
+  for (const AskAnswer& a : r.answers) {
+    CHECK(a.rent);
+    REQUIRE(a.rate);
+    REQUIRE(a.per_month_usd);
+    CHECK(*a.per_month_usd > 0);
+  }
+}
+
+TEST_CASE("used only: every bought card is used", "[ask]") {
+  const AskResult r = ask("v=2&ask.model=qwen2.5-32b&ask.cond=used");
+  REQUIRE_FALSE(r.answers.empty());
+  for (const AskAnswer& a : r.answers) {
+    if (!a.rent) CHECK(a.gpus.front().condition == "used");
+  }
+}
+
+TEST_CASE("train 8B on 20B tokens: per job, within 30 days, rented answers priced per job", "[ask]") {
+  const AskResult r = ask("v=2&ask.goal=train");
+  REQUIRE_FALSE(r.problem);
+  REQUIRE_FALSE(r.answers.empty());
+  bool rented = false;
+  for (const AskAnswer& a : r.answers) {
+    CHECK(a.figure == AskFigure::hours);
+    CHECK(a.value <= 30 * 24);
+    check_bands(a);
+    if (a.rent) {
+      rented = true;
+      CHECK(a.per_job_usd);
+    }
+  }
+  CHECK(rented);
+  // A deadline of 3 days holds every answer to 72 hours.
+  const AskResult fast = ask("v=2&ask.goal=train&ask.days=3");
+  for (const AskAnswer& a : fast.answers) CHECK(a.value <= 72);
+}
+
+TEST_CASE("fine-tune 8B with LoRA: one card, LoRA or QLoRA, our assumption said", "[ask]") {
+  const AskResult r = ask("v=2&ask.goal=finetune");
+  REQUIRE_FALSE(r.answers.empty());
+  for (const AskAnswer& a : r.answers) {
+    CHECK(a.gpus.front().count == 1);
+    CHECK((a.quant == "lora" || a.quant == "qlora"));
+    CHECK_FALSE(a.band_measured);
+    CHECK(a.needed_gb <= a.usable_gb);
+  }
+  bool said = false;
+  for (const TemplateText& t : r.assumptions) said = said || t.text().find("our assumption") != std::string::npos;
+  CHECK(said);
+}
+
+TEST_CASE("serve 8B to 50 users: monthly rent, replicas, per-user speed", "[ask]") {
+  const AskResult r = ask("v=2&ask.goal=serve&ask.users=50");
+  REQUIRE_FALSE(r.answers.empty());
+  for (const AskAnswer& a : r.answers) {
+    CHECK(a.replicas >= 1);
+    if (a.rent) CHECK(a.per_month_usd);
+    if (a.gpus.front().count > kAskMaxPcieCards) {
+      CHECK(test::shipped_catalog().gpus[static_cast<std::size_t>(test::shipped_catalog().find(a.gpus.front().id))].kind != "card");
+    }
+  }
+}
+
+TEST_CASE("SDXL images with a speed wanted: every answer reaches it", "[ask]") {
+  const AskResult r = ask("v=2&ask.goal=image&ask.model=sdxl&ask.ipm=6");
+  REQUIRE_FALSE(r.answers.empty());
+  for (const AskAnswer& a : r.answers) {
+    CHECK(a.figure == AskFigure::seconds_per_image);
+    CHECK(a.value <= 10.0 + 1e-9);
+  }
+}
+
+TEST_CASE("the card one has: answers add a card of its vendor beside it, or replace it", "[ask]") {
+  const AskResult r = ask("v=2&ask.model=qwen2.5-32b&ask.have=rtx-3060");
+  REQUIRE_FALSE(r.answers.empty());
+  for (const AskAnswer& a : r.answers) {
+    CHECK((a.way == AskWay::upgrade_add || a.way == AskWay::upgrade_replace || a.way == AskWay::rent));
+    const Catalog& catalog = test::shipped_catalog();
+    if (a.way != AskWay::rent) {  // a card that goes into the buyer's own machine: a PCIe card
+      CHECK(catalog.gpus[static_cast<std::size_t>(catalog.find(a.gpus.back().id))].kind == "card");
+    }
+    if (a.way == AskWay::upgrade_add) {
+      REQUIRE(a.gpus.size() == 2);
+      CHECK(a.gpus[0].condition == "yours");
+      const Catalog& c = test::shipped_catalog();
+      CHECK(c.gpus[static_cast<std::size_t>(c.find(a.gpus[1].id))].vendor == "NVIDIA");
+      CHECK(has_caveat(a, "second slot"));
+    }
+  }
+}
+
+TEST_CASE("bad questions get a clear problem and no answer", "[ask]") {
+  AskView view;
+  view.goal = "dream";
+  CHECK(check_ask(view, BuyerView{})->text() == "unknown goal 'dream'");
+  view.goal = "image";
+  view.model = "llama-3-8b";
+  CHECK(check_ask(view, BuyerView{})->text() == "unknown image model 'llama-3-8b'");
+  view.goal = "run";
+  view.model = "gpt-9";
+  const AskResult r = plan_ask(shipped_data(), view, BuyerView{}, RoiView{});
+  REQUIRE(r.problem);
+  CHECK(r.problem->text() == "unknown model 'gpt-9'");
+  CHECK(r.answers.empty());
+  // Without the calibration the language-model goals say what is missing.
+  AskData data = shipped_data();
+  data.speed = nullptr;
+  const AskResult no_model = plan_ask(data, AskView{}, BuyerView{}, RoiView{});
+  REQUIRE(no_model.problem);
+  CHECK(no_model.problem->text() == "the speed calibration is not loaded");
+}
+
+TEST_CASE("with the measured runs loaded, a one-card answer carries the matching measured figure", "[ask]") {
+  int measured = 0;
+  for (const char* link : {"v=2&ask.model=llama-3-8b&ask.rent=1&ask.tps=120", "v=2&ask.model=llama-3-8b&ask.tps=140",
+                           "v=2&ask.model=llama-3-8b&ask.have=rtx-3060&ask.tps=110"}) {
+    const AskResult r = ask(link, true);
+    for (const AskAnswer& a : r.answers) {
+      if (a.gpus.size() != 1 || a.gpus.front().count != 1) continue;
+      SpeedView view;
+      view.preset = "llama-3-8b";
+      view.quant = "q4_k_m";
+      view.context = 4096;
+      const auto row = matching_measurement(test::shipped_benchmarks(), a.gpus.front().id, view, "decode");
+      CHECK(a.measured.has_value() == row.has_value());
+      if (row) {
+        CHECK(*a.measured == row->value);
+        ++measured;
+      }
+    }
+    for (const AskAnswer& a : ask(link, false).answers) CHECK_FALSE(a.measured);
+  }
+  CHECK(measured > 0);
+}
+
+TEST_CASE("the JSON has the issue's shape", "[ask]") {
+  const json j = ask_to_json(ask("v=2&ask.model=llama-3-70b&budget=2000"));
+  REQUIRE(j.at("answers").is_array());
+  REQUIRE_FALSE(j.at("answers").empty());
+  for (const json& a : j.at("answers")) {
+    for (const char* key : {"kind", "gpus", "outlay", "currency", "low", "high", "measured", "fits", "free_gb", "software",
+                            "caveats"}) {
+      CHECK(a.contains(key));
+    }
+    CHECK(a.contains("tokens_per_s"));
+    CHECK((a.at("kind") == "buy" || a.at("kind") == "rent"));
+    CHECK((a.contains("per_month") || a.at("kind") == "buy"));
+  }
+  CHECK(j.at("nearest").is_null());
+}
