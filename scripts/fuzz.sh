@@ -3,7 +3,7 @@
 # building them with the fuzz preset into build/fuzz.
 #
 #   scripts/fuzz.sh TARGET|all [SECONDS | -runs=N] [more libFuzzer flags]
-#     TARGET   share_link state_json catalog catalog_binary prices roi vram_fit benchmarks job_cost speed training machine software image (or all)
+#     TARGET   share_link state_json catalog catalog_binary prices roi vram_fit benchmarks job_cost speed training machine software image ask (or all)
 #     SECONDS  how long each target runs (default 60)
 #     -runs=N  stop after N executions instead, e.g. -runs=10000000 (docs/TRUST.md)
 #
@@ -16,7 +16,7 @@ set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-ALL_TARGETS=(share_link state_json catalog catalog_binary prices roi vram_fit benchmarks job_cost speed training machine software image)
+ALL_TARGETS=(share_link state_json catalog catalog_binary prices roi vram_fit benchmarks job_cost speed training machine software image ask)
 usage() { sed -n '5,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
 which="$1"; shift

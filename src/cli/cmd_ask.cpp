@@ -70,6 +70,8 @@ void print_answer(const char* lead, const AskAnswer& a) {
     cost = "rent at " + (a.rate ? a.rate->provider + " " + money(a.rate->usd_per_gpu_hour) + "/GPU-h" : std::string("?"));
     if (a.per_month_usd) cost += ", " + money(*a.per_month_usd) + " a month";
     if (a.per_job_usd) cost += ", " + money(*a.per_job_usd) + " for the job";
+  } else if (a.way == AskWay::yours) {
+    cost = "yours: nothing to buy";
   } else {
     cost = "buy for " + (a.outlay_usd ? money(*a.outlay_usd) : std::string("?"));
     if (!a.outlay.machine.empty()) cost += " (" + a.outlay.machine + ")";

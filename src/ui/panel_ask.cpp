@@ -156,6 +156,8 @@ void DrawRefinements(ViewState& view, UiState& ui) {
     choice("##ask-engine", tr("Engine"), ask.engine,
            {{"auto", N_("llama.cpp (GGUF Q4_K_M)")}, {"llamacpp", N_("llama.cpp (GGUF Q4_K_M)")},
             {"vllm", N_("vLLM (INT4 AWQ)")}});
+  }
+  if (ask.goal == "run" || ask.goal == "image") {
     FormLabel(tr("The card I have"), 170, 360);
     const int index = ask.have.empty() ? -1 : ui.catalog.find(ask.have);
     ImGui::SetNextItemWidth(std::min(220.0f, ImGui::GetContentRegionAvail().x));
@@ -244,6 +246,9 @@ std::string WhatToGet(const AskAnswer& a, const ViewState& view, const UiState& 
     case AskWay::unified:
       std::snprintf(line, sizeof line, tr("Buy %s (unified memory)"), text.c_str());
       return line;
+    case AskWay::yours:
+      std::snprintf(line, sizeof line, tr("Your %s, as it is"), a.gpus.front().name.c_str());
+      return line;
     default: break;
   }
   const std::string& machine = a.outlay.machine;
@@ -255,6 +260,7 @@ std::string WhatToGet(const AskAnswer& a, const ViewState& view, const UiState& 
 
 std::string CostLine(const AskAnswer& a, const ViewState& view, const UiState& ui) {
   char line[300];
+  if (a.way == AskWay::yours) return tr("Nothing to buy");
   if (a.rent && a.per_job_usd) {
     std::snprintf(line, sizeof line, tr("%s for the job"), Money(*a.per_job_usd, view, ui).c_str());
   } else if (a.rent && a.per_month_usd) {

@@ -80,7 +80,10 @@ export async function openPage(browser, origin, options = {}) {
     if (new URL(url).origin !== origin) problems.foreignRequests.push(url);
   });
   if (options.beforeLoad) await options.beforeLoad(page);
-  await page.goto(origin + '/' + (options.path || ''));
+  // No path: '#v=1', a link of the first release's format, which opens the catalog (the
+  // first view before Ask, issue 30): the tests written for it keep their page. A test of
+  // the real first visit passes path: ''.
+  await page.goto(origin + '/' + (options.path === undefined ? '#v=1' : options.path));
   return { page, context, problems };
 }
 

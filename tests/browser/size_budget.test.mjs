@@ -18,6 +18,7 @@ test('an English first visit stays within bench/size_budget.json', async () => {
   // for only after the first frame, and its bytes are reported beside the budget.
   const requested = [];
   const { page, context } = await openPage(browser, server.origin, {
+    path: '',  // the real first visit: Ask (issue 30)
     beforeLoad: (p) => p.on('request', (request) => {
       const url = new URL(request.url());
       if (url.origin === server.origin) requested.push(url.pathname === '/' ? '/index.html' : url.pathname);

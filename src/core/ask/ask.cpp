@@ -17,6 +17,7 @@ const char* ask_way_key(AskWay way) {
     case AskWay::rent: return "rent";
     case AskWay::upgrade_add: return "add";
     case AskWay::upgrade_replace: return "replace";
+    case AskWay::yours: return "yours";
   }
   return "new";
 }
@@ -31,6 +32,7 @@ const char* ask_figure_key(AskFigure figure) {
 }
 
 double AskAnswer::cost_usd() const {
+  if (way == AskWay::yours) return 0;
   if (!rent) return outlay_usd.value_or(0);
   if (per_job_usd) return *per_job_usd;
   return per_month_usd.value_or(0);
@@ -103,13 +105,21 @@ enum class Aim { cheapest, fastest, value };
 bool better(const Candidate& a, const Candidate& b, Aim aim) {
   const double ca = a.answer.cost_usd(), cb = b.answer.cost_usd();
   if (aim == Aim::fastest && a.goodness != b.goodness) return a.goodness > b.goodness;
-  if (aim == Aim::value && ca > 0 && cb > 0 && a.goodness > 0 && b.goodness > 0) {
-    const double va = a.goodness / ca, vb = b.goodness / cb;
+  // Speed per dollar: tokens/s, or one over the seconds (hours) a picture (a job) takes.
+  auto speed = [](double goodness) { return goodness > 0 ? goodness : goodness < 0 ? -1 / goodness : 0; };
+  if (aim == Aim::value && ca > 0 && cb > 0 && speed(a.goodness) > 0 && speed(b.goodness) > 0) {
+    const double va = speed(a.goodness) / ca, vb = speed(b.goodness) / cb;
     if (va != vb) return va > vb;
   }
   if (ca != cb) return ca < cb;
   if (a.goodness != b.goodness) return a.goodness > b.goodness;
   return a.answer.gpus.front().id < b.answer.gpus.front().id;
+}
+
+bool upgrades_only(const std::vector<Candidate>& all) {
+  return std::any_of(all.begin(), all.end(), [](const Candidate& c) {
+    return c.answer.way == AskWay::upgrade_add || c.answer.way == AskWay::upgrade_replace;
+  });
 }
 
 const Candidate* best_of(const std::vector<Candidate>& all, AskWay way, Aim aim, bool need_meets,
@@ -162,14 +172,21 @@ void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& al
   if (ask.rent) {
     pick_rentals(all, result.answers);
   } else {
-    const AskWay order[] = {AskWay::upgrade_add, AskWay::upgrade_replace, AskWay::used_cards, AskWay::new_cards,
-                            AskWay::unified};
+    const AskWay order[] = {AskWay::yours, AskWay::upgrade_add, AskWay::upgrade_replace, AskWay::used_cards,
+                            AskWay::new_cards, AskWay::unified};
     std::vector<const Candidate*> chosen;
+    const bool upgrades = std::any_of(all.begin(), all.end(), [](const Candidate& c) {
+      return c.answer.way == AskWay::upgrade_add || c.answer.way == AskWay::upgrade_replace;
+    });
     for (AskWay way : order) {
-      if (!ask.have.empty() && (way != AskWay::upgrade_add && way != AskWay::upgrade_replace)) continue;
+      // With a card one has (run): what it takes beside or instead of it, not a new machine.
+      if (upgrades && way != AskWay::yours && way != AskWay::upgrade_add && way != AskWay::upgrade_replace) continue;
       if (const Candidate* c = best_of(all, way, aim, true, true)) chosen.push_back(c);
     }
-    std::stable_sort(chosen.begin(), chosen.end(), [&](const Candidate* a, const Candidate* b) { return better(*a, *b, aim); });
+    std::stable_sort(chosen.begin(), chosen.end(), [&](const Candidate* a, const Candidate* b) {
+      if ((a->answer.way == AskWay::yours) != (b->answer.way == AskWay::yours)) return a->answer.way == AskWay::yours;
+      return better(*a, *b, aim);
+    });
     for (const Candidate* c : chosen) result.answers.push_back(c->answer);
     // Renting, as the last way (a job: placed by its cost, comparable with an outlay).
     if (const Candidate* r = best_of(all, AskWay::rent, Aim::cheapest, true, false)) {
@@ -186,7 +203,7 @@ void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& al
       const Candidate* meets = nullptr;
       for (const Candidate& c : all) {
         if (c.answer.rent || !c.answer.outlay.budget_usd(buyer.budget_covers)) continue;
-        if (!ask.have.empty() && c.answer.way != AskWay::upgrade_add && c.answer.way != AskWay::upgrade_replace) continue;
+        if (upgrades_only(all) && c.answer.way != AskWay::upgrade_add && c.answer.way != AskWay::upgrade_replace) continue;
         if (c.within_budget && (!within || better(c, *within, Aim::fastest))) within = &c;
         if (c.meets && (!meets || better(c, *meets, Aim::cheapest))) meets = &c;
       }

@@ -48,7 +48,7 @@ constexpr double kAskServeTokensPerUser = 20000;  // serve: tokens a user genera
 constexpr double kAskTrainTokensB = 20;        // train: tokens (Chinchilla-style 2.5x an 8B model)
 constexpr double kAskFinetuneTokensB = 0.1;    // finetune: an instruction set of ~50,000 examples
 constexpr int kAskTrainDays = 30;              // train: finish within a month
-constexpr double kAskImageSecondsFloor = 20;   // image rented, no speed asked: 3 pictures a minute or faster
+constexpr double kAskImageSecondsFloor = 20;   // image, no speed asked: 3 pictures a minute or faster
 constexpr int kAskMaxPcieCards = 4;            // serve / train: PCIe cards in one replica or machine
 // Run: each card is weighed at the fewest GPUs (1 to this) that hold the model.
 constexpr int kBudgetMaxGpusForAsk = 8;
@@ -59,8 +59,9 @@ constexpr int kBudgetMaxGpusForAsk = 8;
 constexpr double kLoraSpeedup = 6.0 / 4.0;
 constexpr double kQloraSlowdown = 0.7;
 
-enum class AskWay { new_cards, used_cards, unified, rent, upgrade_add, upgrade_replace };
-const char* ask_way_key(AskWay way);  // "new", "used", "unified", "rent", "add", "replace"
+// `yours`: the card the buyer has (ask.have) does it as it is, at no cost.
+enum class AskWay { new_cards, used_cards, unified, rent, upgrade_add, upgrade_replace, yours };
+const char* ask_way_key(AskWay way);  // "new", "used", "unified", "rent", "add", "replace", "yours"
 
 struct AskGpu {
   std::string id, name;

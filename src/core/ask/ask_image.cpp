@@ -28,6 +28,11 @@ std::vector<Candidate> image_candidates(const Question& q, AskResult& result) {
   result.assumptions.push_back({I18N("renting: {0} hours a day, {1} days a month"),
                                 {format_number(hours, 1), format_number(kDaysPerMonth, 1)}});
   const char* workload = image_workload(view.precision);
+  const int have = q.ask.have.empty() ? -1 : q.data.catalog->find(q.ask.have);
+  if (!q.ask.have.empty() && have < 0) {
+    result.problem = TemplateText{I18N("unknown card '{0}'"), {q.ask.have}};
+    return out;
+  }
   for (const Gpu& gpu : q.data.catalog->gpus) {
     const ImageEstimate estimate = estimate_image(gpu, view, *q.data.image);
     if (!estimate.fits || !(estimate.seconds_per_image > 0)) continue;
@@ -47,7 +52,15 @@ std::vector<Candidate> image_candidates(const Question& q, AskResult& result) {
     base.quant = view.precision;
     if (estimate.offload) base.caveats.push_back({I18N("fits only with the text encoders moved out of GPU memory: slower per prompt")});
     if (!base.band_measured) base.caveats.push_back({I18N("speed not measured for this kind of card: a wide band")});
-    const bool meets = wanted_s <= 0 || estimate.seconds_per_image <= wanted_s;
+    // Without a speed asked, at least kAskImageSecondsFloor a picture: a card slower than
+    // that is no answer to "make images", bought or rented.
+    const bool meets = estimate.seconds_per_image <= (wanted_s > 0 ? wanted_s : kAskImageSecondsFloor);
+    if (have >= 0 && &gpu == &q.data.catalog->gpus[static_cast<std::size_t>(have)]) {
+      Candidate mine = yours(gpu, base, 0);
+      mine.goodness = -estimate.seconds_per_image;
+      mine.meets = true;  // it is the buyer's: what it does is the answer, however slow
+      out.push_back(std::move(mine));
+    }
     for (const bool used : {false, true}) {
       if (used && unified_machine(gpu)) continue;
       BuyerView buyer = q.buyer;
@@ -78,8 +91,7 @@ std::vector<Candidate> image_candidates(const Question& q, AskResult& result) {
       c.answer.per_month_usd = rate->usd_per_gpu_hour * hours * kDaysPerMonth;
       c.answer.gpus = {{gpu.id, gpu.name, 1, ""}};
       c.goodness = -estimate.seconds_per_image;
-      // Renting spends no budget: without a speed asked, at least kAskImageSecondsFloor.
-      c.meets = meets && estimate.seconds_per_image <= (wanted_s > 0 ? wanted_s : kAskImageSecondsFloor);
+      c.meets = meets;
       out.push_back(std::move(c));
     }
   }

@@ -13,7 +13,7 @@ json answer_json(const AskAnswer& a) {
   for (const AskGpu& g : a.gpus) gpus.push_back({{"id", g.id}, {"name", g.name}, {"count", g.count}, {"condition", g.condition}});
   json caveats = json::array();
   for (const TemplateText& c : a.caveats) caveats.push_back(c.text());
-  json out = {{"kind", a.rent ? "rent" : "buy"},
+  json out = {{"kind", a.rent ? "rent" : a.way == AskWay::yours ? "yours" : "buy"},
               {"way", ask_way_key(a.way)},
               {"gpus", gpus},
               {"currency", "USD"},

@@ -39,6 +39,9 @@ std::optional<CloudRate> market_rate(const Question& q, const Gpu& gpu);
 // The budget (0: none) and whether the outlay is within it.
 bool outlay_within_budget(const std::optional<double>& usd, const BuyerView& buyer);
 
+// The buyer's own card (ask.have) doing it as it is: no outlay.
+Candidate yours(const Gpu& gpu, const AskAnswer& base, double wanted);
+
 // The goals' candidates. `problem` is set when the question cannot be weighed at all.
 std::vector<Candidate> run_candidates(const Question& q, AskResult& result);
 std::vector<Candidate> job_candidates(const Question& q, AskResult& result);    // train, finetune (full), serve

@@ -125,6 +125,27 @@ void add_rental(const Question& q, const Gpu& gpu, int gpus, const AskAnswer& ba
   out.push_back(std::move(c));
 }
 
+}  // namespace
+
+// The buyer's own card as it is: no outlay.
+Candidate yours(const Gpu& gpu, const AskAnswer& base, double wanted) {
+  Candidate c;
+  c.answer = base;
+  c.answer.way = AskWay::yours;
+  c.answer.outlay.gpus = 1;
+  c.answer.outlay.boards = 1;
+  c.answer.outlay.cards_usd = 0;
+  c.answer.outlay.total_usd = 0;
+  c.answer.outlay.machine = "yours";
+  c.answer.outlay_usd = 0;
+  c.answer.gpus = {{gpu.id, gpu.name, 1, "yours"}};
+  c.goodness = c.answer.value;
+  c.meets = wanted <= 0 || c.answer.value >= wanted;
+  return c;
+}
+
+namespace {
+
 // A card's price alone, for an upgrade (the buyer's machine is already there): used when
 // there is a used price and the buyer does not want new, else new.
 std::optional<Candidate> upgrade(const Question& q, const Gpu& gpu, const AskAnswer& base, AskWay way, double wanted) {
@@ -194,9 +215,12 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
     SpeedInput one = input;
     one.gpus = 1;
     const SpeedEstimate alone = estimate_speed(have, one, *q.data.speed);
-    if (alone.fits && alone.decode_tokens_per_s > 0) {
-      result.assumptions.push_back({I18N("your {0} already runs it at about {1} tokens/s"),
-                                    {have.name, format_number(alone.decode_tokens_per_s, 0)}});
+    AskAnswer mine;
+    if (alone.fits && alone.decode_tokens_per_s > 0 && grade_card(q, have, quant_workload(input.quant), mine)) {
+      set_speed(alone, mine);
+      mine.quant = input.quant;
+      mine.measured = measured_decode(q, have, input, 1);
+      out.push_back(yours(have, mine, wanted));
     }
   }
   for (const Gpu& gpu : catalog.gpus) {

@@ -25,7 +25,7 @@ struct AskView {
   int users = 10;                    // serve: users with a request in flight
   double tokens_per_day = 0;         // serve: generated a day (0: 20,000 per user)
   double hours_per_day = 0;          // run / image: hours in use a day (renting per month; 0: 4); serve: hours up (0: 24)
-  std::string have;                  // run: a card the buyer has: the cheapest upgrade
+  std::string have;                  // run / image: a card the buyer has: what it does, the cheapest upgrade
 };
 
 // The goals in display order, and their English labels (I18N-marked for the page).

@@ -1,51 +1,61 @@
 #include "view/presets.h"
 
-#include "estimate/vram_fit.h"
-
 namespace gpuwise {
 namespace {
 
-ViewState ranking_view(const std::string& profile) {
+// The question Ask answers, with its inputs filled (issue 30: presets are the questions
+// buyers ask).
+ViewState ask_view(const std::string& goal, const std::string& model) {
   ViewState view;
-  view.tab = Tab::ranking;
-  view.ranking.profile = profile;
+  view.tab = Tab::ask;
+  view.ask.goal = goal;
+  view.ask.model = model;
   return view;
 }
 
 std::vector<ViewPreset> make_presets() {
   std::vector<ViewPreset> presets;
 
-  ViewState cnn = ranking_view("cnn");  // the guide's CNN / Transformer order
-  cnn.ranking.max_price_usd = 1000;     // launch price at most $1,000
-  cnn.ranking.min_vram_gb = 12;
-  presets.push_back({"cnn-budget", "CNN training on a budget", cnn});  // i18n
+  ViewState run_70b = ask_view("run", "llama-3-70b");
+  run_70b.buyer.budget_usd = 2000;
+  presets.push_back({"run-70b-2000", "$2,000 to run a 70B model locally", run_70b});  // i18n
 
-  presets.push_back({"rnn", "RNN training", ranking_view("rnn")});  // i18n
+  // 1万元 at prices.json's rate (6.77 CNY per USD, 2026-06): the budget is stored in USD.
+  ViewState finetune_cn = ask_view("finetune", "llama-3-8b");
+  finetune_cn.buyer.market = "cn";
+  finetune_cn.buyer.budget_usd = 1477;
+  presets.push_back({"finetune-8b-cn", "Fine-tune an 8B model for ¥10,000: buy or rent?", finetune_cn});  // i18n
 
-  ViewState llm = ranking_view("llm-inference");
-  llm.fit = apply_preset(FitView{}, "llama-3-70b");
-  llm.fit.precision = "bf16";
-  llm.fit.mode = "inference";
-  llm.ranking.fits_model = true;   // only cards that hold 70B in BF16 ...
-  llm.ranking.fit_gpu_count = 2;   // ... on two GPUs
-  presets.push_back({"llm-inference-70b", "LLM inference, 70B on 2 GPUs", llm});  // i18n
+  ViewState train = ask_view("train", "llama-3-8b");
+  train.ask.tokens_b = 20;
+  presets.push_back({"train-8b-20b", "The cheapest way to train 8B on 20B tokens", train});  // i18n
 
-  ViewState cuda10 = ranking_view("cnn");
-  cuda10.ranking.cuda = "10.2";    // the guide: CUDA 9/10 code needs a pre-Ampere card
-  presets.push_back({"cuda-10", "Keep CUDA 10 code running", cuda10});  // i18n
+  ViewState serve = ask_view("serve", "llama-3-8b");
+  serve.ask.users = 50;
+  presets.push_back({"serve-8b-50", "Serve an 8B model to 50 users", serve});  // i18n
 
-  ViewState h100;
-  h100.tab = Tab::roi;
-  h100.roi.gpu_id = "h100-sxm5";
-  h100.roi.gpu_count = 8;
-  h100.roi.hours_per_day = 16;
-  h100.roi.host_cost_usd = 60000;  // an 8-GPU server chassis, CPUs, RAM, NICs
-  h100.roi.host_power_w = 2000;
-  presets.push_back({"rent-or-buy-h100", "Rent or buy 8 H100s", h100});  // i18n
+  ViewState compare;
+  compare.tab = Tab::compare;
+  compare.compare_ids = {"rtx-4090", "rtx-5090", "rtx-3090"};
+  compare.buyer.used = true;  // the 3090 at its used price; the others have none or their new one
+  presets.push_back({"4090-5090-3090", "RTX 4090 vs 5090 vs a used 3090", compare});  // i18n
 
-  ViewState fp64 = ranking_view("fp64");
-  fp64.ranking.lines = {"datacenter"};
-  presets.push_back({"fp64-science", "FP64 scientific computing", fp64});  // i18n
+  ViewState v100;
+  v100.tab = Tab::roi;
+  v100.roi.gpu_id = "tesla-v100-sxm2-32gb";
+  v100.roi.gpu_count = 8;
+  v100.roi.hours_per_day = 0.5;  // idle: what keeping them costs against what they fetch
+  presets.push_back({"v100-sell-or-keep", "Sell or keep 8 idle V100s", v100});  // i18n
+
+  ViewState no_cuda;
+  no_cuda.tab = Tab::catalog;
+  no_cuda.catalog.vendors = {"AMD", "Apple", "Intel"};
+  no_cuda.catalog.pytorch_any = "2.5";  // runs PyTorch 2.5 on ROCm, MPS or XPU
+  presets.push_back({"pytorch-no-cuda", "PyTorch without CUDA", no_cuda});  // i18n
+
+  ViewState sdxl = ask_view("image", "sdxl");
+  sdxl.ask.have = "rtx-4070";
+  presets.push_back({"sdxl-4070", "SDXL on an RTX 4070", sdxl});  // i18n
   return presets;
 }
 
