@@ -71,5 +71,6 @@ int run_image(const Args& args);
 int run_image_job(const Args& args);
 std::vector<std::string> job_ownership_flags();
 int run_software(const Args& args);
+int run_ask(const Args& args);
 
 }  // namespace gpuwise::cli

@@ -39,6 +39,9 @@ const Subcommand kSubcommands[] = {
     {"software", gpuwise::cli::run_software, "software [--gpu ID] [--workload KEY] [--json]\n"
                                              "                            software support per card (software.json, cuda.json): one card's matrix,\n"
                                              "                            or every card's grade for a workload (qlora, serve-bf16, image, ...)"},
+    {"ask", gpuwise::cli::run_ask, "ask --goal run --preset llama-3-70b [--budget 2000 | --rent] [--json]\n"
+                                   "                            the buyer's question answered: three to five ways (buy new or used, unified memory,\n"
+                                   "                            rent, or upgrade --have), each with its cost, speed and band, fit, software, caveats"},
     {"rank", gpuwise::cli::run_rank, "rank --profile cnn --json  cards ranked for a workload (--metric, --cuda, --top ...)"},
 };
 

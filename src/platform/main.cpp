@@ -357,7 +357,7 @@ const char* LoadStateWord(ui::LoadState state) {
 }
 
 bool AfterCatalog(const Platform& p) { return !p.catalog_pending; }
-bool SpeedWanted(const Platform& p) { return p.app.ui().speed.wanted; }
+bool SpeedWanted(const Platform& p) { return p.app.ui().speed.wanted || p.app.ui().speed.calibration_wanted; }
 // The measured runs serve the speed model and the Images tab (issue 29).
 bool BenchmarksWanted(const Platform& p) { return p.app.ui().speed.wanted || p.app.ui().speed.benchmarks_wanted; }
 

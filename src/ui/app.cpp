@@ -115,6 +115,12 @@ void WantBenchmarks(UiState& ui) {
   ReadSpeedFile(ui, ui.speed.benchmarks_file);
 }
 
+void WantSpeedCalibration(UiState& ui) {
+  ui.speed.calibration_wanted = true;
+  ReadSpeedFile(ui, ui.speed.calibration_file);
+  ReadSpeedFile(ui, ui.speed.benchmarks_file);  // if another view asked for it, it is read too
+}
+
 void WantSpeedModel(UiState& ui) {
   ui.speed.wanted = true;
   ReadSpeedFile(ui, ui.speed.benchmarks_file);

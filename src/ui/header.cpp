@@ -93,9 +93,60 @@ void DrawResetButton(ViewState& view, UiState& ui, PlatformRequests& requests) {
 
 }  // namespace
 
+static void DrawHeaderMessages(ViewState& view, UiState& ui);
+
+void DrawThemeButton(ViewState& view, UiState& ui, const std::string& theme_button) {
+  if (ImGui::Button(theme_button.c_str())) {
+    view.theme = view.theme == "auto" ? "light" : view.theme == "light" ? "dark" : "auto";
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Auto follows your system's light or dark setting"));
+  RecordTarget(ui, "theme");
+}
+
+void DrawLanguageButton(ViewState& view, UiState& ui) {
+  // The other language's name, in that language: what a reader looks for.
+  if (ImGui::Button(view.language == "zh" ? "English###lang" : "中文###lang")) {
+    view.language = view.language == "zh" ? "en" : "zh";
+  }
+  RecordTarget(ui, "language");
+}
+
+void DrawCopyLinkButton(UiState& ui, PlatformRequests& requests) {
+  if (ImGui::Button(tr("Copy link"))) {
+    requests.copy_link = true;
+    ui.clipboard_message.clear();
+  }
+  RecordTarget(ui, "copy-link");
+}
+
+// On a phone the header is one line (issue 30: header and tabs take at most a fifth of the
+// screen): the name, the language, "Copy link", and the rest under "More".
+void DrawPhoneHeader(ViewState& view, UiState& ui, PlatformRequests& requests, const std::string& theme_button) {
+  ImGui::SameLine();
+  DrawLanguageButton(view, ui);
+  ImGui::SameLine();
+  DrawCopyLinkButton(ui, requests);
+  ImGui::SameLine();
+  if (ImGui::Button((std::string(tr("More")) + " ▾###more").c_str())) ImGui::OpenPopup("header-more");
+  RecordTarget(ui, "header-more");
+  if (ImGui::BeginPopup("header-more")) {
+    DrawMarketMenu(view, ui);
+    DrawPresetsMenu(view, ui);
+    DrawThemeButton(view, ui, theme_button);
+    DrawResetButton(view, ui, requests);
+    ImGui::EndPopup();
+  }
+}
+
 void DrawHeader(ViewState& view, UiState& ui, PlatformRequests& requests) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("gpuwise");
+  if (ImGui::GetContentRegionAvail().x < 560) {
+    const char* theme = view.theme == "light" ? tr("Light") : view.theme == "dark" ? tr("Dark") : tr("Auto");
+    DrawPhoneHeader(view, ui, requests, std::string(tr("Theme")) + ": " + theme + "###theme");
+    DrawHeaderMessages(view, ui);
+    return;
+  }
   if (ImGui::GetContentRegionAvail().x > 900) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", tr("GPUs for deep learning: specs, rankings, buy or rent"));
@@ -123,27 +174,20 @@ void DrawHeader(ViewState& view, UiState& ui, PlatformRequests& requests) {
   next((tr("Presets") + std::string(" ▾")).c_str());
   DrawPresetsMenu(view, ui);
   next(tr("Copy link"));
-  if (ImGui::Button(tr("Copy link"))) {
-    requests.copy_link = true;
-    ui.clipboard_message.clear();
-  }
-  RecordTarget(ui, "copy-link");
+  DrawCopyLinkButton(ui, requests);
   next("English");
-  // The other language's name, in that language: what a reader looks for.
-  if (ImGui::Button(view.language == "zh" ? "English###lang" : "中文###lang")) {
-    view.language = view.language == "zh" ? "en" : "zh";
-  }
-  RecordTarget(ui, "language");
+  DrawLanguageButton(view, ui);
   const std::string theme_button = std::string(tr("Theme")) + ": " + theme_name + "###theme";
   next(theme_button.c_str());
-  if (ImGui::Button(theme_button.c_str())) {
-    view.theme = view.theme == "auto" ? "light" : view.theme == "light" ? "dark" : "auto";
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Auto follows your system's light or dark setting"));
-  RecordTarget(ui, "theme");
+  DrawThemeButton(view, ui, theme_button);
   next(tr("Reset"));
   DrawResetButton(view, ui, requests);
+  DrawHeaderMessages(view, ui);
+}
 
+// Under the header: the clipboard's answer and what a link or saved data could not restore.
+static void DrawHeaderMessages(ViewState& view, UiState& ui) {
+  (void)view;
   if (!ui.clipboard_message.empty()) {
     ImGui::TextDisabled("%s", tr(ui.clipboard_message.c_str()));
     if (!ui.copied_link.empty()) {

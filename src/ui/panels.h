@@ -29,6 +29,9 @@ bool SameBuyer(const BuyerView& a, const BuyerView& b);
 // the platform for its files (ui.speed.wanted) and reads those that have arrived, so that
 // benchmarks_state and calibration_state are current for this frame.
 void WantSpeedModel(UiState& ui);
+// speed_calibration.json alone (Ask, the first view: benchmarks.json, 39 KB, would not fit
+// the first visit's size budget; measured runs are marked once another view has loaded it).
+void WantSpeedCalibration(UiState& ui);
 // data/speed_check.json: asks for it, and reads it once it has arrived.
 void WantSpeedChecks(UiState& ui);
 // benchmarks.json alone (the Images tab's measured runs), the same way.
@@ -63,6 +66,10 @@ RoiView EffectiveRoiView(const ViewState& view, const UiState& ui);
 // Performance per dollar and per watt, the price list and the reader's own prices.
 void DrawValueSections(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawAboutPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
+// The Ask tab (panel_ask.cpp, issue 30): the buyer's question and its answers.
+void DrawAskPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
+std::string AskLiveText(const ViewState& view, const UiState& ui);
+json AskInfo(const ViewState& view, const UiState& ui);  // ask: the answers (ask_to_json), or null
 
 // [SECTION] The tabs' panels: one row per Tab, in the order of kTabs (view_state.h, which
 // has each tab's key and label). A new tab: its row there, its row here, its panel file,
@@ -79,6 +86,7 @@ constexpr TabPanel Panel() {
   return {tab, tab != kFirstViewTab, TabEntry<tab, draw>(), TabEntry<tab, live_text>()};
 }
 inline constexpr TabPanel kTabPanels[] = {
+    Panel<Tab::ask, DrawAskPanel, AskLiveText>(),
     Panel<Tab::catalog, DrawCatalogPanel, CatalogLiveText>(), Panel<Tab::ranking, DrawRankingPanel, RankingLiveText>(),
     Panel<Tab::compare, DrawComparePanel, CompareLiveText>(), Panel<Tab::advisor, DrawAdvisorPanel, AdvisorLiveText>(),
     Panel<Tab::speed, DrawSpeedPanel, SpeedLiveText>(),       Panel<Tab::image, DrawImagePanel, ImageLiveText>(),
@@ -117,6 +125,7 @@ constexpr PagePart Part(const char* key) {
   return {key, tab != kFirstViewTab, TabEntry<tab, publish>()};
 }
 inline constexpr PagePart kPageParts[] = {
+    Part<Tab::ask, AskInfo>("ask"),
     Part<Tab::catalog, CatalogTableInfo>("table"),
     Part<Tab::ranking, RankingInfo>("ranking"),
     Part<Tab::ranking, RankingEstimateInfo>("ranking_estimate"),

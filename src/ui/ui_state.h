@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "ask/ask.h"
 #include "catalog/catalog.h"
 #include "catalog/compat.h"
 #include "catalog/software.h"
@@ -90,6 +91,7 @@ struct ArrivedFile {
 struct SpeedData {
   bool wanted = false;
   bool benchmarks_wanted = false;  // benchmarks.json alone (the Images tab's measured runs: WantBenchmarks)
+  bool calibration_wanted = false; // speed_calibration.json alone (Ask, the first view: WantSpeedCalibration)
   // The two files as they arrived (App::set_speed_file): read by WantSpeedModel(), from the
   // views that use them, so that their parsers are part of those views' code (later.h).
   using Arrived = ArrivedFile;
@@ -233,6 +235,16 @@ struct UiState {
   ImageData image;
   JobCostCache job_cost;
   CompareCache compare;
+  // The Ask tab's answer for the question it was computed for (plan_ask weighs every card).
+  struct AskCache {
+    bool valid = false;
+    AskView ask;
+    BuyerView buyer;
+    RoiView roi;
+    LoadState prices = LoadState::pending;
+    bool software_ready = false, speed_ready = false, image_ready = false, benchmarks_ready = false;
+    AskResult result;
+  } ask;
   RoiOutcome roi;
   int stale_marks_drawn = 0;           // stale marks drawn this frame, any panel
   int value_metric = 0;          // per 1,000 of price, per hourly rate, per watt

@@ -81,6 +81,12 @@ inline constexpr NumberRange kJobGpuCount{1, 64, true, true};           // 0: 1,
 inline constexpr NumberRange kJobUsers{1, 1e6, true, false};            // users of an endpoint
 inline constexpr NumberRange kUpHoursPerDay{0.5, 24, false, false};     // an endpoint is up: not 0
 inline constexpr NumberRange kWithinDays{1, 3650, true, true};          // 0: no limit
+// Ask (issue 30): 0 means "not asked" (the goal's default, ask_view.h).
+inline constexpr NumberRange kAskTokensPerS{0.1, 100000, false, true};   // speed wanted per user
+inline constexpr NumberRange kAskImagesPerMin{0.01, 10000, false, true};
+inline constexpr NumberRange kAskTokensB{1e-6, 1e6, false, true};
+inline constexpr NumberRange kAskTokensPerDay{1, 1e13, false, true};
+inline constexpr NumberRange kAskHoursPerDay{0.5, 24, false, true};
 
 // [SECTION] ROI: money is USD, >= 0; roi.cpp clamps its inputs to exactly these
 inline constexpr NumberRange kPriceUsd{0, 10e6, false, false};          // per GPU: price, resale

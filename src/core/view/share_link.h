@@ -14,8 +14,9 @@
 
 namespace gpuwise {
 
-// The current link format; a link with a larger `v` is read as far as possible.
-constexpr int kLinkVersion = 1;
+// The current link format; a link with a larger `v` is read as far as possible. v=2 (issue
+// 30): the first view is Ask; a v=1 link without tab= opens the catalog, as it did.
+constexpr int kLinkVersion = 2;
 
 struct LinkDecode {
   ViewState state;

@@ -130,6 +130,20 @@ std::vector<const char*> image_precision_keys() {
   return out;
 }
 
+// Issue 30: Ask's goals, and its models: the language-model presets, "custom" (a size) and
+// the image models, one list (the goal decides which apply; plan_ask says when one does not).
+std::vector<const char*> ask_goal_keys() {
+  std::vector<const char*> out;
+  for (const AskGoal& goal : kAskGoals) out.push_back(goal.key);
+  return out;
+}
+std::vector<const char*> ask_model_keys() {
+  std::vector<const char*> out = preset_keys();
+  out.push_back("custom");
+  for (const ImageModel& m : image_models()) out.push_back(m.id);
+  return out;
+}
+
 std::vector<const char*> profile_keys() {
   std::vector<const char*> out;
   for (const auto& profile : ranking_profiles()) out.push_back(profile.key);
@@ -439,6 +453,38 @@ std::vector<ViewField> build_fields() {
                    "--users"));
   f.push_back(said(number_field("job.up", "job", "up_hours_per_day", kUpHoursPerDay, REF(double, job.up_hours_per_day)),
                    I18N("Hours up a day"), "h", "--hours-per-day"));
+
+  // [issue 30] Ask: the question (ask/ask_view.h); `gpuwise ask` reads these flags, the
+  // budget and market are the buyer's top-level fields.
+  f.push_back(said(choice_field("ask.goal", "ask", "goal", ask_goal_keys(), REF(std::string, ask.goal)),
+                   I18N("What"), "", "--goal"));
+  f.push_back(said(choice_field("ask.model", "ask", "model", ask_model_keys(), REF(std::string, ask.model)),
+                   I18N("Which model"), "", "--preset"));
+  f.push_back(said(number_field("ask.p", "ask", "params_b", kParamsB, REF(double, ask.params_b)), I18N("Parameters"),
+                   I18N("billion"), "--params-b"));
+  f.push_back(said(flag_field("ask.rent", "ask", "rent", REF(bool, ask.rent)), I18N("Rent"), "", "--rent"));
+  f.push_back(said(choice_field("ask.cond", "ask", "condition", {"any", "new", "used"}, REF(std::string, ask.condition)),
+                   I18N("New or used"), "", "--condition"));
+  f.push_back(said(choice_field("ask.engine", "ask", "engine", {"auto", "llamacpp", "vllm"}, REF(std::string, ask.engine)),
+                   I18N("Engine"), "", "--engine"));
+  f.push_back(said(number_field("ask.tps", "ask", "tokens_per_s", kAskTokensPerS, REF(double, ask.tokens_per_s)),
+                   I18N("Speed wanted"), I18N("tokens/s"), "--target-tokens-per-s"));
+  f.push_back(said(number_field("ask.ipm", "ask", "images_per_min", kAskImagesPerMin, REF(double, ask.images_per_min)),
+                   I18N("Images a minute wanted"), I18N("images"), "--target-images-per-min"));
+  f.push_back(said(whole_field("ask.days", "ask", "days", kWithinDays, REF(int, ask.days)), I18N("Finish within"),
+                   I18N("days"), "--deadline-days"));
+  f.push_back(said(number_field("ask.tok", "ask", "tokens_b", kAskTokensB, REF(double, ask.tokens_b)),
+                   I18N("Tokens to train on"), I18N("billion"), "--tokens-b"));
+  f.push_back(said(choice_field("ask.method", "ask", "method", {"lora", "full"}, REF(std::string, ask.method)),
+                   I18N("Fine-tuning"), "", "--method"));
+  f.push_back(said(whole_field("ask.users", "ask", "users", kJobUsers, REF(int, ask.users)), I18N("Users"), "",
+                   "--users"));
+  f.push_back(said(number_field("ask.tpd", "ask", "tokens_per_day", kAskTokensPerDay, REF(double, ask.tokens_per_day)),
+                   I18N("Tokens a day"), I18N("tokens"), "--tokens-per-day"));
+  f.push_back(said(number_field("ask.hours", "ask", "hours_per_day", kAskHoursPerDay, REF(double, ask.hours_per_day)),
+                   I18N("Hours a day"), "h", "--hours-per-day"));
+  f.push_back(said(card_field("ask.have", "ask", "have", true, REF(std::string, ask.have)), I18N("The card I have"), "",
+                   "--have"));
   return f;
 }
 #undef REF

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "view/share_link.h"
 #include "view/view_fields.h"
 #include "text/json_util.h"
 
@@ -53,6 +54,7 @@ bool operator==(const ImageView& a, const ImageView& b) {
 }
 bool operator==(const RoiView& a, const RoiView& b) { return section_equal("roi", &ViewState::roi, a, b); }
 bool operator==(const JobView& a, const JobView& b) { return section_equal("job", &ViewState::job, a, b); }
+bool operator==(const AskView& a, const AskView& b) { return section_equal("ask", &ViewState::ask, a, b); }
 
 bool operator==(const ViewState& a, const ViewState& b) {
   for (const ViewField& field : view_fields()) {
@@ -63,7 +65,7 @@ bool operator==(const ViewState& a, const ViewState& b) {
 
 json view_state_to_json(const ViewState& state) {
   json out = json::object();
-  out["v"] = 1;
+  out["v"] = kLinkVersion;
   for (const ViewField& field : view_fields()) {
     json& holder = field.section[0] ? out[field.section] : out;
     holder[field.name] = field_to_json(field, state);

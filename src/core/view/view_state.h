@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ask/ask_view.h"
 #include "catalog/catalog_view.h"
 #include "estimate/estimate_views.h"
 #include "money/market.h"
@@ -18,13 +19,14 @@ namespace gpuwise {
 
 // [SECTION] Tabs: the one list. A new tab is a value here, its row in kTabs, and its
 // draw function's row in src/ui/panels.h (docs/CONTRIBUTING.md).
-enum class Tab { catalog, ranking, compare, advisor, speed, image, roi, about };
+enum class Tab { ask, catalog, ranking, compare, advisor, speed, image, roi, about };
 struct TabInfo {
   Tab tab;
   const char* key;    // in links and the saved state: "catalog"
   const char* label;  // English; the page shows tr(label)
 };
 inline constexpr TabInfo kTabs[] = {
+    {Tab::ask, "ask", I18N("Ask")},
     {Tab::catalog, "catalog", I18N("Catalog")}, {Tab::ranking, "ranking", I18N("Ranking")},
     {Tab::compare, "compare", I18N("Compare")}, {Tab::advisor, "advisor", I18N("Advisor")},
     {Tab::speed, "speed", I18N("Speed")},       {Tab::image, "image", I18N("Images")},
@@ -42,7 +44,7 @@ static_assert(tabs_in_enum_order(), "kTabs lists every Tab once, in enum order")
 // The first view: the tab a first visit opens (a link without tab=, no saved view). Its
 // panel's code is in the page's first download; the other tabs' code follows after the
 // first frame (src/ui/later.h). Changing the first view is this line.
-inline constexpr Tab kFirstViewTab = Tab::catalog;
+inline constexpr Tab kFirstViewTab = Tab::ask;
 const char* tab_key(Tab tab);                    // "catalog", ...
 bool tab_from_key(const std::string& key, Tab& out);
 
@@ -63,6 +65,7 @@ struct ViewState {
   ImageView image;
   RoiView roi;
   JobView job;
+  AskView ask;                              // the Ask tab's question (ask/ask_view.h)
 };
 
 // Generated from the field table (view_fields.cpp): every field the table lists, so a
@@ -76,12 +79,14 @@ bool operator==(const SpeedView& a, const SpeedView& b);
 bool operator==(const ImageView& a, const ImageView& b);
 bool operator==(const RoiView& a, const RoiView& b);
 bool operator==(const JobView& a, const JobView& b);
+bool operator==(const AskView& a, const AskView& b);
 bool operator==(const ViewState& a, const ViewState& b);
 inline bool operator!=(const CatalogView& a, const CatalogView& b) { return !(a == b); }
 inline bool operator!=(const RankingView& a, const RankingView& b) { return !(a == b); }
 inline bool operator!=(const FitView& a, const FitView& b) { return !(a == b); }
 inline bool operator!=(const ImageView& a, const ImageView& b) { return !(a == b); }
 inline bool operator!=(const JobView& a, const JobView& b) { return !(a == b); }
+inline bool operator!=(const AskView& a, const AskView& b) { return !(a == b); }
 inline bool operator!=(const ViewState& a, const ViewState& b) { return !(a == b); }
 
 // The state as JSON (every field of the table, defaults included): window.gpuwise.state(),

@@ -1,0 +1,156 @@
+// gpuwise ask: the Ask tab's answers to a buyer's question (src/core/ask/ask.h), read
+// through the field table as a link's values are, and printed as the page shows them or
+// as JSON.
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "ask/ask.h"
+#include "catalog/benchmarks.h"
+#include "catalog/catalog.h"
+#include "catalog/compat.h"
+#include "catalog/software.h"
+#include "cli.h"
+#include "estimate/image.h"
+#include "estimate/speed.h"
+#include "money/prices.h"
+#include "text/json_util.h"
+#include "view/cli_values.h"
+#include "view/view_fields.h"
+#include "view/view_state.h"
+
+namespace gpuwise::cli {
+namespace {
+
+const char* kUsage =
+    "usage: gpuwise ask --goal run|finetune|train|serve|image (--preset ID | --params-b B | --model ID for images)\n"
+    "                   [--budget N | --rent] [--market us|eu|cn] [--used | --condition any|new|used]\n"
+    "                   [--tokens-b B] [--method lora|full] [--users N --tokens-per-day N] [--hours-per-day H]\n"
+    "                   [--target-tokens-per-s N] [--target-images-per-min N] [--deadline-days N]\n"
+    "                   [--engine auto|llamacpp|vllm] [--have GPU_ID] [--data-dir DIR] [--today YYYY-MM-DD] [--json]\n"
+    "Three to five ways to do it (buy new, buy used, a unified-memory computer, rent; with --have, a card\n"
+    "added or swapped), each with its whole outlay or rent, its speed and band, fit, software grade and caveats.\n"
+    "--budget is the whole machine's, in USD (--budget-covers cards: the cards alone).\n";
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "gpuwise ask: %s\n%s", message.c_str(), kUsage);
+  return 2;
+}
+
+std::string money(double usd) {
+  char text[40];
+  std::snprintf(text, sizeof text, usd >= 100 ? "$%.0f" : "$%.2f", usd);
+  return text;
+}
+
+std::string figure_text(const AskAnswer& a) {
+  char text[120];
+  switch (a.figure) {
+    case AskFigure::tokens_per_s:
+      std::snprintf(text, sizeof text, "%.1f tokens/s (%.1f to %.1f)", a.value, a.low, a.high);
+      break;
+    case AskFigure::hours:
+      std::snprintf(text, sizeof text, "%.1f h (%.1f to %.1f)", a.value, a.low, a.high);
+      break;
+    case AskFigure::seconds_per_image:
+      std::snprintf(text, sizeof text, "%.2f s/image (%.2f to %.2f)", a.value, a.low, a.high);
+      break;
+  }
+  return text;
+}
+
+void print_answer(const char* lead, const AskAnswer& a) {
+  std::string what;
+  for (const AskGpu& g : a.gpus) {
+    what += (what.empty() ? "" : " + ") + std::to_string(g.count) + "x " + (g.condition.empty() ? "" : g.condition + " ") + g.name;
+  }
+  std::string cost;
+  if (a.rent) {
+    cost = "rent at " + (a.rate ? a.rate->provider + " " + money(a.rate->usd_per_gpu_hour) + "/GPU-h" : std::string("?"));
+    if (a.per_month_usd) cost += ", " + money(*a.per_month_usd) + " a month";
+    if (a.per_job_usd) cost += ", " + money(*a.per_job_usd) + " for the job";
+  } else {
+    cost = "buy for " + (a.outlay_usd ? money(*a.outlay_usd) : std::string("?"));
+    if (!a.outlay.machine.empty()) cost += " (" + a.outlay.machine + ")";
+  }
+  std::printf("%s %s: %s\n", lead, what.c_str(), cost.c_str());
+  std::printf("     %s%s; %s; fits, %.1f GB free; software %s\n", figure_text(a).c_str(),
+              a.measured ? " [measured beside]" : "", a.band_measured ? "band measured" : "band not measured",
+              a.free_gb, grade_key(a.software));
+  for (const TemplateText& c : a.caveats) std::printf("     - %s\n", c.text().c_str());
+}
+
+}  // namespace
+
+int run_ask(const Args& args) {
+  std::vector<std::string> values = field_flags({"ask", ""});
+  for (const char* flag : {"--model", "--data-dir", "--today"}) values.push_back(flag);
+  std::vector<std::string> switches = field_switches({"ask", ""});
+  switches.push_back("--json");
+  const auto unknown = args.unknown(switches, values);
+  if (!unknown.empty()) return fail("unknown option '" + unknown.front() + "'");
+  if (!args.value("--goal")) return fail("--goal is required: run, finetune, train, serve or image");
+  ViewState state;
+  if (!read_field_flags(args, "ask", {"ask"}, state)) return 2;
+  if (!read_field_flags(args, "ask", {""}, state)) return 2;  // --market, --budget, --used ...
+  if (const auto model = args.value("--model"); model && !args.value("--preset")) {
+    ViewField alias = view_field("ask.model");
+    alias.cli_flag = "--model";
+    if (auto problem = apply_cli_value(alias, *model, state)) return fail(problem->text());
+  }
+  if (args.value("--params-b") && !args.value("--preset") && !args.value("--model")) state.ask.model = "custom";
+  if (args.flag("--used") && !args.value("--condition")) state.ask.condition = "used";
+  if (state.ask.rent && state.buyer.budget_usd > 0) return fail("--rent and --budget: renting needs no budget; give one of them");
+  if (auto problem = check_ask(state.ask, state.buyer)) return fail(problem->text());
+
+  std::string text;
+  if (!read_file(data_path(args, "gpus.json"), text)) return 2;
+  const Catalog catalog = load_catalog(text);
+  if (!read_file(data_path(args, "prices.json"), text)) return 2;
+  PriceBook book = load_prices(text, catalog);
+  book.today = today_date(args);
+  if (book.today.empty()) return 2;
+  std::vector<CatalogIssue> issues;
+  if (!read_file(data_path(args, "speed_calibration.json"), text)) return 2;
+  const SpeedCalibration speed = load_speed_calibration(text, issues);
+  if (!read_file(data_path(args, "image_calibration.json"), text)) return 2;
+  const ImageCalibration image = load_image_calibration(text, issues);
+  for (const auto& issue : issues) std::fprintf(stderr, "calibration: %s\n", issue.to_string().c_str());
+  if (!read_file(data_path(args, "benchmarks.json"), text)) return 2;
+  const Benchmarks benchmarks = load_benchmarks(text, catalog);
+  if (!read_file(data_path(args, "cuda.json"), text)) return 2;
+  const Compat compat = load_compat(text);
+  if (!read_file(data_path(args, "software.json"), text)) return 2;
+  const SoftwareTable software = load_software(text);
+  if (!state.ask.have.empty() && catalog.find(state.ask.have) < 0) return fail("unknown card '" + state.ask.have + "' for --have");
+
+  const AskData data{&catalog, &book, &speed, &image, &benchmarks, &software, &compat};
+  const AskResult result = plan_ask(data, state.ask, state.buyer, state.roi);
+  if (args.flag("--json")) {
+    std::printf("%s\n", dump_json(ask_to_json(result), 2).c_str());
+    return result.problem ? 1 : 0;
+  }
+  if (result.problem) {
+    std::fprintf(stderr, "gpuwise ask: %s\n", result.problem->text().c_str());
+    return 1;
+  }
+  std::printf("%s %s (prices as of %s, %d ways weighed)\n", state.ask.goal.c_str(), result.model_name.c_str(),
+              book.today.c_str(), result.candidates);
+  for (const TemplateText& t : result.assumptions) std::printf("  assuming %s\n", t.text().c_str());
+  for (std::size_t i = 0; i < result.answers.size(); ++i) {
+    print_answer((std::to_string(i + 1) + ".").c_str(), result.answers[i]);
+  }
+  if (result.nearest) {
+    std::printf("Nothing does it as asked. Closest:\n");
+    if (result.nearest->within_budget) print_answer("  within budget", *result.nearest->within_budget);
+    if (result.nearest->meets_speed) print_answer("  what it takes", *result.nearest->meets_speed);
+  }
+  if (result.faster_over_budget) print_answer("Faster, over budget:", *result.faster_over_budget);
+  if (result.left_out_software > 0) {
+    std::printf("%d cards left out: current software cannot run this on them\n", result.left_out_software);
+  }
+  return 0;
+}
+
+}  // namespace gpuwise::cli

@@ -1,0 +1,276 @@
+#include "ask/ask.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ask/ask_plan.h"
+#include "estimate/vram_fit.h"
+#include "text/number_text.h"
+
+namespace gpuwise {
+
+const char* ask_way_key(AskWay way) {
+  switch (way) {
+    case AskWay::new_cards: return "new";
+    case AskWay::used_cards: return "used";
+    case AskWay::unified: return "unified";
+    case AskWay::rent: return "rent";
+    case AskWay::upgrade_add: return "add";
+    case AskWay::upgrade_replace: return "replace";
+  }
+  return "new";
+}
+
+const char* ask_figure_key(AskFigure figure) {
+  switch (figure) {
+    case AskFigure::tokens_per_s: return "tokens_per_s";
+    case AskFigure::hours: return "hours";
+    case AskFigure::seconds_per_image: return "seconds_per_image";
+  }
+  return "tokens_per_s";
+}
+
+double AskAnswer::cost_usd() const {
+  if (!rent) return outlay_usd.value_or(0);
+  if (per_job_usd) return *per_job_usd;
+  return per_month_usd.value_or(0);
+}
+
+namespace ask_plan {
+
+bool unified_machine(const Gpu& gpu) { return gpu.gpu_memory_share_pct.has_value(); }
+
+bool grade_card(const Question& q, const Gpu& gpu, const std::string& workload, AskAnswer& answer) {
+  if (!q.data.software) return true;
+  const WorkloadSupport support = workload_support(*q.data.software, q.data.compat, gpu, workload);
+  answer.software = support.grade;
+  answer.software_until = support.until;
+  if (support.grade == Grade::no) return false;
+  if (support.grade == Grade::community) {
+    answer.caveats.push_back({I18N("software: community support only ({0})"), {workload_sentence(support)}});
+  }
+  if (!support.until.empty() && ends_within_a_year(support.until, q.data.book->today)) {
+    answer.caveats.insert(answer.caveats.begin(), {I18N("software support for this card ends {0}"), {support.until}});
+  }
+  return true;
+}
+
+void add_price_caveats(const PriceChoice& price, AskAnswer& answer) {
+  if (price.kind == PriceKind::launch_msrp) {
+    answer.caveats.push_back({I18N("launch price: no street price found")});
+  } else if (price.seller == "listing" && price.median_of <= 1) {
+    answer.caveats.push_back({I18N("price from a single marketplace listing")});
+  }
+  if (price.age.known && price.age.stale) {
+    answer.caveats.push_back({I18N("price seen {0} months ago"), {std::to_string(price.age.months)}});
+  }
+  if (price.other_market) answer.caveats.push_back({I18N("price from another market ({0})"), {price.market}});
+}
+
+AskWay buy_way(const Gpu& gpu, const Outlay& outlay) {
+  if (unified_machine(gpu)) return AskWay::unified;
+  return outlay.card_price.kind == PriceKind::street_used ? AskWay::used_cards : AskWay::new_cards;
+}
+
+bool condition_allows(const AskView& ask, AskWay way) {
+  if (ask.condition == "new") return way != AskWay::used_cards;
+  if (ask.condition == "used") return way == AskWay::used_cards || way == AskWay::rent;
+  return true;
+}
+
+std::optional<CloudRate> market_rate(const Question& q, const Gpu& gpu) {
+  return cheapest_on_demand_rate(*q.data.book, gpu.id, rate_kinds({}, q.buyer));
+}
+
+bool outlay_within_budget(const std::optional<double>& usd, const BuyerView& buyer) {
+  if (!(buyer.budget_usd > 0)) return true;
+  return usd && *usd <= buyer.budget_usd;
+}
+
+}  // namespace ask_plan
+
+namespace {
+using ask_plan::Candidate;
+
+bool is_goal(const std::string& goal) {
+  return std::any_of(std::begin(kAskGoals), std::end(kAskGoals), [&](const AskGoal& g) { return goal == g.key; });
+}
+
+// The better of two candidates of one way: "fastest within the budget" when the buyer
+// gave a budget and no speed, else "cheapest that does it"; ties go to the other order.
+enum class Aim { cheapest, fastest, value };
+
+bool better(const Candidate& a, const Candidate& b, Aim aim) {
+  const double ca = a.answer.cost_usd(), cb = b.answer.cost_usd();
+  if (aim == Aim::fastest && a.goodness != b.goodness) return a.goodness > b.goodness;
+  if (aim == Aim::value && ca > 0 && cb > 0 && a.goodness > 0 && b.goodness > 0) {
+    const double va = a.goodness / ca, vb = b.goodness / cb;
+    if (va != vb) return va > vb;
+  }
+  if (ca != cb) return ca < cb;
+  if (a.goodness != b.goodness) return a.goodness > b.goodness;
+  return a.answer.gpus.front().id < b.answer.gpus.front().id;
+}
+
+const Candidate* best_of(const std::vector<Candidate>& all, AskWay way, Aim aim, bool need_meets,
+                         bool need_budget) {
+  const Candidate* best = nullptr;
+  for (const Candidate& c : all) {
+    if (c.answer.way != way) continue;
+    if (need_meets && !c.meets) continue;
+    if (need_budget && !c.within_budget) continue;
+    if (!best || better(c, *best, aim)) best = &c;
+  }
+  return best;
+}
+
+// Renting only: the cheapest that does it, the fastest within three times its cost, and the
+// cheapest of another provider kind, each a different card or provider.
+void pick_rentals(const std::vector<Candidate>& all, std::vector<AskAnswer>& out) {
+  const Candidate* cheapest = best_of(all, AskWay::rent, Aim::cheapest, true, false);
+  if (!cheapest) return;
+  out.push_back(cheapest->answer);
+  const Candidate* fastest = nullptr;
+  for (const Candidate& c : all) {
+    if (c.answer.way != AskWay::rent || !c.meets || &c == cheapest) continue;
+    if (c.answer.cost_usd() > 3 * cheapest->answer.cost_usd()) continue;
+    if (c.goodness <= cheapest->goodness * 1.15) continue;  // not clearly faster
+    if (!fastest || c.goodness > fastest->goodness) fastest = &c;
+  }
+  if (fastest) out.push_back(fastest->answer);
+  const Candidate* other_kind = nullptr;
+  for (const Candidate& c : all) {
+    if (c.answer.way != AskWay::rent || !c.meets || !c.answer.rate) continue;
+    if (c.answer.rate->provider_kind == cheapest->answer.rate->provider_kind) continue;
+    if (!other_kind || better(c, *other_kind, Aim::cheapest)) other_kind = &c;
+  }
+  if (other_kind && other_kind != fastest) out.push_back(other_kind->answer);
+}
+
+void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& all, AskResult& result) {
+  const bool has_budget = buyer.budget_usd > 0 && !ask.rent;
+  const bool speed_asked = !result.speed_assumed && result.speed_wanted > 0;
+  const bool by_deadline = ask.goal == "train" || ask.goal == "finetune";
+  // With a budget and no speed or deadline asked, the buyer gets the most for it.
+  // Run or make images with neither: the most speed per dollar among those fast enough.
+  const Aim aim = has_budget && !speed_asked && !(ask.days > 0) ? Aim::fastest
+                  : !has_budget && !speed_asked && (ask.goal == "run" || ask.goal == "image") ? Aim::value
+                                                                                               : Aim::cheapest;
+  // Each goal file judged its outlays against the budget (what the budget covers); renting
+  // and a question without a budget spend none.
+  for (Candidate& c : all) c.within_budget = c.within_budget || c.answer.rent || !has_budget;
+  if (ask.rent) {
+    pick_rentals(all, result.answers);
+  } else {
+    const AskWay order[] = {AskWay::upgrade_add, AskWay::upgrade_replace, AskWay::used_cards, AskWay::new_cards,
+                            AskWay::unified};
+    std::vector<const Candidate*> chosen;
+    for (AskWay way : order) {
+      if (!ask.have.empty() && (way != AskWay::upgrade_add && way != AskWay::upgrade_replace)) continue;
+      if (const Candidate* c = best_of(all, way, aim, true, true)) chosen.push_back(c);
+    }
+    std::stable_sort(chosen.begin(), chosen.end(), [&](const Candidate* a, const Candidate* b) { return better(*a, *b, aim); });
+    for (const Candidate* c : chosen) result.answers.push_back(c->answer);
+    // Renting, as the last way (a job: placed by its cost, comparable with an outlay).
+    if (const Candidate* r = best_of(all, AskWay::rent, Aim::cheapest, true, false)) {
+      if (by_deadline && !result.answers.empty() && r->answer.cost_usd() < result.answers.front().cost_usd()) {
+        result.answers.insert(result.answers.begin(), r->answer);
+      } else {
+        result.answers.push_back(r->answer);
+      }
+    }
+    // Nothing bought satisfies the question: what is closest, and what it would take.
+    if (chosen.empty()) {
+      AskNearest nearest;
+      const Candidate* within = nullptr;
+      const Candidate* meets = nullptr;
+      for (const Candidate& c : all) {
+        if (c.answer.rent || !c.answer.outlay.budget_usd(buyer.budget_covers)) continue;
+        if (!ask.have.empty() && c.answer.way != AskWay::upgrade_add && c.answer.way != AskWay::upgrade_replace) continue;
+        if (c.within_budget && (!within || better(c, *within, Aim::fastest))) within = &c;
+        if (c.meets && (!meets || better(c, *meets, Aim::cheapest))) meets = &c;
+      }
+      if (within) nearest.within_budget = within->answer;
+      if (meets) nearest.meets_speed = meets->answer;
+      if (within || meets) result.nearest = nearest;
+    } else if (has_budget && !by_deadline && !speed_asked) {
+      // The step up: the cheapest machine over the budget clearly faster than the best within it.
+      const Candidate* best = chosen.front();
+      const Candidate* up = nullptr;
+      for (const Candidate& c : all) {
+        if (c.answer.rent || c.within_budget || !c.answer.outlay.budget_usd(buyer.budget_covers)) continue;
+        if (c.goodness <= best->goodness * 1.2) continue;
+        if (!up || better(c, *up, Aim::cheapest)) up = &c;
+      }
+      if (up) result.faster_over_budget = up->answer;
+    }
+  }
+  if (result.answers.size() > 5) result.answers.resize(5);
+}
+
+}  // namespace
+
+std::optional<TemplateText> check_ask(const AskView& ask, const BuyerView& buyer) {
+  (void)buyer;
+  if (!is_goal(ask.goal)) return TemplateText{I18N("unknown goal '{0}'"), {ask.goal}};
+  if (ask.goal == "image") {
+    if (!find_image_model(ask.model)) return TemplateText{I18N("unknown image model '{0}'"), {ask.model}};
+  } else if (ask.model != "custom" && !find_preset(ask.model)) {
+    return TemplateText{I18N("unknown model '{0}'"), {ask.model}};
+  }
+  return std::nullopt;
+}
+
+AskResult plan_ask(const AskData& data, const AskView& ask, const BuyerView& buyer, const RoiView& ownership) {
+  AskResult result;
+  result.goal = ask.goal;
+  if (!data.catalog || !data.book) {
+    result.problem = TemplateText{I18N("the catalog or the prices are not loaded")};
+    return result;
+  }
+  if (auto problem = check_ask(ask, buyer)) {
+    result.problem = problem;
+    return result;
+  }
+  if (ask.goal == "image") {
+    result.model_name = find_image_model(ask.model)->name;
+  } else if (ask.model == "custom") {
+    result.model_name = format_number(ask.params_b, 0) + "B";
+    result.params_b = ask.params_b;
+  } else {
+    const ModelPreset* preset = find_preset(ask.model);
+    result.model_name = preset->name;
+    result.params_b = preset->params_b;
+  }
+  const ask_plan::Question q{data, ask, buyer, ownership};
+  std::vector<Candidate> all;
+  if (ask.goal == "run") {
+    all = ask_plan::run_candidates(q, result);
+  } else if (ask.goal == "finetune" && ask.method != "full") {
+    all = ask_plan::lora_candidates(q, result);
+  } else if (ask.goal == "image") {
+    all = ask_plan::image_candidates(q, result);
+  } else {
+    all = ask_plan::job_candidates(q, result);
+  }
+  result.candidates = static_cast<int>(all.size());
+  if (result.problem) return result;
+  std::vector<Candidate> allowed;
+  for (Candidate& c : all) {
+    if (ask_plan::condition_allows(ask, c.answer.way)) allowed.push_back(std::move(c));
+  }
+  if (ask.condition != "any") {
+    result.assumptions.push_back({ask.condition == "used" ? I18N("used cards only") : I18N("new cards only")});
+  }
+  if (buyer.budget_usd > 0 && !ask.rent) {
+    result.assumptions.push_back({buyer.budget_covers == "cards" ? I18N("the budget covers the cards alone")
+                                                                 : I18N("the budget covers the whole machine")});
+  }
+  pick(ask, buyer, allowed, result);
+  if (result.answers.empty() && !result.nearest) {
+    result.problem = TemplateText{I18N("no machine in the catalog does this with current software and a known price")};
+  }
+  return result;
+}
+
+}  // namespace gpuwise

@@ -1,0 +1,89 @@
+// Make images: each card that holds the model (the Images tab's estimate_image at the
+// model's default size and steps, FP16), bought new, used or as a computer, or rented.
+#include <algorithm>
+
+#include "ask/ask_plan.h"
+#include "estimate/image.h"
+#include "text/format.h"
+
+namespace gpuwise::ask_plan {
+
+std::vector<Candidate> image_candidates(const Question& q, AskResult& result) {
+  std::vector<Candidate> out;
+  if (!q.data.image) {
+    result.problem = TemplateText{I18N("the image calibration is not loaded")};
+    return out;
+  }
+  const ImageModel& model = *find_image_model(q.ask.model);
+  ImageView view;
+  view.model = model.id;
+  view.width = model.native_width;
+  view.height = model.native_height;
+  view.steps = model.typical_steps;
+  const double wanted_s = q.ask.images_per_min > 0 ? 60.0 / q.ask.images_per_min : 0;
+  if (wanted_s > 0) result.speed_wanted = q.ask.images_per_min;
+  const double hours = q.ask.hours_per_day > 0 ? q.ask.hours_per_day : kAskRunHoursPerDay;
+  result.assumptions.push_back({I18N("{0} x {1} pixels, {2} steps, 16-bit weights"),
+                                {std::to_string(view.width), std::to_string(view.height), std::to_string(view.steps)}});
+  result.assumptions.push_back({I18N("renting: {0} hours a day, {1} days a month"),
+                                {format_number(hours, 1), format_number(kDaysPerMonth, 1)}});
+  const char* workload = image_workload(view.precision);
+  for (const Gpu& gpu : q.data.catalog->gpus) {
+    const ImageEstimate estimate = estimate_image(gpu, view, *q.data.image);
+    if (!estimate.fits || !(estimate.seconds_per_image > 0)) continue;
+    AskAnswer base;
+    if (!grade_card(q, gpu, workload, base)) {
+      ++result.left_out_software;
+      continue;
+    }
+    base.figure = AskFigure::seconds_per_image;
+    base.value = estimate.seconds_per_image;
+    base.low = estimate.seconds_per_image / estimate.band.high_ratio;
+    base.high = estimate.seconds_per_image / estimate.band.low_ratio;
+    base.band_measured = estimate.band.measured();
+    base.needed_gb = estimate.needed_gb;
+    base.usable_gb = estimate.usable_gb;
+    base.free_gb = std::max(0.0, estimate.usable_gb - estimate.needed_gb);
+    base.quant = view.precision;
+    if (estimate.offload) base.caveats.push_back({I18N("fits only with the text encoders moved out of GPU memory: slower per prompt")});
+    if (!base.band_measured) base.caveats.push_back({I18N("speed not measured for this kind of card: a wide band")});
+    const bool meets = wanted_s <= 0 || estimate.seconds_per_image <= wanted_s;
+    for (const bool used : {false, true}) {
+      if (used && unified_machine(gpu)) continue;
+      BuyerView buyer = q.buyer;
+      buyer.used = used;
+      const Outlay outlay = machine_outlay(*q.data.catalog, *q.data.book, gpu, 1, buyer);
+      // An answer names its whole cost: a machine without a sourced price is not one.
+      if (!outlay.card_price.found() || !outlay.budget_usd(q.buyer.budget_covers)) continue;
+      if (used != (outlay.card_price.kind == PriceKind::street_used)) continue;
+      Candidate c;
+      c.answer = base;
+      c.answer.way = buy_way(gpu, outlay);
+      c.answer.outlay = outlay;
+      c.answer.outlay_usd = outlay.budget_usd(q.buyer.budget_covers);
+      c.answer.gpus = {{gpu.id, gpu.name, 1, used ? "used" : "new"}};
+      add_price_caveats(outlay.card_price, c.answer);
+      if (outlay.passive_cooling) c.answer.caveats.push_back({I18N("a data-centre card without a fan: it needs a server's airflow")});
+      c.goodness = -estimate.seconds_per_image;
+      c.meets = meets;
+      c.within_budget = outlay_within_budget(outlay.budget_usd(q.buyer.budget_covers), q.buyer);
+      out.push_back(std::move(c));
+    }
+    if (const auto rate = market_rate(q, gpu)) {
+      Candidate c;
+      c.answer = base;
+      c.answer.way = AskWay::rent;
+      c.answer.rent = true;
+      c.answer.rate = rate;
+      c.answer.per_month_usd = rate->usd_per_gpu_hour * hours * kDaysPerMonth;
+      c.answer.gpus = {{gpu.id, gpu.name, 1, ""}};
+      c.goodness = -estimate.seconds_per_image;
+      // Renting spends no budget: without a speed asked, at least kAskImageSecondsFloor.
+      c.meets = meets && estimate.seconds_per_image <= (wanted_s > 0 ? wanted_s : kAskImageSecondsFloor);
+      out.push_back(std::move(c));
+    }
+  }
+  return out;
+}
+
+}  // namespace gpuwise::ask_plan

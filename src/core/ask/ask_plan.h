@@ -1,0 +1,48 @@
+// The planner's parts, shared by ask.cpp (picking the ways) and the goal files that
+// weigh candidates (ask_run.cpp, ask_jobs.cpp, ask_image.cpp). Not for callers outside ask/.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "ask/ask.h"
+
+namespace gpuwise::ask_plan {
+
+// One machine or rental weighed for the question.
+struct Candidate {
+  AskAnswer answer;
+  double goodness = 0;        // higher is better: tokens/s, or minus hours / seconds per image
+  bool meets = true;          // reaches the speed wanted / finishes within the deadline
+  bool within_budget = true;  // its outlay is within the budget (renting: always)
+};
+
+// What every goal file gets: the data, the question and the buyer.
+struct Question {
+  const AskData& data;
+  const AskView& ask;
+  const BuyerView& buyer;
+  const RoiView& ownership;
+};
+
+// The software grade of a card for a workload: fills answer.software (and the end date),
+// and adds a caveat for community support or an announced end. False: graded `no`.
+bool grade_card(const Question& q, const Gpu& gpu, const std::string& workload, AskAnswer& answer);
+// Caveats about where a price comes from: a single listing, old, another market, a launch price.
+void add_price_caveats(const PriceChoice& price, AskAnswer& answer);
+// The way a bought card is: unified memory, used or new (by the price the outlay read).
+AskWay buy_way(const Gpu& gpu, const Outlay& outlay);
+bool unified_machine(const Gpu& gpu);
+// The buyer's condition choice allows this way.
+bool condition_allows(const AskView& ask, AskWay way);
+// The cheapest on-demand rate of the market's provider kinds for the card.
+std::optional<CloudRate> market_rate(const Question& q, const Gpu& gpu);
+// The budget (0: none) and whether the outlay is within it.
+bool outlay_within_budget(const std::optional<double>& usd, const BuyerView& buyer);
+
+// The goals' candidates. `problem` is set when the question cannot be weighed at all.
+std::vector<Candidate> run_candidates(const Question& q, AskResult& result);
+std::vector<Candidate> job_candidates(const Question& q, AskResult& result);    // train, finetune (full), serve
+std::vector<Candidate> lora_candidates(const Question& q, AskResult& result);   // finetune, LoRA / QLoRA
+std::vector<Candidate> image_candidates(const Question& q, AskResult& result);
+
+}  // namespace gpuwise::ask_plan

@@ -1,0 +1,256 @@
+// Run a model locally (one user, llama.cpp GGUF Q4_K_M unless the buyer picks vLLM): every
+// card at the fewest GPUs that hold the model, bought new or used or as a unified-memory
+// computer, or rented by the hour; with a card the buyer has, a card added beside it or
+// one in its place.
+#include <algorithm>
+#include <cmath>
+
+#include "ask/ask_plan.h"
+#include "estimate/gates.h"
+#include "estimate/speed_view.h"
+#include "text/format.h"
+
+namespace gpuwise::ask_plan {
+namespace {
+
+SpeedInput run_input(const AskView& ask) {
+  SpeedInput input;
+  if (ask.model == "custom") {
+    input.model = speed_model_from_size(ask.params_b, std::nullopt);
+  } else if (auto model = speed_model_from_preset(ask.model)) {
+    input.model = *model;
+  }
+  input.quant = ask.engine == "vllm" ? "int4-awq" : "q4_k_m";
+  input.engine = ask.engine == "vllm" ? "vllm" : "llamacpp";
+  input.context = std::min(4096, input.model.max_context > 0 ? input.model.max_context : 4096);
+  input.concurrent = 1;
+  return input;
+}
+
+// The speed figures of an estimate into an answer, and whether it reaches the speed wanted.
+void set_speed(const SpeedEstimate& estimate, AskAnswer& answer) {
+  answer.figure = AskFigure::tokens_per_s;
+  answer.value = estimate.decode_tokens_per_s;
+  answer.low = estimate.decode_band.low(answer.value);
+  answer.high = estimate.decode_band.high(answer.value);
+  answer.band_measured = estimate.decode_band.measured();
+  answer.engine = estimate.engine;
+  answer.fits = estimate.fits;
+  const int gpus = estimate.mixed ? 1 : estimate.gpus;
+  answer.needed_gb = estimate.needed_gb * gpus;
+  answer.usable_gb = estimate.usable_gb * gpus;
+  answer.free_gb = std::max(0.0, answer.usable_gb - answer.needed_gb);
+}
+
+void add_speed_caveats(const Gpu& gpu, int gpus, const AskAnswer& base, AskAnswer& answer) {
+  (void)base;
+  if (gpus > 1 && answer.engine == "llamacpp") {
+    answer.caveats.insert(answer.caveats.begin(),
+                          {I18N("layers split across {0} cards: they work one after another, no faster than one"),
+                           {std::to_string(gpus)}});
+  } else if (gpus > 1) {
+    answer.caveats.push_back({I18N("tensor parallel over {0} cards: each needs 8 PCIe lanes or more"), {std::to_string(gpus)}});
+  }
+  if (answer.free_gb < 0.1 * answer.needed_gb) {
+    answer.caveats.push_back({I18N("little memory left ({0} GB): a longer context may not fit"), {format_number(answer.free_gb, 1)}});
+  }
+  if (unified_machine(gpu)) answer.caveats.push_back(usable_memory_note(gpu));
+  if (!answer.band_measured) answer.caveats.push_back({I18N("speed not measured for this kind of card: a wide band")});
+}
+
+void add_outlay_caveats(const Outlay& outlay, AskAnswer& answer) {
+  if (outlay.passive_cooling) answer.caveats.push_back({I18N("a data-centre card without a fan: it needs a server's airflow")});
+  if (!outlay.total_usd) answer.caveats.push_back({I18N("the machine around the cards has no sourced price: cards only")});
+  if (outlay.machine_other_market) answer.caveats.push_back({I18N("machine price from the US market")});
+}
+
+std::optional<double> measured_decode(const Question& q, const Gpu& gpu, const SpeedInput& input, int gpus) {
+  if (!q.data.benchmarks || gpus != 1 || q.ask.model == "custom") return std::nullopt;
+  SpeedView view;
+  view.preset = q.ask.model;
+  view.quant = input.quant;
+  view.context = input.context;
+  const auto row = matching_measurement(*q.data.benchmarks, gpu.id, view, "decode");
+  if (!row) return std::nullopt;
+  return row->value;
+}
+
+// A card bought (new, used or as a computer) at `gpus`: one candidate per price there is.
+void add_purchases(const Question& q, const Gpu& gpu, int gpus, const AskAnswer& base, double wanted,
+                   std::vector<Candidate>& out) {
+  const int lanes = base.engine == "llamacpp" ? kLayerSplitLanes : kTensorParallelLanes;
+  for (const bool used : {false, true}) {
+    if (used && unified_machine(gpu)) continue;
+    BuyerView buyer = q.buyer;
+    buyer.used = used;
+    const Outlay outlay = machine_outlay(*q.data.catalog, *q.data.book, gpu, gpus, buyer, lanes);
+    // An answer names its whole cost: a machine without a sourced price is not one.
+      if (!outlay.card_price.found() || !outlay.budget_usd(q.buyer.budget_covers)) continue;
+    if (used != (outlay.card_price.kind == PriceKind::street_used)) continue;  // no used price: the new one is listed once
+    Candidate c;
+    c.answer = base;
+    c.answer.way = buy_way(gpu, outlay);
+    c.answer.outlay = outlay;
+    c.answer.outlay_usd = outlay.budget_usd(q.buyer.budget_covers);
+    c.answer.gpus = {{gpu.id, gpu.name, gpus, used ? "used" : "new"}};
+    add_price_caveats(outlay.card_price, c.answer);
+    add_outlay_caveats(outlay, c.answer);
+    c.goodness = c.answer.value;
+    c.meets = c.answer.value >= wanted;
+    c.within_budget = outlay_within_budget(outlay.budget_usd(q.buyer.budget_covers), q.buyer);
+    out.push_back(std::move(c));
+  }
+}
+
+void add_rental(const Question& q, const Gpu& gpu, int gpus, const AskAnswer& base, double wanted, double hours_per_day,
+                std::vector<Candidate>& out) {
+  const auto rate = market_rate(q, gpu);
+  if (!rate) return;
+  Candidate c;
+  c.answer = base;
+  c.answer.way = AskWay::rent;
+  c.answer.rent = true;
+  c.answer.rate = rate;
+  c.answer.per_month_usd = rate->usd_per_gpu_hour * gpus * hours_per_day * kDaysPerMonth;
+  c.answer.gpus = {{gpu.id, gpu.name, gpus, ""}};
+  const PriceAge age = rate_age(*q.data.book, *rate);
+  if (age.known && age.stale) c.answer.caveats.push_back({I18N("rate seen {0} months ago"), {std::to_string(age.months)}});
+  c.goodness = c.answer.value;
+  // Renting has no budget to spend: without a speed asked, at least reading speed.
+  c.meets = c.answer.value >= std::max(wanted, kAskReadingTokensPerS);
+  out.push_back(std::move(c));
+}
+
+// A card's price alone, for an upgrade (the buyer's machine is already there): used when
+// there is a used price and the buyer does not want new, else new.
+std::optional<Candidate> upgrade(const Question& q, const Gpu& gpu, const AskAnswer& base, AskWay way, double wanted) {
+  BuyerView buyer = q.buyer;
+  buyer.used = q.ask.condition != "new";
+  PriceChoice price = buyer_price(*q.data.catalog, *q.data.book, gpu.id, buyer);
+  if (!price.found()) return std::nullopt;
+  Candidate c;
+  c.answer = base;
+  c.answer.way = way;
+  c.answer.outlay.gpus = 1;
+  c.answer.outlay.boards = 1;
+  c.answer.outlay.card_price = price;
+  c.answer.outlay.cards_usd = price.usd_per_board;
+  c.answer.outlay.total_usd = price.usd_per_board;
+  c.answer.outlay.machine = "yours";
+  c.answer.outlay_usd = price.usd_per_board;
+  const bool used = price.kind == PriceKind::street_used;
+  c.answer.gpus = {{gpu.id, gpu.name, 1, used ? "used" : "new"}};
+  add_price_caveats(price, c.answer);
+  if (passively_cooled(gpu)) c.answer.caveats.push_back({I18N("a data-centre card without a fan: it needs a server's airflow")});
+  c.goodness = c.answer.value;
+  c.meets = c.answer.value >= wanted;
+  c.within_budget = outlay_within_budget(c.answer.outlay_usd, q.buyer);
+  return c;
+}
+
+}  // namespace
+
+std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
+  std::vector<Candidate> out;
+  if (!q.data.speed) {
+    result.problem = TemplateText{I18N("the speed calibration is not loaded")};
+    return out;
+  }
+  const SpeedInput input = run_input(q.ask);
+  if (auto problem = speed_input_problem(input)) {
+    result.problem = problem;
+    return out;
+  }
+  const bool has_budget = q.buyer.budget_usd > 0 && !q.ask.rent;
+  double wanted = q.ask.tokens_per_s;
+  if (!(wanted > 0) && !has_budget) {
+    wanted = kAskReadingTokensPerS;
+    result.speed_assumed = true;
+  }
+  result.speed_wanted = wanted;
+  const double hours = q.ask.hours_per_day > 0 ? q.ask.hours_per_day : kAskRunHoursPerDay;
+  result.assumptions.push_back({input.engine == "vllm" ? I18N("vLLM, INT4 AWQ weights, {0} tokens of context, one user")
+                                                       : I18N("llama.cpp, Q4_K_M weights, {0} tokens of context, one user"),
+                                {std::to_string(input.context)}});
+  if (result.speed_assumed) {
+    result.assumptions.push_back({I18N("at least {0} tokens/s (reading speed) when no speed or budget is given"),
+                                  {format_number(kAskReadingTokensPerS, 0)}});
+  }
+  result.assumptions.push_back({I18N("renting: {0} hours a day, {1} days a month"),
+                                {format_number(hours, 1), format_number(kDaysPerMonth, 1)}});
+  const std::string workload = quant_workload(input.quant);
+  const Catalog& catalog = *q.data.catalog;
+  const int have_index = q.ask.have.empty() ? -1 : catalog.find(q.ask.have);
+  if (!q.ask.have.empty() && have_index < 0) {
+    result.problem = TemplateText{I18N("unknown card '{0}'"), {q.ask.have}};
+    return out;
+  }
+  if (have_index >= 0) {
+    const Gpu& have = catalog.gpus[static_cast<std::size_t>(have_index)];
+    SpeedInput one = input;
+    one.gpus = 1;
+    const SpeedEstimate alone = estimate_speed(have, one, *q.data.speed);
+    if (alone.fits && alone.decode_tokens_per_s > 0) {
+      result.assumptions.push_back({I18N("your {0} already runs it at about {1} tokens/s"),
+                                    {have.name, format_number(alone.decode_tokens_per_s, 0)}});
+    }
+  }
+  for (const Gpu& gpu : catalog.gpus) {
+    AskAnswer base;
+    if (!grade_card(q, gpu, workload, base)) {
+      ++result.left_out_software;
+      continue;
+    }
+    if (have_index >= 0) {
+      if (priced_as_machine(gpu)) continue;
+      const Gpu& have = catalog.gpus[static_cast<std::size_t>(have_index)];
+      SpeedInput one = input;
+      one.gpus = 1;
+      const SpeedEstimate replaced = estimate_speed(gpu, one, *q.data.speed);
+      if (replaced.fits && replaced.decode_tokens_per_s > 0 && gpu.id != have.id) {
+        AskAnswer answer = base;
+        set_speed(replaced, answer);
+        answer.measured = measured_decode(q, gpu, input, 1);
+        if (auto c = upgrade(q, gpu, answer, AskWay::upgrade_replace, wanted)) {
+          c->answer.caveats.insert(c->answer.caveats.begin(), {I18N("in place of your {0}"), {have.name}});
+          out.push_back(std::move(*c));
+        }
+      }
+      // Beside it: the same vendor only (one llama.cpp backend drives both cards).
+      const SpeedEstimate added = gpu.vendor == have.vendor ? estimate_machine({{&have, 1}, {&gpu, 1}}, one, *q.data.speed)
+                                                           : SpeedEstimate{};
+      if (added.fits && added.decode_tokens_per_s > 0) {
+        AskAnswer answer = base;
+        set_speed(added, answer);
+        add_speed_caveats(gpu, 2, base, answer);
+        if (auto c = upgrade(q, gpu, answer, AskWay::upgrade_add, wanted)) {
+          c->answer.caveats.insert(c->answer.caveats.begin(),
+                                   {I18N("beside your {0}: your machine needs a second slot and the power for it"), {have.name}});
+          c->answer.gpus.insert(c->answer.gpus.begin(), {have.id, have.name, 1, "yours"});
+          out.push_back(std::move(*c));
+        }
+      }
+      continue;
+    }
+    const int max_gpus = priced_as_machine(gpu) ? 1 : kBudgetMaxGpusForAsk;
+    for (int gpus = 1; gpus <= max_gpus; ++gpus) {
+      SpeedInput at = input;
+      at.gpus = gpus;
+      const SpeedEstimate estimate = estimate_speed(gpu, at, *q.data.speed);
+      if (!estimate.reason.pattern.empty()) break;  // the engine cannot run it on this card
+      if (!estimate.fits) continue;
+      if (!(estimate.decode_tokens_per_s > 0)) break;  // no bandwidth figure: no speed
+      AskAnswer answer = base;
+      set_speed(estimate, answer);
+      answer.quant = input.quant;
+      answer.measured = measured_decode(q, gpu, input, gpus);
+      add_speed_caveats(gpu, gpus, base, answer);
+      add_purchases(q, gpu, gpus, answer, wanted, out);
+      add_rental(q, gpu, gpus, answer, wanted, hours, out);
+      break;  // the fewest GPUs that hold it
+    }
+  }
+  return out;
+}
+
+}  // namespace gpuwise::ask_plan

@@ -1,0 +1,439 @@
+// The Ask tab (issue 30), the site's first view: the buyer's question in three inputs
+// (what, which model, budget or rent) with the refinements folded under them, and the
+// answer: three to five ways that differ in kind, each a card saying what to get, what it
+// costs in all, how fast it runs (with its band, measured or estimated), that it fits and
+// with how much room, its software grade and its main caveat, and a button that opens the
+// detailed tab with the same inputs. core's plan_ask() (src/core/ask/ask.h) computes it all.
+#include <algorithm>
+#include <cstdio>
+
+#include "i18n.h"
+#include "imgui.h"
+#include "later.h"
+#include "money.h"
+#include "panels.h"
+#include "price_widgets.h"
+#include "software_widgets.h"
+#include "text/format.h"
+#include "text/template_text.h"
+#include "view/view_fields.h"
+#include "widgets.h"
+
+namespace gpuwise::ui {
+namespace {
+
+bool IsJobGoal(const std::string& goal) { return goal == "train" || goal == "finetune"; }
+
+const char* GoalLabel(const std::string& goal) {
+  for (const AskGoal& g : kAskGoals) {
+    if (goal == g.key) return tr(g.label);
+  }
+  return goal.c_str();
+}
+
+std::string ModelLabel(const AskView& ask) {
+  if (ask.goal == "image") {
+    const ImageModel* m = find_image_model(ask.model);
+    return m ? m->name : ask.model;
+  }
+  if (ask.model == "custom") return tr("A size of my own");
+  const ModelPreset* p = find_preset(ask.model);
+  return p ? p->name : ask.model;
+}
+
+// [SECTION] The question
+void DrawQuestion(ViewState& view, UiState& ui) {
+  AskView& ask = view.ask;
+  const float width = std::min(260.0f, ImGui::GetContentRegionAvail().x);
+  FormLabel(tr("What"), 130, 330);
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo("##ask-goal", GoalLabel(ask.goal))) {
+    for (const AskGoal& g : kAskGoals) {
+      if (ImGui::Selectable(tr(g.label), ask.goal == g.key)) {
+        const bool was_image = ask.goal == "image";
+        ask.goal = g.key;
+        // Images and language models have their own lists of models.
+        if ((ask.goal == "image") != was_image) ask.model = ask.goal == "image" ? "sdxl" : "llama-3-8b";
+      }
+      RecordTarget(ui, std::string("ask-goal:") + g.key);
+    }
+    ImGui::EndCombo();
+  }
+  RecordTarget(ui, "ask-goal");
+
+  FormLabel(tr("Which model"), 130, 330);
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo("##ask-model", ModelLabel(ask).c_str(), ImGuiComboFlags_HeightLarge)) {
+    if (ask.goal == "image") {
+      for (const ImageModel& m : image_models()) {
+        if (ImGui::Selectable(m.name, ask.model == m.id)) ask.model = m.id;
+        RecordTarget(ui, std::string("ask-model:") + m.id);
+      }
+    } else {
+      for (const ModelPreset& p : model_presets()) {
+        char label[120];
+        std::snprintf(label, sizeof label, "%s  (%sB)", p.name, format_number(p.params_b, 1).c_str());
+        if (ImGui::Selectable(label, ask.model == p.id)) ask.model = p.id;
+        RecordTarget(ui, std::string("ask-model:") + p.id);
+      }
+      if (ImGui::Selectable(tr("A size of my own"), ask.model == "custom")) ask.model = "custom";
+      RecordTarget(ui, "ask-model:custom");
+    }
+    ImGui::EndCombo();
+  }
+  RecordTarget(ui, "ask-model");
+  if (ask.model == "custom" && ask.goal != "image") {
+    FormLabel(tr("Parameters"), 130, 330);
+    InputField("##ask-params", "ask.p", view, ui, "%.1f", 120);
+    RecordTarget(ui, "input:ask-params");
+  }
+
+  FormLabel(tr("Budget"), 130, 330);
+  if (!ask.rent) {
+    const double before = view.buyer.budget_usd;
+    if (InputField("##ask-budget", "budget", view, ui, "%.0f", 120) && view.buyer.budget_usd == 0 &&
+        ui.input_hints.count("budget")) {
+      view.buyer.budget_usd = before;  // a negative budget is a slip: keep the one there was
+      ui.input_hints["budget"] = tr("A budget cannot be negative; the one you had is kept.");
+    }
+    RecordTarget(ui, "input:ask-budget");
+    SameLineIfFits(120);
+  }
+  ImGui::Checkbox(tr("Rent instead"), &ask.rent);
+  RecordTarget(ui, "ask-rent");
+}
+
+// The refinements, folded: speed wanted, new or used, deadline, tokens, users, hours, engine, a card one has.
+void DrawRefinements(ViewState& view, UiState& ui) {
+  AskView& ask = view.ask;
+  if (!ImGui::TreeNodeEx(tr("Refine: speed, new or used, deadline, hours"), ImGuiTreeNodeFlags_SpanAvailWidth)) {
+    RecordTarget(ui, "ask-refine");
+    return;
+  }
+  RecordTarget(ui, "ask-refine");
+  auto choice = [&](const char* id, const char* label, std::string& value,
+                    std::initializer_list<std::pair<const char*, const char*>> options) {
+    FormLabel(label, 170, 360);
+    const char* shown = value.c_str();
+    for (const auto& option : options) {
+      if (value == option.first) shown = tr(option.second);
+    }
+    ImGui::SetNextItemWidth(std::min(200.0f, ImGui::GetContentRegionAvail().x));
+    if (ImGui::BeginCombo(id, shown)) {
+      for (const auto& option : options) {
+        if (ImGui::Selectable(tr(option.second), value == option.first)) value = option.first;
+        RecordTarget(ui, std::string(id + 2) + ":" + option.first);
+      }
+      ImGui::EndCombo();
+    }
+    RecordTarget(ui, id + 2);
+  };
+  auto number = [&](const char* id, const char* link_key, const char* format) {
+    FormLabel(FieldLabel(link_key), 170, 360);
+    InputField(id, link_key, view, ui, format, 120);
+    RecordTarget(ui, std::string("input:") + (id + 2));
+  };
+  if (!ask.rent) {
+    choice("##ask-cond", tr("New or used"), ask.condition,
+           {{"any", I18N("either")}, {"new", I18N("new only")}, {"used", I18N("used only")}});
+  }
+  if (ask.goal == "run" || ask.goal == "serve") number("##ask-tps", "ask.tps", "%.0f");
+  if (ask.goal == "image") number("##ask-ipm", "ask.ipm", "%.1f");
+  if (IsJobGoal(ask.goal)) {
+    number("##ask-days", "ask.days", "%.0f");
+    number("##ask-tok", "ask.tok", "%.3g");
+  }
+  if (ask.goal == "finetune") {
+    choice("##ask-method", tr("Fine-tuning"), ask.method,
+           {{"lora", I18N("LoRA (QLoRA when needed)")}, {"full", I18N("every weight")}});
+  }
+  if (ask.goal == "serve") {
+    number("##ask-users", "ask.users", "%.0f");
+    number("##ask-tpd", "ask.tpd", "%.0f");
+  }
+  if (ask.goal != "train" && ask.goal != "finetune") number("##ask-hours", "ask.hours", "%.1f");
+  if (ask.goal == "run") {
+    choice("##ask-engine", tr("Engine"), ask.engine,
+           {{"auto", I18N("llama.cpp (GGUF Q4_K_M)")}, {"llamacpp", I18N("llama.cpp (GGUF Q4_K_M)")},
+            {"vllm", I18N("vLLM (INT4 AWQ)")}});
+    FormLabel(tr("The card I have"), 170, 360);
+    const int index = ask.have.empty() ? -1 : ui.catalog.find(ask.have);
+    ImGui::SetNextItemWidth(std::min(220.0f, ImGui::GetContentRegionAvail().x));
+    if (ImGui::BeginCombo("##ask-have", index >= 0 ? ui.catalog.gpus[static_cast<std::size_t>(index)].name.c_str()
+                                                   : tr("none"), ImGuiComboFlags_HeightLarge)) {
+      if (ImGui::Selectable(tr("none"), ask.have.empty())) ask.have.clear();
+      for (const Gpu& gpu : ui.catalog.gpus) {
+        if (gpu.kind != "card") continue;
+        if (ImGui::Selectable(gpu.name.c_str(), ask.have == gpu.id)) ask.have = gpu.id;
+        RecordTarget(ui, "ask-have:" + gpu.id);
+      }
+      ImGui::EndCombo();
+    }
+    RecordTarget(ui, "ask-have");
+  }
+  ImGui::TreePop();
+}
+
+// [SECTION] The answer (index.later.wasm once Ask is not the only code of the first view)
+
+const AskResult* CurrentAsk(const ViewState& view, UiState& ui) {
+  // What the planner reads: prices, software, and the model of the goal.
+  const SoftwareTable* software = WantSoftware(ui);
+  const bool image = view.ask.goal == "image";
+  if (image) {
+    WantImageModel(ui);
+  } else {
+    WantSpeedCalibration(ui);
+  }
+  const bool speed_ready = ui.speed.calibration_state == LoadState::ready;
+  const bool image_ready = ui.image.calibration_state == LoadState::ready;
+  const bool benchmarks_ready = ui.speed.benchmarks_state == LoadState::ready;
+  if (ui.prices_state == LoadState::pending) return nullptr;
+  if (!software && ui.software.state == LoadState::pending) return nullptr;
+  if (image ? ui.image.calibration_state == LoadState::pending : ui.speed.calibration_state == LoadState::pending) {
+    return nullptr;
+  }
+  auto& cache = ui.ask;
+  if (!(cache.valid && cache.ask == view.ask && SameBuyer(cache.buyer, view.buyer) && cache.roi == view.roi &&
+        cache.prices == ui.prices_state && cache.software_ready == (software != nullptr) &&
+        cache.speed_ready == speed_ready && cache.image_ready == image_ready && cache.benchmarks_ready == benchmarks_ready)) {
+    AskData data;
+    data.catalog = &ui.catalog;
+    data.book = &ui.prices;
+    data.speed = speed_ready ? &ui.speed.calibration : nullptr;
+    data.image = image_ready ? &ui.image.calibration : nullptr;
+    data.benchmarks = benchmarks_ready ? &ui.speed.benchmarks : nullptr;
+    data.software = software;
+    data.compat = ui.compat_state == LoadState::ready ? &ui.compat : nullptr;
+    cache.result = plan_ask(data, view.ask, view.buyer, EffectiveRoiView(view, ui));
+    cache.valid = true;
+    cache.ask = view.ask;
+    cache.buyer = view.buyer;
+    cache.roi = view.roi;
+    cache.prices = ui.prices_state;
+    cache.software_ready = software != nullptr;
+    cache.speed_ready = speed_ready;
+    cache.image_ready = image_ready;
+    cache.benchmarks_ready = benchmarks_ready;
+  }
+  return &cache.result;
+}
+
+// "2x used GeForce RTX 3090" / "rent 1x H100 SXM5 at RunPod, $2.39/h" / "add a used RTX 3060 beside your ..."
+std::string WhatToGet(const AskAnswer& a, const ViewState& view, const UiState& ui) {
+  std::string text;
+  for (const AskGpu& g : a.gpus) {
+    if (g.condition == "yours") continue;
+    char part[200];
+    const char* condition = g.condition == "used" ? tr("used") : g.condition == "new" ? tr("new") : "";
+    std::snprintf(part, sizeof part, "%dx %s%s%s", g.count, condition, *condition ? " " : "", g.name.c_str());
+    text += (text.empty() ? "" : " + ") + std::string(part);
+  }
+  char line[400];
+  switch (a.way) {
+    case AskWay::rent:
+      std::snprintf(line, sizeof line, tr("Rent %s at %s, %s/h"), text.c_str(), a.rate ? a.rate->provider.c_str() : "?",
+                    a.rate ? Money(a.rate->usd_per_gpu_hour * a.gpus.front().count, view, ui, 2).c_str() : "—");
+      return line;
+    case AskWay::upgrade_add:
+      std::snprintf(line, sizeof line, tr("Add %s beside your card"), text.c_str());
+      return line;
+    case AskWay::upgrade_replace:
+      std::snprintf(line, sizeof line, tr("Replace your card with %s"), text.c_str());
+      return line;
+    case AskWay::unified:
+      std::snprintf(line, sizeof line, tr("Buy %s (unified memory)"), text.c_str());
+      return line;
+    default: break;
+  }
+  const std::string& machine = a.outlay.machine;
+  const char* in = machine == "desktop" ? tr("in a desktop") : machine == "workstation" ? tr("in a workstation")
+                   : machine == "server"  ? tr("in a server") : "";
+  std::snprintf(line, sizeof line, tr("Buy %s %s"), text.c_str(), in);
+  return line;
+}
+
+std::string CostLine(const AskAnswer& a, const ViewState& view, const UiState& ui) {
+  char line[300];
+  if (a.rent && a.per_job_usd) {
+    std::snprintf(line, sizeof line, tr("%s for the job"), Money(*a.per_job_usd, view, ui).c_str());
+  } else if (a.rent && a.per_month_usd) {
+    std::snprintf(line, sizeof line, tr("%s a month"), Money(*a.per_month_usd, view, ui).c_str());
+  } else if (a.outlay_usd) {
+    std::snprintf(line, sizeof line, a.way == AskWay::upgrade_add || a.way == AskWay::upgrade_replace
+                                         ? tr("%s for the card") : tr("%s in all (cards and machine)"),
+                  Money(*a.outlay_usd, view, ui).c_str());
+  } else {
+    return "—";
+  }
+  std::string text = line;
+  if (!a.rent && a.own_per_job_usd && IsJobGoal(view.ask.goal)) {
+    std::snprintf(line, sizeof line, tr("; the job costs %s in power and wear"), Money(*a.own_per_job_usd, view, ui).c_str());
+    text += line;
+  }
+  return text;
+}
+
+std::string SpeedLine(const AskAnswer& a) {
+  char line[300];
+  const char* source = a.band_measured ? tr("estimate, band from measured runs") : tr("estimate, not measured for this kind of card");
+  switch (a.figure) {
+    case AskFigure::tokens_per_s:
+      std::snprintf(line, sizeof line, tr("%s tokens/s, %s to %s (%s)"), format_number(a.value, 1).c_str(),
+                    format_number(a.low, 1).c_str(), format_number(a.high, 1).c_str(), source);
+      break;
+    case AskFigure::hours:
+      std::snprintf(line, sizeof line, tr("%s hours, %s to %s (%s)"), format_number(a.value, 1).c_str(),
+                    format_number(a.low, 1).c_str(), format_number(a.high, 1).c_str(), source);
+      break;
+    case AskFigure::seconds_per_image:
+      std::snprintf(line, sizeof line, tr("%s s per image, %s to %s (%s)"), format_number(a.value, 2).c_str(),
+                    format_number(a.low, 2).c_str(), format_number(a.high, 2).c_str(), source);
+      break;
+  }
+  std::string text = line;
+  if (a.measured) {
+    std::snprintf(line, sizeof line, tr("; measured: %s"), format_number(*a.measured, 1).c_str());
+    text += line;
+  }
+  return text;
+}
+
+std::string FitLine(const AskAnswer& a) {
+  char line[200];
+  std::snprintf(line, sizeof line, tr("Fits: %s GB to spare · software: %s"), format_number(a.free_gb, 1).c_str(),
+                tr(grade_label(a.software)));
+  return line;
+}
+
+// The detailed tab with the same inputs, to check the working.
+void OpenWorking(const AskAnswer& a, ViewState& view) {
+  const AskView& ask = view.ask;
+  if (ask.goal == "run") {
+    view.tab = Tab::speed;
+    view.speed.preset = ask.model == "custom" ? "llama-3-8b" : ask.model;
+    view.speed.params_b = ask.model == "custom" ? ask.params_b : 0;
+    view.speed.quant = a.quant.empty() ? "q4_k_m" : a.quant;
+    view.speed.engine = a.engine.empty() ? "auto" : a.engine;
+    view.speed.cards.clear();
+    for (const AskGpu& g : a.gpus) view.speed.cards.push_back(g.id);
+    view.speed.gpu_count = a.gpus.size() == 1 ? a.gpus.front().count : 1;
+  } else if (ask.goal == "image") {
+    view.tab = Tab::image;
+    view.image.model = ask.model;
+  } else {
+    view.tab = Tab::roi;
+    view.roi.view = "job";
+    view.job.kind = ask.goal;
+    view.job.preset = ask.model;
+    if (ask.model == "custom") view.job.params_b = ask.params_b;
+    if (ask.goal == "serve") {
+      view.job.users = ask.users;
+      if (ask.tokens_per_day > 0) view.job.tokens_per_day = ask.tokens_per_day;
+      else view.job.tokens_per_day = kAskServeTokensPerUser * ask.users;
+    } else {
+      view.job.tokens_b = ask.tokens_b > 0 ? ask.tokens_b : ask.goal == "train" ? kAskTrainTokensB : kAskFinetuneTokensB;
+      view.job.within_days = ask.days > 0 ? ask.days : ask.goal == "train" ? kAskTrainDays : 0;
+    }
+    view.job.gpu_count = a.gpus.front().count;
+  }
+}
+
+void DrawAnswer(const AskAnswer& a, int index, ViewState& view, UiState& ui) {
+  ImGui::PushID(index);
+  ImGui::Separator();
+  ImGui::PushTextWrapPos(0);
+  const std::string what = std::to_string(index + 1) + ". " + WhatToGet(a, view, ui);
+  ImGui::TextUnformatted(what.c_str());
+  RecordTarget(ui, "ask-answer:" + std::to_string(index));
+  ImGui::TextUnformatted(CostLine(a, view, ui).c_str());
+  ImGui::TextUnformatted(SpeedLine(a).c_str());
+  TextDim(FitLine(a).c_str());
+  if (!a.caveats.empty()) {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(StaleColour()), "%s", render_template(a.caveats.front(), tr).c_str());
+    for (std::size_t i = 1; i < a.caveats.size() && i < 3; ++i) TextDim(render_template(a.caveats[i], tr).c_str());
+  }
+  ImGui::PopTextWrapPos();
+  if (ImGui::SmallButton(tr("Check the working"))) OpenWorking(a, view);
+  RecordTarget(ui, "ask-open:" + std::to_string(index));
+  ImGui::PopID();
+}
+
+void DrawAskAnswers(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  (void)requests;
+  const AskResult* result = CurrentAsk(view, ui);
+  if (!result) {
+    TextDim(tr("Working out the answer..."));
+    return;
+  }
+  if (result->problem) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(StaleColour()), "%s", render_template(*result->problem, tr).c_str());
+    ImGui::PopTextWrapPos();
+    RecordTarget(ui, "ask-problem");
+    return;
+  }
+  for (std::size_t i = 0; i < result->answers.size(); ++i) DrawAnswer(result->answers[i], static_cast<int>(i), view, ui);
+  ImGui::PushTextWrapPos(0);
+  if (result->nearest) {
+    ImGui::Separator();
+    ImGui::TextUnformatted(tr("Nothing does it as asked. The closest:"));
+    RecordTarget(ui, "ask-nearest");
+    if (result->nearest->within_budget) DrawAnswer(*result->nearest->within_budget, 10, view, ui);
+    if (result->nearest->meets_speed) {
+      TextDim(tr("What it would take:"));
+      DrawAnswer(*result->nearest->meets_speed, 11, view, ui);
+    }
+  }
+  if (result->faster_over_budget) {
+    const AskAnswer& up = *result->faster_over_budget;
+    char line[400];
+    std::snprintf(line, sizeof line, tr("Faster, over budget: %s for %s (%s)"), WhatToGet(up, view, ui).c_str(),
+                  up.outlay_usd ? Money(*up.outlay_usd, view, ui).c_str() : "—", SpeedLine(up).c_str());
+    ImGui::Separator();
+    TextDim(line);
+    RecordTarget(ui, "ask-faster");
+  }
+  ImGui::Separator();
+  std::string assumed = tr("Assumed:");
+  for (const TemplateText& t : result->assumptions) assumed += " " + render_template(t, tr) + ";";
+  if (result->left_out_software > 0) {
+    char line[160];
+    std::snprintf(line, sizeof line, tr(" %d cards left out: current software cannot run this on them."),
+                  result->left_out_software);
+    assumed += line;
+  }
+  TextDim(assumed.c_str());
+  RecordTarget(ui, "ask-assumed");
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+void DrawAskPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
+  DrawQuestion(view, ui);
+  DrawRefinements(view, ui);
+  // The planner and what it calls (every estimate, the cost of a job, the software table)
+  // are index.later.wasm's: the question is on the first frame, the answer a moment after.
+  if (LaterCodeReady(ui)) {
+    Later<DrawAskAnswers>::pointer(view, ui, requests);
+  } else {
+    DrawLaterCodePending(ui, requests);
+  }
+}
+
+std::string AskLiveText(const ViewState& view, const UiState& ui) {
+  if (!ui.ask.valid) return "";
+  const AskResult& result = ui.ask.result;
+  if (result.problem) return render_template(*result.problem, tr);
+  if (result.answers.empty()) return tr("Nothing does it as asked.");
+  const AskAnswer& first = result.answers.front();
+  return WhatToGet(first, view, ui) + ": " + CostLine(first, view, ui) + "; " + SpeedLine(first);
+}
+
+json AskInfo(const ViewState& view, const UiState& ui) {
+  if (!ui.ask.valid || !(ui.ask.ask == view.ask)) return nullptr;
+  return ask_to_json(ui.ask.result);
+}
+
+}  // namespace gpuwise::ui
