@@ -113,6 +113,9 @@ TRACEABLE = {
     "order": "DrawBuyerChoices: N_() literals of price_widgets.cpp",
     # Issue 29: software support and images.
     "grade_label(s.grade)": "grade_label(): I18N() literals of catalog/software.cpp",
+    "grade_label(a.software)": "grade_label(): I18N() literals of catalog/software.cpp (Ask's answers)",
+    "g.label": "kAskGoals rows of ask/ask_view.h, marked I18N()",
+    "option.second": "the Ask refinements' choices, N_() literals at the call sites of panel_ask.cpp",
     "grade_label(need->grade)": "grade_label(): I18N() literals of catalog/software.cpp",
     "why": "support_why() (TemplateText: I18N() patterns of catalog/software.cpp, or a data text)",
     "workload->label": "workloads(): I18N() literals of catalog/software.cpp",

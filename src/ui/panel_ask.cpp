@@ -135,7 +135,7 @@ void DrawRefinements(ViewState& view, UiState& ui) {
   };
   if (!ask.rent) {
     choice("##ask-cond", tr("New or used"), ask.condition,
-           {{"any", I18N("either")}, {"new", I18N("new only")}, {"used", I18N("used only")}});
+           {{"any", N_("either")}, {"new", N_("new only")}, {"used", N_("used only")}});
   }
   if (ask.goal == "run" || ask.goal == "serve") number("##ask-tps", "ask.tps", "%.0f");
   if (ask.goal == "image") number("##ask-ipm", "ask.ipm", "%.1f");
@@ -145,7 +145,7 @@ void DrawRefinements(ViewState& view, UiState& ui) {
   }
   if (ask.goal == "finetune") {
     choice("##ask-method", tr("Fine-tuning"), ask.method,
-           {{"lora", I18N("LoRA (QLoRA when needed)")}, {"full", I18N("every weight")}});
+           {{"lora", N_("LoRA (QLoRA when needed)")}, {"full", N_("every weight")}});
   }
   if (ask.goal == "serve") {
     number("##ask-users", "ask.users", "%.0f");
@@ -154,8 +154,8 @@ void DrawRefinements(ViewState& view, UiState& ui) {
   if (ask.goal != "train" && ask.goal != "finetune") number("##ask-hours", "ask.hours", "%.1f");
   if (ask.goal == "run") {
     choice("##ask-engine", tr("Engine"), ask.engine,
-           {{"auto", I18N("llama.cpp (GGUF Q4_K_M)")}, {"llamacpp", I18N("llama.cpp (GGUF Q4_K_M)")},
-            {"vllm", I18N("vLLM (INT4 AWQ)")}});
+           {{"auto", N_("llama.cpp (GGUF Q4_K_M)")}, {"llamacpp", N_("llama.cpp (GGUF Q4_K_M)")},
+            {"vllm", N_("vLLM (INT4 AWQ)")}});
     FormLabel(tr("The card I have"), 170, 360);
     const int index = ask.have.empty() ? -1 : ui.catalog.find(ask.have);
     ImGui::SetNextItemWidth(std::min(220.0f, ImGui::GetContentRegionAvail().x));

@@ -146,6 +146,22 @@ inline std::vector<StateChange> one_field_changes() {
       {"job.within_days", [](ViewState& s) { s.job.within_days = 7; }},
       {"job.users", [](ViewState& s) { s.job.users = 50; }},
       {"job.up_hours_per_day", [](ViewState& s) { s.job.up_hours_per_day = 12; }},
+      // Issue 30: the Ask tab's question.
+      {"ask.goal", [](ViewState& s) { s.ask.goal = "finetune"; }},
+      {"ask.model", [](ViewState& s) { s.ask.model = "qwen2.5-32b"; }},
+      {"ask.params_b", [](ViewState& s) { s.ask.params_b = 30; }},
+      {"ask.rent", [](ViewState& s) { s.ask.rent = true; }},
+      {"ask.condition", [](ViewState& s) { s.ask.condition = "used"; }},
+      {"ask.engine", [](ViewState& s) { s.ask.engine = "vllm"; }},
+      {"ask.tokens_per_s", [](ViewState& s) { s.ask.tokens_per_s = 30; }},
+      {"ask.images_per_min", [](ViewState& s) { s.ask.images_per_min = 6; }},
+      {"ask.days", [](ViewState& s) { s.ask.days = 3; }},
+      {"ask.tokens_b", [](ViewState& s) { s.ask.tokens_b = 0.5; }},
+      {"ask.method", [](ViewState& s) { s.ask.method = "full"; }},
+      {"ask.users", [](ViewState& s) { s.ask.users = 50; }},
+      {"ask.tokens_per_day", [](ViewState& s) { s.ask.tokens_per_day = 5000000; }},
+      {"ask.hours_per_day", [](ViewState& s) { s.ask.hours_per_day = 8; }},
+      {"ask.have", [](ViewState& s) { s.ask.have = "rtx-3060"; }},
   };
 }
 

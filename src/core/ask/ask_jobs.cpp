@@ -165,7 +165,7 @@ std::vector<Candidate> lora_candidates(const Question& q, AskResult& result) {
   const int days = q.ask.days;
   result.assumptions.push_back({I18N("LoRA adapters on one card, {0} billion tokens, sequences of 2,048 tokens"),
                                 {format_number(tokens_b, 3)}});
-  result.assumptions.push_back({I18N("LoRA's speed is our assumption (4 of full training's 6 FLOPs per parameter; QLoRA 30 % slower), not checked against measured runs")});
+  result.assumptions.push_back({I18N("LoRA's speed is our assumption (4 of full training's 6 FLOPs per parameter; QLoRA 0.7 times that), not checked against measured runs")});
   FitView fit;
   fit = apply_preset(fit, q.ask.model == "custom" ? "custom" : q.ask.model);
   if (q.ask.model == "custom") {

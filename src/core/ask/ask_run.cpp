@@ -54,7 +54,11 @@ void add_speed_caveats(const Gpu& gpu, int gpus, const AskAnswer& base, AskAnswe
   if (answer.free_gb < 0.1 * answer.needed_gb) {
     answer.caveats.push_back({I18N("little memory left ({0} GB): a longer context may not fit"), {format_number(answer.free_gb, 1)}});
   }
-  if (unified_machine(gpu)) answer.caveats.push_back(usable_memory_note(gpu));
+  if (answer.value < kAskReadingTokensPerS) {
+    answer.caveats.insert(answer.caveats.begin(), {I18N("slower than reading speed ({0} tokens/s)"),
+                                                   {format_number(kAskReadingTokensPerS, 0)}});
+  }
+  (void)gpu;
   if (!answer.band_measured) answer.caveats.push_back({I18N("speed not measured for this kind of card: a wide band")});
 }
 

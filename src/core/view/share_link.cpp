@@ -301,7 +301,7 @@ LinkDecode decode_link(std::string_view fragment, const ViewState& defaults,
   }
   // Links write only what differs from the defaults, and v=1 links were made when the first
   // view was the catalog: one without tab= still opens the catalog (v=2: Ask, issue 30).
-  if (version < 2 && std::none_of(settings.begin(), settings.end(), [](const Setting& s) { return s.key == "tab"; })) {
+  if (version < 2 && !settings.empty() && std::none_of(settings.begin(), settings.end(), [](const Setting& s) { return s.key == "tab"; })) {
     out.state.tab = Tab::catalog;
   }
   out.notice_texts = notices.take();

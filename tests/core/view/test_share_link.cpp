@@ -86,11 +86,25 @@ std::string invalid_fields(const ViewState& state) {
 
 }  // namespace
 
-TEST_CASE("the default view encodes to v=1 and decodes back with no notices") {
-  CHECK(encode_link(ViewState{}) == "v=1");
-  const LinkDecode d = decode("v=1");
+TEST_CASE("the default view encodes to v=2 and decodes back with no notices") {
+  CHECK(encode_link(ViewState{}) == "v=2");
+  const LinkDecode d = decode("v=2");
   CHECK(d.state == ViewState{});
+  CHECK(d.state.tab == Tab::ask);
   CHECK(d.notices.empty());
+}
+
+// Issue 30: v=1 links were made when the catalog was the first view and omit tab= for it.
+TEST_CASE("a v=1 link without tab opens the catalog, one with tab or v=2 opens as written") {
+  CHECK(decode("v=1").state.tab == Tab::catalog);
+  CHECK(decode("v=1&q=3090").state.tab == Tab::catalog);
+  CHECK(decode("q=3090").state.tab == Tab::catalog);  // no v: v=1
+  CHECK(decode("v=1&tab=speed").state.tab == Tab::speed);
+  CHECK(decode("v=2&q=3090").state.tab == Tab::ask);
+  CHECK(decode("v=2&tab=catalog").state.tab == Tab::catalog);
+  ViewState saved;
+  saved.tab = Tab::roi;
+  CHECK(decode("&&", saved).state.tab == Tab::roi);  // no setting: nothing changes
 }
 
 TEST_CASE("every field survives a link on its own") {
@@ -101,7 +115,7 @@ TEST_CASE("every field survives a link on its own") {
     REQUIRE(state != ViewState{});  // the change is real
     const std::string link = encode_link(state);
     INFO("link " << link);
-    CHECK(link != "v=1");
+    CHECK(link != "v=2");
     const LinkDecode d = decode(link);
     CHECK(d.state == state);
     CHECK(all_notices(d) == "");
@@ -142,7 +156,7 @@ TEST_CASE("a link lists only the changed fields, in table order, with readable k
   s.roi.gpu_id = "h100-sxm5";
   s.roi.hours_per_day = 24;
   CHECK(encode_link(s) ==
-        "v=1&tab=ranking&lang=zh&cur=CNY&q=3090&sort=-fp32_tflops&profile=custom"
+        "v=2&tab=ranking&lang=zh&cur=CNY&q=3090&sort=-fp32_tflops&profile=custom"
         "&w=fp32_tflops:2,memory_bandwidth_gbs:1&cmp=rtx-3090,a100-sxm4-80gb&fit.p=70.6"
         "&roi.gpu=h100-sxm5&roi.hpd=24");
 }
@@ -151,7 +165,7 @@ TEST_CASE("ascending sort, hidden columns and absent overrides have their own sp
   ViewState s;
   s.catalog.sort_descending = false;  // release_year ascending: no '-'
   s.catalog.hidden_columns_set = true;  // set, empty: show every column
-  CHECK(encode_link(s) == "v=1&sort=release_year&cat.hide=");
+  CHECK(encode_link(s) == "v=2&sort=release_year&cat.hide=");
 
   ViewState saved;
   saved.roi.price_usd = 1000;
@@ -199,13 +213,13 @@ TEST_CASE("numbers are read strictly") {
 TEST_CASE("values are percent-encoded: UTF-8 search text, separators inside values") {
   ViewState s;
   s.catalog.search = "显卡 3090";  // U+663E U+5361: E6 98 BE, E5 8D A1 in UTF-8
-  CHECK(encode_link(s) == "v=1&q=%E6%98%BE%E5%8D%A1%203090");
+  CHECK(encode_link(s) == "v=2&q=%E6%98%BE%E5%8D%A1%203090");
   CHECK(decode(encode_link(s)).state.catalog.search == "显卡 3090");
 
   s.catalog.search = "a+b&c=d#e%f";
   s.catalog.vendors = {"A,B", "C:D", "E&F"};
   const std::string link = encode_link(s);
-  CHECK(link == "v=1&q=a%2Bb%26c%3Dd%23e%25f&cat.vendor=A%2CB,C%3AD,E%26F");
+  CHECK(link == "v=2&q=a%2Bb%26c%3Dd%23e%25f&cat.vendor=A%2CB,C%3AD,E%26F");
   const LinkDecode d = decode(link);
   CHECK(d.state == s);
   CHECK(d.notices.empty());
@@ -296,7 +310,7 @@ TEST_CASE("a word outside its choices keeps the default") {
   CHECK(decode("bcov=gpus").notices.at(0) == "'bcov' must be machine or cards; kept machine");
   CHECK(decode("theme=blue").notices.at(0) == "'theme' must be one of auto, light, dark; kept auto");
   CHECK(decode("tab=settings").notices.at(0) ==
-        "'tab' must be one of catalog, ranking, compare, advisor, speed, image, roi, about; kept catalog");
+        "'tab' must be one of ask, catalog, ranking, compare, advisor, speed, image, roi, about; kept ask");
   CHECK(has_notice(decode("profile=gaming"), "'profile' must be one of cnn, rnn,"));
   CHECK(decode("fit.prec=fp8").state.fit.precision == "bf16");
   CHECK(decode("fit.mode=qlora").state.fit.mode == "inference");
@@ -406,10 +420,10 @@ TEST_CASE("a key given twice: the last one wins, with a notice") {
 }
 
 TEST_CASE("versions: newer links are read as far as possible") {
-  LinkDecode d = decode("v=2&lang=zh&newfeature=1&roi.hpd=99");
+  LinkDecode d = decode("v=3&lang=zh&newfeature=1&roi.hpd=99");
   CHECK(d.state.language == "zh");
   REQUIRE(d.notices.size() == 2);  // the version, and the bad value; unknown keys are covered
-  CHECK(d.notices[0] == "this link is from a newer version of gpuwise (v=2); some settings may be missing");
+  CHECK(d.notices[0] == "this link is from a newer version of gpuwise (v=3); some settings may be missing");
   CHECK(d.notices[1] == "'roi.hpd' must be a number from 0 to 24; kept 8");
 
   for (const char* bad : {"v=abc", "v=0", "v=1.5", "v=", "v"}) {

@@ -87,7 +87,7 @@ TEST_CASE("state JSON: a wrong type or range keeps the default and names the fie
   d = from_text(R"({"language": "fr", "tab": 3, "ranking": {"fits_model": 1}})");
   CHECK(d.state == ViewState{});
   CHECK(has_notice(d, "'language' must be en or zh; kept en"));
-  CHECK(has_notice(d, "'tab' must be one of catalog,"));
+  CHECK(has_notice(d, "'tab' must be one of ask, catalog,"));
   CHECK(has_notice(d, "'ranking.fits_model' must be true or false; kept false"));
 }
 

@@ -162,7 +162,7 @@ TEST_CASE("every field of the table is seen by ==, the JSON, the link and the sa
     const json changed_json = view_state_to_json(changed);
     CHECK(changed_json != default_json);
     const std::string link = encode_link(changed);
-    CHECK(link != "v=1");
+    CHECK(link != "v=2");
     const LinkDecode from_link = decode_link(link, defaults, nullptr);
     CHECK(from_link.notices.empty());
     CHECK(from_link.state == changed);

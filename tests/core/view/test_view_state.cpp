@@ -23,7 +23,7 @@ TEST_CASE("the state JSON carries the tab, language and catalog view") {
   state.catalog.search = "3090";
   state.catalog.vendors = {"NVIDIA"};
   const json j = view_state_to_json(state);
-  CHECK(j["v"] == 1);
+  CHECK(j["v"] == 2);
   CHECK(j["tab"] == "ranking");
   CHECK(j["language"] == "en");
   CHECK(j["catalog"]["search"] == "3090");
