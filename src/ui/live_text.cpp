@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "i18n.h"
+#include "text/format.h"
 #include "estimate/vram_fit.h"
 #include "panels.h"
 #include "widgets.h"
@@ -54,9 +55,17 @@ std::string RankingLiveText(const ViewState&, const UiState& ui) {
 
 std::string CompareLiveText(const ViewState& view, const UiState& ui) {
   std::string text;
+  // With each card's decode speed for the model once computed (money/compare_speed.h).
+  const bool speeds = ui.compare.valid && ui.compare.ids == view.compare_ids;
   for (const std::string& id : view.compare_ids) {
     const int index = ui.catalog.find(id);
-    if (index >= 0) text += (text.empty() ? "" : ", ") + GpuName(ui, index);
+    if (index < 0) continue;
+    text += (text.empty() ? "" : ", ") + GpuName(ui, index);
+    for (const CompareSpeedRow& row : ui.compare.result.rows) {
+      if (speeds && row.gpu_id == id && row.decode_tokens_per_s) {
+        text += " " + gpuwise::format_number(*row.decode_tokens_per_s, 0) + " " + tr("tokens/s");
+      }
+    }
   }
   return text.empty() ? "" : std::string(tr("Comparing:")) + " " + text + ".";
 }

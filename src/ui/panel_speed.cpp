@@ -267,6 +267,8 @@ std::string Figure(double value, int decimals) {
   return value > 0 ? gpuwise::format_number(value, value >= 100 ? 0 : decimals) : kMissing;
 }
 
+}  // namespace
+
 // "114, 95 to 130": a figure and its band; a class without measured runs is marked "*".
 std::string Banded(double value, const Band& band, int decimals) {
   if (!(value > 0)) return kMissing;
@@ -291,6 +293,8 @@ void FigureTooltip(double value, const Band& band, const TemplateText& why) {
                       band.class_key.c_str());
   }
 }
+
+namespace {
 
 // `phase`: the translated word for the phase.
 std::string MeasuredTooltip(const MeasuredResult& m, const char* phase) {
@@ -438,6 +442,12 @@ const SpeedTable& CurrentSpeedTable(const ViewState& view, UiState& ui) {
 }
 
 }  // namespace
+
+// The model and its format, shared with the Compare tab (panels.h).
+void SpeedModelInputs(SpeedView& speed, UiState& ui) {
+  ModelCombo(speed, ui);
+  QuantCombo(speed, ui);
+}
 
 // [SECTION] The panel
 void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {

@@ -44,6 +44,12 @@ void DrawComparePanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawAdvisorPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 // How fast a language model runs per card, with measured figures (panel_speed.cpp).
 void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
+// The Speed tab's model and quantisation menus (panel_speed.cpp): Compare shows its speeds for them.
+void SpeedModelInputs(SpeedView& speed, UiState& ui);
+// "114, 95 to 130": an estimate and its band ("*": a class without measured runs), "—" for
+// none; and its hover text: why it is missing, or how sure it is (panel_speed.cpp).
+std::string Banded(double value, const Band& band, int decimals);
+void FigureTooltip(double value, const Band& band, const TemplateText& why);
 // Whether a diffusion model fits each card and how fast (panel_image.cpp, issue 29).
 void DrawImagePanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
@@ -106,6 +112,7 @@ json RankingOutlayInfo(const ViewState& view, const UiState& ui);  // ranking_ou
 json SpeedInfo(const ViewState& view, const UiState& ui);         // speed: the table, or null
 json RoiInfo(const ViewState& view, const UiState& ui);           // roi: the last drawn outcome
 json ImageInfo(const ViewState& view, const UiState& ui);         // image: the Images table and its gate, or null
+json CompareInfo(const ViewState& view, const UiState& ui);       // compare: speed and value per card, or null
 // `later`: the part's code is in index.later.wasm with its tab's (published as null until
 // it has arrived).
 struct PagePart {
@@ -125,6 +132,7 @@ inline constexpr PagePart kPageParts[] = {
     Part<Tab::ranking, RankingOutlayInfo>("ranking_outlay"),
     Part<Tab::speed, SpeedInfo>("speed"),
     Part<Tab::image, ImageInfo>("image"),
+    Part<Tab::compare, CompareInfo>("compare"),
     Part<Tab::roi, RoiInfo>("roi"),
     Part<Tab::roi, JobCostInfo>("job"),
 };

@@ -11,6 +11,7 @@
 #include "catalog/software.h"
 #include "estimate/gates.h"
 #include "estimate/image.h"
+#include "money/compare_speed.h"
 #include "money/image_job.h"
 #include "money/job_gate.h"
 #include "money/job_cost.h"
@@ -168,6 +169,18 @@ struct JobCostCache {
   json info;                     // window.gpuwise.job: the first rows, published every frame
 };
 
+// The Compare tab's speed and value rows (money/compare_speed.h, issue 30) for the inputs
+// they were computed for; window.gpuwise.compare publishes them.
+struct CompareCache {
+  bool valid = false;
+  std::vector<std::string> ids;
+  SpeedView speed;
+  BuyerView buyer;
+  LoadState prices_state = LoadState::pending;
+  bool software_ready = false;
+  CompareSpeed result;
+};
+
 // The ROI tab's last drawn outcome (panel_roi.cpp): its aria-live sentence and
 // window.gpuwise.roi (RoiInfo; the browser tests read it).
 struct RoiOutcome {
@@ -221,6 +234,7 @@ struct UiState {
   SoftwareData software;
   ImageData image;
   JobCostCache job_cost;
+  CompareCache compare;
   // The Ask tab's answer for the question it was computed for (plan_ask weighs every card).
   struct AskCache {
     bool valid = false;

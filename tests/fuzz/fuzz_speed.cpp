@@ -1,6 +1,7 @@
 // Fuzzes the speed model as the page and the CLI reach it: the Speed tab's table
-// (speed_view.h) for a SpeedView built from the bytes, and the LLM rankings by estimated
-// tokens/s (speed_ranking.h) for a RankingView and FitView built from the bytes. Values
+// (speed_view.h) for a SpeedView built from the bytes, the Compare tab's speed and value
+// rows (money/compare_speed.h) for up to four cards and a buyer, and the LLM rankings by
+// estimated tokens/s (speed_ranking.h) for a RankingView and FitView built from the bytes. Values
 // come raw (a link is clamped first, but core must not rely on it): NaN, infinities,
 // negative and huge counts. Either a problem in words, or rows whose figures are finite
 // and not negative, and a ranking sorted fastest first. One input in four runs on the
@@ -13,6 +14,7 @@
 #include "catalog/benchmarks.h"
 #include "fuzz_numbers.h"
 #include "fuzz_support.h"
+#include "money/compare_speed.h"
 #include "rank/ranking.h"
 #include "estimate/speed.h"
 #include "rank/speed_ranking.h"
@@ -81,6 +83,39 @@ void fuzz_speed_table(FuzzedDataProvider& in) {
   FUZZ_CHECK(!dump_json(speed_table_to_json(table)).empty());
 }
 
+// Compare: each figure is there (finite, above 0) or absent with its reason, never 0; rows
+// only for known cards, in the order given. Four cards at most, as the link holds.
+void fuzz_compare(FuzzedDataProvider& in) {
+  static const std::vector<std::string> presets = ids_of_presets();
+  static const std::vector<std::string> markets = {"us", "eu", "cn"}, covers = {"machine", "cards"};
+  SpeedView view;
+  view.preset = fuzz::any_key(in, presets);
+  view.params_b = in.ConsumeBool() ? 0 : fuzz::any_number(in, 1000);
+  view.quant = fuzz::any_key(in, fuzz::quant_ids());
+  view.context = fuzz::any_whole(in, 131072);
+  view.concurrent = fuzz::any_whole(in, 64);
+  view.gpu_count = fuzz::any_whole(in, 8);
+  BuyerView buyer;
+  buyer.market = fuzz::any_key(in, markets);
+  buyer.used = in.ConsumeBool();
+  buyer.budget_covers = fuzz::any_key(in, covers);
+  std::vector<std::string> ids;
+  const int count = in.ConsumeIntegralInRange<int>(0, 4);
+  for (int i = 0; i < count; ++i) ids.push_back(fuzz::any_key(in, fuzz::shipped_ids()));
+  const CompareSpeed c = compare_speed(fuzz::shipped_catalog(), shipped_benchmarks(), fuzz::shipped_calibration(),
+                                       fuzz::shipped_prices(), ids, view, buyer);
+  FUZZ_CHECK(c.rows.size() <= ids.size());
+  for (const CompareSpeedRow& row : c.rows) {
+    FUZZ_CHECK(fuzz::is_shipped_id(row.gpu_id));
+    check_estimate(row.estimate);
+    if (row.decode_tokens_per_s) FUZZ_CHECK(fuzz::finite(*row.decode_tokens_per_s) && *row.decode_tokens_per_s > 0);
+    else FUZZ_CHECK(!row.speed_reason.text().empty());
+    if (row.per_1000_usd) FUZZ_CHECK(fuzz::finite(*row.per_1000_usd) && *row.per_1000_usd > 0 && row.decode_tokens_per_s);
+    else FUZZ_CHECK(!row.value_reason.text().empty());
+  }
+  FUZZ_CHECK(!dump_json(compare_speed_json(c)).empty());
+}
+
 void fuzz_speed_ranking(FuzzedDataProvider& in) {
   static const std::vector<std::string> profiles = ids_of_profiles(), presets = ids_of_presets();
   static const std::vector<std::string> precisions = {"fp32", "bf16", "fp16", "int8", "int4"};
@@ -130,10 +165,11 @@ void fuzz_speed_ranking(FuzzedDataProvider& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider in(data, size);
-  if (in.ConsumeBool()) {
-    fuzz_speed_table(in);
-  } else {
-    fuzz_speed_ranking(in);
+  switch (in.ConsumeIntegralInRange<int>(0, 3)) {
+    case 0:
+    case 1: fuzz_speed_table(in); break;
+    case 2: fuzz_compare(in); break;
+    default: fuzz_speed_ranking(in); break;
   }
   return 0;
 }
