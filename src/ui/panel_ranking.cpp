@@ -397,6 +397,16 @@ void DrawBudgetSummary(const ViewState& view, UiState& ui, const BuyerRanking& r
     OutlayTooltip(ranked.cheapest_over->outlay, view, ui);
     RecordTarget(ui, "budget-cheapest-over");
   }
+  // What more money buys: the faster machines over the budget, cheapest first.
+  for (const BuyerRanking::OverBudget& option : ranked.faster_over) {
+    const Gpu& gpu = ui.catalog.gpus[static_cast<std::size_t>(option.gpu_index)];
+    std::snprintf(line, sizeof line, tr("Faster, over budget: %d × %s, %s tokens/s for %s."), option.priced.gpus,
+                  gpu.name.c_str(), gpuwise::format_number(option.tokens_per_s, option.tokens_per_s < 100 ? 1 : 0).c_str(),
+                  OutlayText(option.priced.outlay, view, ui).c_str());
+    TextDim(line);
+    OutlayTooltip(option.priced.outlay, view, ui);
+    RecordTarget(ui, "budget-faster-over:" + gpu.id);
+  }
 }
 
 void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
@@ -550,7 +560,15 @@ json RankingOutlayInfo(const ViewState&, const UiState& ui) {
     row["id"] = ui.catalog.gpus[static_cast<std::size_t>(ranked.list.rows[i].gpu_index)].id;
     rows.push_back(row);
   }
-  return {{"rows", rows}, {"over_budget", ranked.over_budget}, {"by_budget", ranked.by_budget}};
+  json faster = json::array();  // the "faster, over budget" lines drawn under the budget
+  for (const BuyerRanking::OverBudget& option : ranked.faster_over) {
+    json row = outlay_to_json(option.priced.outlay);
+    row["id"] = ui.catalog.gpus[static_cast<std::size_t>(option.gpu_index)].id;
+    row["tokens_per_s"] = option.tokens_per_s;
+    faster.push_back(row);
+  }
+  return {{"rows", rows}, {"over_budget", ranked.over_budget}, {"by_budget", ranked.by_budget},
+          {"faster_over", faster}};
 }
 
 json RankingEstimateInfo(const ViewState&, const UiState& ui) {

@@ -131,6 +131,10 @@ std::string SupportWhyText(const Support& s) {
 std::string WorkloadWhyText(const WorkloadSupport& support) {
   std::string out;
   for (const Support* need : limiting_needs(support)) {
+    if (need->whole_group) {  // "llama.cpp does not run on it", not its first backend's grade
+      out += (out.empty() ? "" : "\n") + SupportWhyText(*need);
+      continue;
+    }
     out += (out.empty() ? "" : "\n") + StackName(need->stack) + ": " + tr(grade_label(need->grade));
     const std::string why = SupportWhyText(*need);
     if (!why.empty()) out += " (" + why + ")";

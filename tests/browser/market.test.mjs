@@ -76,6 +76,17 @@ test('a budget typed in Chinese on a phone keeps the ranking to machines within 
   assert.ok(outlay.rows.length > 0, 'some machine runs a 70B model within $2,000');
   for (const row of outlay.rows) assert.ok(row.total_usd !== null && row.total_usd <= 2000, JSON.stringify(row));
   assert.ok(outlay.over_budget > 0, 'the others are counted as over budget');
+  // What more money buys: each faster machine over the budget is a line on the page, on
+  // the phone's screen, in Chinese (untranslated stays empty below).
+  const fastest = Math.max(...(await page.evaluate(() => window.gpuwise.ranking_estimate.tokens_per_s)).filter((t) => t !== null));
+  assert.ok(outlay.faster_over.length > 0, 'a budget shows what is faster above it');
+  for (const option of outlay.faster_over) {
+    assert.ok(option.total_usd > 2000, JSON.stringify(option));
+    assert.ok(option.tokens_per_s > fastest, `${option.id} is faster than every machine within the budget`);
+    await page.waitForFunction((k) => window.gpuwise.targets[k], `budget-faster-over:${option.id}`, { timeout: 10000 });
+    const r = await page.evaluate((k) => window.gpuwise.targets[k], `budget-faster-over:${option.id}`);
+    assert.ok(r.x >= 0 && r.x + r.w <= 390, `the line for ${option.id} fits the phone (${JSON.stringify(r)})`);
+  }
 
   // A slip of the finger: the budget there was stays, and so does the list.
   await composeInto(page, 'input:budget', '-5');

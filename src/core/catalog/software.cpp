@@ -335,14 +335,30 @@ Support stack_support(const SoftwareTable& table, const Compat* compat, const Gp
   return out;
 }
 
+namespace {
+// What a buyer calls a group of stacks (the same in both languages); null: no such name.
+const char* group_product(std::string_view group) {
+  if (group == "llamacpp") return "llama.cpp";
+  if (group == "pytorch") return "PyTorch";
+  if (group == "attention") return "FlashAttention";
+  if (group == "mlx") return "MLX";
+  return nullptr;
+}
+}  // namespace
+
 Support group_support(const SoftwareTable& table, const Compat* compat, const Gpu& gpu, std::string_view group) {
   Support best;
-  bool any = false;
+  int stacks = 0;
   for (const SupportStack& s : table.stacks) {
     if (s.group != group) continue;
     Support one = stack_support(table, compat, gpu, s.key);
-    if (!any || one.grade > best.grade) best = one;
-    any = true;
+    if (!stacks || one.grade > best.grade) best = one;
+    ++stacks;
+  }
+  const char* product = group_product(group);
+  if (stacks > 1 && best.grade == Grade::no && product) {
+    best.whole_group = true;
+    best.derived = TemplateText(I18N("{0} does not run on it"), {product});
   }
   return best;
 }
@@ -356,6 +372,7 @@ TemplateText support_why(const Support& support) {
 }
 
 std::string support_sentence(const Support& support) {
+  if (support.whole_group) return support_why(support).text();
   std::string out = support.stack ? support.stack->name : "?";
   out += std::string(": ") + grade_key(support.grade);
   const std::string why = support_why(support).text();

@@ -98,6 +98,10 @@ struct Support {
   TemplateText derived;
   const SupportCell* until = nullptr;  // the cell announcing the end of support, if any
   std::string where;                   // "NVIDIA Pascal": the card's vendor and architecture
+  // Graded no by every stack of a group (group_support: no llama.cpp backend runs on a Gaudi):
+  // `derived` then says so in the buyer's words ("llama.cpp does not run on it"), not in the
+  // words of the group's first stack ("llama.cpp (CUDA backend): no").
+  bool whole_group = false;
 };
 // Why, as a translatable sentence: the derived reason, else the cell's gaps (English; the page
 // shows gaps_zh in Chinese), else for a card graded no "not available on NVIDIA Pascal".

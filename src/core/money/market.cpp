@@ -108,11 +108,28 @@ namespace {
 
 std::string month_of(const std::string& date) { return date.substr(0, 7); }
 
+// "2026-09" → 2026 * 12 + 8, so that months can be counted back across a year's end; -1 for a
+// malformed date (the loader checks dates; this keeps a bad one from matching anything).
+int month_index(const std::string& date) {
+  if (date.size() < 7 || date[4] != '-') return -1;
+  int year = 0, month = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(date[i]))) return -1;
+    year = year * 10 + (date[i] - '0');
+  }
+  for (std::size_t i = 5; i < 7; ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(date[i]))) return -1;
+    month = month * 10 + (date[i] - '0');
+  }
+  return month >= 1 && month <= 12 ? year * 12 + month - 1 : -1;
+}
+
 struct Pick {
-  std::vector<const StreetPrice*> rows;  // the month's rows the figure is the median of
+  std::vector<const StreetPrice*> rows;  // the recent rows the figure is the median of
   double usd_per_board = 0;              // board rows: per board; system rows: per GPU × gpus_per_board
   const StreetPrice* shown = nullptr;    // the row closest to the median (its source is shown)
   std::string date;                      // the newest date among `rows`
+  std::string oldest;                    // the oldest date among `rows`
 };
 
 double median(std::vector<double> values) {
@@ -126,20 +143,26 @@ double per_board(const StreetPrice& row, int gpus_per_board) {
   return row.system ? row.usd / std::max(1, row.system_gpus) * gpus_per_board : row.usd;
 }
 
-// The newest month's price among `rows` (board rows first: a system's share only when the
-// card has no board price of that condition), the median of that month's shop, tracker,
-// press and vendor prices, or of its listings when it has nothing else.
+// The recent price among `rows` (board rows first: a system's share only when the card has
+// no board price of that condition): the median of the shop, tracker, press and vendor
+// prices seen in the newest month and the kRecentMonths - 1 before it, or of its listings
+// when it has nothing else. A window, not the newest month alone, so that one row that
+// happens to be the newest (a guide's low end, one odd offer) does not decide on its own
+// while other prices of the same weeks say otherwise; three months still follow a market
+// that moves (the used RTX 3090 doubled in 2026) within weeks.
 std::optional<Pick> pick(std::vector<const StreetPrice*> rows, int gpus_per_board) {
   const bool any_board = std::any_of(rows.begin(), rows.end(), [](const StreetPrice* r) { return !r->system; });
   if (any_board) rows.erase(std::remove_if(rows.begin(), rows.end(), [](const StreetPrice* r) { return r->system; }),
                             rows.end());
   if (rows.empty()) return std::nullopt;
-  std::string newest;
-  for (const StreetPrice* row : rows) newest = std::max(newest, month_of(row->date_seen));
+  int newest = -1;
+  for (const StreetPrice* row : rows) newest = std::max(newest, month_index(row->date_seen));
   Pick out;
   for (const StreetPrice* row : rows) {
-    if (month_of(row->date_seen) == newest) out.rows.push_back(row);
+    const int month = month_index(row->date_seen);
+    if (month >= 0 && month > newest - kRecentMonths) out.rows.push_back(row);
   }
+  if (out.rows.empty()) return std::nullopt;
   const bool has_dealer = std::any_of(out.rows.begin(), out.rows.end(),
                                       [](const StreetPrice* r) { return r->seller != "listing"; });
   if (has_dealer) {
@@ -151,6 +174,7 @@ std::optional<Pick> pick(std::vector<const StreetPrice*> rows, int gpus_per_boar
   for (const StreetPrice* row : out.rows) values.push_back(per_board(*row, gpus_per_board));
   out.usd_per_board = median(values);
   double nearest = 0;
+  out.oldest = out.rows.front()->date_seen;
   for (const StreetPrice* row : out.rows) {
     const double distance = std::fabs(per_board(*row, gpus_per_board) - out.usd_per_board);
     // Closest to the median; equally close: the newer, then the cheaper (stable across runs).
@@ -161,6 +185,7 @@ std::optional<Pick> pick(std::vector<const StreetPrice*> rows, int gpus_per_boar
       nearest = distance;
     }
     out.date = std::max(out.date, row->date_seen);
+    out.oldest = std::min(out.oldest, row->date_seen);
   }
   return out;
 }
@@ -197,16 +222,20 @@ MarketPick pick_in_market(const PriceBook& book, std::string_view gpu_id, std::s
   std::optional<Pick> new_pick = pick(new_rows, gpus_per_board);
   // A "new" price below the used price of the same month is not a new card a buyer can
   // count on (a refurbished, pulled or fake offer): set aside, and the next one taken.
+  // Each turn drops at least one row (a median below the used price has a row below it).
   while (new_pick && used_pick && month_of(new_pick->date) == month_of(used_pick->date) &&
          new_pick->usd_per_board < used_pick->usd_per_board) {
-    const std::string month = month_of(new_pick->date);
-    for (const StreetPrice* row : new_pick->rows) {
-      if (!out.set_aside && per_board(*row, gpus_per_board) < used_pick->usd_per_board) out.set_aside = *row;
-    }
+    const std::vector<const StreetPrice*> below = [&] {
+      std::vector<const StreetPrice*> rows;
+      for (const StreetPrice* row : new_pick->rows) {
+        if (per_board(*row, gpus_per_board) < used_pick->usd_per_board) rows.push_back(row);
+      }
+      return rows;
+    }();
+    if (!out.set_aside && !below.empty()) out.set_aside = *below.front();
     new_rows.erase(std::remove_if(new_rows.begin(), new_rows.end(),
                                   [&](const StreetPrice* r) {
-                                    return month_of(r->date_seen) == month &&
-                                           per_board(*r, gpus_per_board) < used_pick->usd_per_board;
+                                    return std::find(below.begin(), below.end(), r) != below.end();
                                   }),
                    new_rows.end());
     new_pick = pick(new_rows, gpus_per_board);
@@ -260,6 +289,7 @@ PriceChoice buyer_price(const Catalog& catalog, const PriceBook& book, std::stri
     choice.other_market = market != std::string(home.key);
     choice.seller = p.shown->seller;
     choice.median_of = static_cast<int>(p.rows.size());
+    if (choice.median_of > 1) choice.median_from = p.oldest;
     if (p.shown->system) {
       choice.system_name = p.shown->system_name;
       choice.system_gpus = p.shown->system_gpus;
@@ -297,6 +327,11 @@ TemplateText buyer_price_text(const PriceChoice& price) {
   }
   const char* condition = price.kind == PriceKind::street_used ? I18N("used") : I18N("new");
   TemplateText what{condition};
+  if (price.median_of > 1 && price.median_from.substr(0, 7) != month) {
+    return {I18N("{0}, median of {1} prices seen {2} to {3}"),
+            {what.text(), std::to_string(price.median_of), price.median_from.substr(0, 7), month},
+            {what}};
+  }
   if (price.median_of > 1) {
     return {I18N("{0}, median of {1} prices seen in {2}"), {what.text(), std::to_string(price.median_of), month},
             {what}};

@@ -78,9 +78,13 @@ DisplayCurrency display_currency(const std::string& chosen, const std::string& m
 
 // [SECTION] The price a buyer pays now
 
+// How many months, counted back from a card's newest price, the buyer's price is the median
+// of: the newest month and the two before it.
+constexpr int kRecentMonths = 3;
+
 // The default purchase price of one card for this buyer (market, new or used): in the
-// buyer's market, the newest month's price (the median when several prices of that month;
-// a single listing counts only when no shop, tracker or press price of that month exists);
+// buyer's market, the median of the prices seen in the newest kRecentMonths months (a
+// single listing counts only when no shop, tracker or press price of those months exists);
 // a "new" price below the same month's used price is set aside (flagged); a card nobody
 // sold new in the last 12 months defaults to its used price; asked for used, a card
 // without a used price takes its new price. No price in that market: the nearest market's

@@ -175,7 +175,8 @@ struct PriceChoice {
   std::string market;        // where it was seen: us, eu, cn
   bool other_market = false; // the buyer's market has no price: the nearest market's, converted
   std::string seller;        // retailer, tracker, listing, press, vendor
-  int median_of = 1;         // > 1: the median of this many prices of the same month
+  int median_of = 1;         // > 1: the median of this many recent prices (market.h kRecentMonths)
+  std::string median_from;   // with median_of > 1: the oldest date among them
   std::string system_name;   // set: a share of that system's price (usd / system_gpus per GPU)
   int system_gpus = 0;
   bool discontinued = false;  // new was asked, but no shop sold it new in 12 months: its used price

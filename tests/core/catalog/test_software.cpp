@@ -100,6 +100,22 @@ TEST_CASE("software support answers the buyer's questions as an expert would") {
   CHECK(for_workload("tesla-k80", "gguf").grade == Grade::unknown);
 }
 
+TEST_CASE("a card no backend of a group runs on is said so in the buyer's words") {
+  // Gaudi 2: no llama.cpp backend (CUDA, HIP, Metal, Vulkan, SYCL, CANN, MUSA) runs on it;
+  // the reason names llama.cpp, not its first backend ("llama.cpp (CUDA backend): no").
+  const WorkloadSupport gguf = for_workload("gaudi2", "gguf");
+  CHECK(gguf.grade == Grade::no);
+  CHECK(workload_sentence(gguf) == "llama.cpp does not run on it");
+  const Support group = group_support(shipped_software(), &shipped_compat(), card("gaudi2"), "llamacpp");
+  CHECK(group.whole_group);
+  // A group one backend of which runs keeps that backend's grade and words.
+  const Support runs = group_support(shipped_software(), &shipped_compat(), card("rtx-3090"), "llamacpp");
+  CHECK_FALSE(runs.whole_group);
+  CHECK(runs.grade != Grade::no);
+  // One stack graded no still names that stack (BF16 on a Pascal card).
+  CHECK(support_sentence(stack_support(shipped_software(), &shipped_compat(), card("tesla-p40"), "bf16")).rfind("BF16 matrix math: no", 0) == 0);
+}
+
 TEST_CASE("PyTorch on CUDA comes from cuda.json, with the announced end of the legacy wheel") {
   // Kepler: the newest release has no wheel for it.
   const Support k80 = stack_support(shipped_software(), &shipped_compat(), card("tesla-k80"), "pytorch-cuda");

@@ -23,7 +23,8 @@ const Catalog& market_catalog() {
   static const Catalog c = load_catalog(catalog_text(json::array(
       {card("median-card", 999), card("listing-card", std::nullopt), card("fake-new", std::nullopt),
        card("gone-card", 1499), card("new-only", std::nullopt), card("us-only", std::nullopt),
-       card("msrp-only", 799), card("server-card", std::nullopt), card("dual-board", std::nullopt, 2)})));
+       card("msrp-only", 799), card("server-card", std::nullopt), card("dual-board", std::nullopt, 2),
+       card("odd-newest", std::nullopt)})));
   return c;
 }
 json row(const std::string& id, const std::string& market, const std::string& condition, double usd,
@@ -66,7 +67,13 @@ PriceBook market_book() {
            row("median-card", "us", "new", 1200, "2026-09-15", "retailer"),
            row("median-card", "us", "new", 1500, "2026-09-20", "press"),
            row("median-card", "us", "new", 400, "2026-09-30", "listing"),
-           row("median-card", "us", "new", 800, "2026-07-01", "retailer"),  // older: not the newest month
+           row("median-card", "us", "new", 800, "2026-07-01", "retailer"),  // two months older: still recent
+           row("median-card", "us", "new", 300, "2026-06-30", "retailer"),  // three months older: history
+           // A guide's low end, alone in the newest month, among the weeks' tracker prices.
+           row("odd-newest", "us", "used", 1250, "2026-08-15", "press"),
+           row("odd-newest", "us", "used", 1207, "2026-09-01", "tracker"),
+           row("odd-newest", "us", "used", 700, "2026-10-02", "press"),
+           row("odd-newest", "us", "used", 500, "2026-01-01", "press"),  // older than the window
            // A listing alone in its month wins over an older shop price.
            row("listing-card", "us", "new", 700, "2026-03-01", "retailer"),
            row("listing-card", "us", "new", 650, "2026-06-01", "listing"),
@@ -105,13 +112,21 @@ TEST_CASE("market: the test data loads cleanly") {
   CHECK(euro->market == "eu");
 }
 
-TEST_CASE("market: the newest month's median, shops before single listings") {
+TEST_CASE("market: the median of the newest three months, shops before single listings") {
   const PriceChoice p = price_of("median-card");
   CHECK(p.kind == PriceKind::street_new);
-  CHECK(p.usd_per_board == 1200);  // median of 1000, 1200, 1500; the 400 listing is left out
-  CHECK(p.median_of == 3);
+  // July to September: 800, 1000, 1200, 1500; the 400 listing is left out, June's 300 too.
+  CHECK(p.usd_per_board == 1100);
+  CHECK(p.median_of == 4);
   CHECK(p.date_seen == "2026-09-20");  // the newest date among them
-  CHECK(buyer_price_text(p).text() == "new, median of 3 prices seen in 2026-09");
+  CHECK(p.median_from == "2026-07-01");
+  CHECK(buyer_price_text(p).text() == "new, median of 4 prices seen 2026-07 to 2026-09");
+  // One row alone in the newest month does not decide: 1207, the middle of 700, 1207, 1250.
+  const PriceChoice odd = price_of("odd-newest", "us", true);
+  CHECK(odd.usd_per_board == 1207);
+  CHECK(odd.median_of == 3);
+  CHECK(odd.date_seen == "2026-10-02");
+  CHECK(odd.seller == "tracker");  // the row shown is the one at the median
   // A single listing alone in the newest month is used, and labelled so.
   const PriceChoice l = price_of("listing-card");
   CHECK(l.usd_per_board == 650);
@@ -219,7 +234,7 @@ TEST_CASE("market: coverage counts cards priced per market and condition") {
   const std::vector<MarketCoverage> coverage = market_coverage(market_catalog(), market_book());
   REQUIRE(coverage.size() == 3);
   CHECK(coverage[0].market == "us");
-  CHECK(coverage[0].cards_any == 7);
+  CHECK(coverage[0].cards_any == 8);  // with odd-newest
   CHECK(coverage[1].cards_new == 1);  // eu: us-only
   CHECK(coverage[2].cards_used == 1);  // cn: fake-new
 }
