@@ -14,16 +14,19 @@ test('a preset from the menu restores its view and the URL follows', async () =>
   const { page, context, problems } = await openPage(browser, server.origin);
   await waitReady(page);
   await clickTarget(page, 'presets');
-  await clickTarget(page, 'preset:cuda-10');
-  const s = await waitForState(page, (st) => st.tab === 'ranking' && st.ranking.cuda === '10.2');
-  assert.equal(s.ranking.profile, 'cnn');
-  await page.waitForFunction(() => location.hash.includes('rank.cuda=10.2'), null, { timeout: 15000 });
+  // Issue 30: the presets are the buyers' questions, each opening Ask with its inputs filled.
+  await clickTarget(page, 'preset:run-70b-2000');
+  const s = await waitForState(page, (st) => st.tab === 'ask' && st.ask.model === 'llama-3-70b');
+  assert.equal(s.buyer.budget_usd, 2000);
+  await page.waitForFunction(() => location.hash.includes('ask.model=llama-3-70b') && location.hash.includes('budget=2000'),
+    null, { timeout: 15000 });
+  await page.waitForFunction(() => window.gpuwise.ask && window.gpuwise.ask.answers.length > 0, null, { timeout: 15000 });
   const link = page.url();
 
   // The same link in a fresh tab gives exactly the same state.
   const second = await openPage(browser, server.origin, { path: link.slice(link.indexOf('#')) });
   await waitReady(second.page);
-  await waitForState(second.page, (st) => st.tab === 'ranking');
+  await waitForState(second.page, (st) => st.tab === 'ask');
   assert.deepEqual(await state(second.page), await state(page));
   await second.context.close();
   assert.deepEqual(problems.foreignRequests, []);

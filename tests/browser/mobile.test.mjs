@@ -127,14 +127,14 @@ test('on a phone a swipe scrolls the catalog, a tap switches tabs, targets are f
   await page.waitForFunction(() => window.innerWidth === 360 && window.gpuwise.targets['tab:about'], null, { timeout: 10000 });
   await waitFrames(page, 2);
   const tabs = await page.evaluate(() => Object.entries(window.gpuwise.targets).filter(([k]) => k.startsWith('tab:')));
-  assert.equal(tabs.length, 8);  // Catalog, Ranking, Compare, Advisor, Speed, Images, Price & ROI, About
+  assert.equal(tabs.length, 9);  // Ask, Catalog, Ranking, Compare, Advisor, Speed, Images, Price & ROI, About
   for (const [key, r] of tabs) assert.ok(r.x >= 0 && r.x + r.w <= 360 && r.w > 30, `${key} at ${JSON.stringify(r)}`);
   assert.deepEqual(problems.pageErrors, []);
   await context.close();
 });
 
 test('a reader from mainland China starts in the China market: yuan, its tariff and clouds, in the link', async () => {
-  const { page, context } = await openPage(browser, server.origin, { locale: 'zh-CN' });
+  const { page, context } = await openPage(browser, server.origin, { path: '', locale: 'zh-CN' });  // a first visit
   await waitReady(page);
   const s = await waitForState(page, (st) => st.language === 'zh' && st.market === 'cn');
   // The currency follows the market (auto: yuan here); the tariff and the provider kinds

@@ -1,6 +1,5 @@
 #include "view/share_link.h"
 
-#include <algorithm>
 #include <cmath>
 
 #include "text/number_text.h"
@@ -276,6 +275,9 @@ LinkDecode decode_link(std::string_view fragment, const ViewState& defaults,
                  {std::to_string(version)}});
   }
 
+  // Links write only what differs from the defaults, and v=1 links were made when the first
+  // view was the catalog: one without a readable tab= opens the catalog (v=2: Ask, issue 30).
+  if (version < 2 && !settings.empty()) out.state.tab = Tab::catalog;
   FieldApplier applier(out.state, known_gpu_ids, /*link_names=*/true, notices);
   LinkReader reader(applier, notices);
   for (std::size_t i = 0; i < settings.size(); ++i) {
@@ -298,11 +300,6 @@ LinkDecode decode_link(std::string_view fragment, const ViewState& defaults,
     }
     if (earlier) notices.add({I18N("'{0}' was given more than once; used the last one"), {field->link_key}});
     reader.read(*field, setting.raw_value);
-  }
-  // Links write only what differs from the defaults, and v=1 links were made when the first
-  // view was the catalog: one without tab= still opens the catalog (v=2: Ask, issue 30).
-  if (version < 2 && !settings.empty() && std::none_of(settings.begin(), settings.end(), [](const Setting& s) { return s.key == "tab"; })) {
-    out.state.tab = Tab::catalog;
   }
   out.notice_texts = notices.take();
   out.notices = english(out.notice_texts);

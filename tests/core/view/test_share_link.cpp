@@ -310,6 +310,8 @@ TEST_CASE("a word outside its choices keeps the default") {
   CHECK(decode("bcov=gpus").notices.at(0) == "'bcov' must be machine or cards; kept machine");
   CHECK(decode("theme=blue").notices.at(0) == "'theme' must be one of auto, light, dark; kept auto");
   CHECK(decode("tab=settings").notices.at(0) ==
+        "'tab' must be one of ask, catalog, ranking, compare, advisor, speed, image, roi, about; kept catalog");
+  CHECK(decode("v=2&tab=settings").notices.at(0) ==
         "'tab' must be one of ask, catalog, ranking, compare, advisor, speed, image, roi, about; kept ask");
   CHECK(has_notice(decode("profile=gaming"), "'profile' must be one of cnn, rnn,"));
   CHECK(decode("fit.prec=fp8").state.fit.precision == "bf16");
