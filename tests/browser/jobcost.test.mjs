@@ -268,7 +268,7 @@ test('serving users on a phone in Chinese: users and hours up typed through an i
   await page.waitForFunction(() => window.gpuwise.targets['input:job-users'] && window.gpuwise.targets['input:job-hours-up'],
     null, { timeout: 10000 });
   await waitFrames(page, 2);
-  let targets = await page.evaluate(() => window.gpuwise.targets);
+  const targets = await page.evaluate(() => window.gpuwise.targets);
   for (const key of ['job-kind:serve', 'job-kind:batch', 'input:job-users', 'input:job-tokens-per-day', 'input:job-hours-up']) {
     const r = targets[key];
     assert.ok(r, `${key} is drawn`);
@@ -312,20 +312,32 @@ test('serving users on a phone in Chinese: users and hours up typed through an i
   await page.waitForFunction(() => location.hash.includes('job.users=50') && location.hash.includes('job.up=8'), null,
     { timeout: 10000 });
 
-  // 0 hours up a day is refused: the value stays, the page says why in Chinese, nothing else changes.
+  // 0 hours up a day is out of range (an endpoint that is up is up for some time): the
+  // page's one clamp (text/limits.h) takes the nearest allowed value, 0.5 h, says so beside
+  // the field in Chinese, and nothing else changes.
   await typeWithIme(page, 'input:job-hours-up', '0');
   await waitFrames(page, 4);
-  const kept = await waitForState(page, (s) => s.job.up_hours_per_day === 8 && s.job.users === 50);
+  const kept = await waitForState(page, (s) => s.job.up_hours_per_day === 0.5 && s.job.users === 50);
   assert.equal(kept.job.kind, 'serve');
+  assert.equal(kept.job.tokens_per_day, 10000000);
+  await job(page, (j) => j.ok && j.rows.every((r) => r.hours === 0.5));
+  await waitFrames(page, 4);
   assert.deepEqual(await page.evaluate(() => window.gpuwise.untranslated), []);
 
   // The CSV export: a tap on the button downloads one row per card and count with the bands.
-  targets = await page.evaluate(() => window.gpuwise.targets);
-  const csvButton = targets['job-csv'];
-  assert.ok(csvButton, 'the CSV button is drawn');
+  // It sits below the table, so a finger scrolls to it first.
+  await page.waitForFunction(() => window.gpuwise.targets['job-csv'], null, { timeout: 10000 });
+  const finger = await page.context().newCDPSession(page);
+  const csvButton = await fingerScrollTo(page, finger, 'job-csv');
+  assert.ok(csvButton.y >= 0 && csvButton.y + csvButton.h <= 844, `the CSV button on screen: ${JSON.stringify(csvButton)}`);
+  const press = { x: csvButton.x + csvButton.w / 2, y: csvButton.y + csvButton.h / 2 };
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 15000 }),
-    page.touchscreen.tap(csvButton.x + csvButton.w / 2, csvButton.y + csvButton.h / 2),
+    (async () => {
+      await finger.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [press] });
+      await waitFrames(page, 3);
+      await finger.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    })(),
   ]);
   assert.equal(download.suggestedFilename(), 'gpuwise-job-cost.csv');
   const lines = readFileSync(await download.path(), 'utf8').trim().split(/\r\n/);
