@@ -71,6 +71,7 @@ TRACEABLE = {
     # TemplateText from core: tr(TemplateText) translates the pattern, an I18N() literal;
     # tests/core/test_translations.cpp runs each source and checks the patterns it gives.
     "notice": "advisor / VRAM-fit notices (TemplateText)",
+    "band": "money_band_text() (TemplateText, the I18N() patterns of text/band_text.cpp)",
     "warning": "advisor warnings (TemplateText)",
     "item->why": "advisor whys (TemplateText)",
     "no_cuda": "Compat::no_cuda_why() (TemplateText)",

@@ -22,6 +22,7 @@
 #include "estimate/speed.h"
 #include "view/cli_values.h"
 #include "money/job_outlay.h"
+#include "text/band_text.h"
 #include "view/view_fields.h"
 
 namespace gpuwise::cli {
@@ -151,12 +152,9 @@ std::string money(const std::optional<double>& usd) {
   return text;
 }
 
-// "$1793.26 ($1540-2210)": a cost with its band.
-std::string banded(double usd, double low, double high) {
-  char text[80];
-  std::snprintf(text, sizeof text, "$%.2f ($%.0f-%.0f)", usd, low, high);
-  return text;
-}
+// "$1,793.26 ($1,540 to $2,210)", "$2.75 ($2.6 to $3.4)": a cost with its band, the ends
+// as many decimals apart as they need (text/band_text.h).
+std::string banded(double usd, double low, double high) { return money_band_text(usd, low, high, "$", 2).text(); }
 
 }  // namespace
 
@@ -237,7 +235,7 @@ int run_job(const Args& args) {
     char count[40];
     if (serve) std::snprintf(count, sizeof count, "%dx%d", w.replicas, w.gpus);
     else std::snprintf(count, sizeof count, "x%d", w.gpus);
-    std::printf("%2zu. %-24s %-6s %-4s %-28s %24s  %9.1f h  $%.4f per M tokens%s\n", i + 1, w.gpu_id.c_str(), count,
+    std::printf("%2zu. %-24s %-6s %-4s %-28s %30s  %9.1f h  $%.4f per M tokens%s\n", i + 1, w.gpu_id.c_str(), count,
                 w.own ? "own" : "rent", w.own ? "" : w.provider.c_str(),
                 banded(w.cost_usd, w.cost_low_usd, w.cost_high_usd).c_str(), w.hours, w.usd_per_million_tokens,
                 w.stale ? "  (stale price)" : "");

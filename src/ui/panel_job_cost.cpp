@@ -13,7 +13,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "text/band_text.h"
 #include "text/format.h"
+#include "view/view_money.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "estimate/serving.h"
@@ -118,12 +120,13 @@ const SpeedCheck* JobCheck(UiState& ui, JobKind kind) {
   return nullptr;
 }
 
-// "$58.20 (50 to 70)": a figure with its band.
+// "$58.20 ($50 to $70)", "$2.75 ($2.6 to $3.4)": a figure with its band, the ends with the
+// decimals that keep them apart (core's money_band_text), in the reader's currency.
 std::string MoneyBand(double usd, double low, double high, const ViewState& view, UiState& ui, int decimals) {
-  char text[200];
-  std::snprintf(text, sizeof text, tr("%s (%s to %s)"), Money(usd, view, ui, decimals).c_str(),
-                Money(low, view, ui, 0).c_str(), Money(high, view, ui, 0).c_str());
-  return text;
+  const DisplayCurrency currency = display_currency(view, ui.prices);
+  const TemplateText band =
+      money_band_text(usd * currency.per_usd, low * currency.per_usd, high * currency.per_usd, currency.symbol, decimals);
+  return tr(band);
 }
 
 std::string Hours(double hours) {
@@ -133,8 +136,8 @@ std::string Hours(double hours) {
 }
 
 std::string HoursBand(double hours, double low, double high) {
-  return Hours(hours) + " (" + format_number(low, low < 10 ? 1 : 0) + " " + tr("to") + " " +
-         format_number(high, high < 10 ? 1 : 0) + ")";
+  const int decimals = band_decimals(low, high).value_or(1);
+  return Hours(hours) + " (" + format_fixed(low, decimals) + " " + tr("to") + " " + format_fixed(high, decimals) + ")";
 }
 
 // [SECTION] Inputs

@@ -182,6 +182,20 @@ std::string percent(double share) { return std::to_string(static_cast<int>(std::
 // The class a card's training estimate belongs to (band.h): engine × vendor × phase.
 std::string class_key(const Gpu& gpu, bool moe) { return "pytorch/" + gpu.vendor + (moe ? "/train-moe" : "/train"); }
 
+// The family a card's training efficiency comes from: its architecture, except that
+// Blackwell is two designs for training. B200/B300/GB200/GB300 (compute capability 10.x)
+// run tcgen05 tensor cores with tensor memory, HBM and NVLink, and every measured
+// Blackwell run is one of them; the GeForce 50 series, RTX PRO Blackwell and GB10
+// (DGX Spark), compute capability 12.x, run the older mma.sync path on GDDR7 or LPDDR5X
+// over PCIe, and no public LLM training run of them exists. Borrowing the B200's MFU
+// (0.54) made 8x RTX PRO 4000 Blackwell the cheapest way to train 8B; as their own
+// family they are "not measured" (the NVIDIA floor and its wide band).
+std::string training_family(const Gpu& gpu) {
+  std::string family = efficiency_family(gpu);
+  if (family == "Blackwell" && gpu.compute_capability.rfind("12.", 0) == 0) family += " RTX (sm_12x)";
+  return family;
+}
+
 // [SECTION] The measured LLM runs
 struct LlmRun {
   const MeasuredResult* row;
@@ -232,7 +246,7 @@ std::vector<LlmRun> llm_runs(const Catalog& catalog, const Benchmarks& benchmark
     if (!input || index < 0) continue;
     const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(index)];
     if (!(train_peak_tflops(gpu, input->precision) > 0)) continue;
-    out.push_back({&r, &gpu, *input, input->active_params_b < input->params_b, efficiency_family(gpu)});
+    out.push_back({&r, &gpu, *input, input->active_params_b < input->params_b, training_family(gpu)});
   }
   return out;
 }
@@ -505,7 +519,7 @@ double train_peak_tflops(const Gpu& gpu, TrainPrecision precision) {
 TrainEstimate estimate_training(const Gpu& gpu, const TrainInput& input, const SpeedCalibration& calibration) {
   const TrainCalibration& cal = calibration.train;
   TrainEstimate out;
-  out.family = efficiency_family(gpu);
+  out.family = training_family(gpu);
   const bool moe = input.active_params_b > 0 && input.active_params_b < input.params_b;
   out.band.class_key = class_key(gpu, moe);
   out.flops_per_token = train_flops_per_token(input);

@@ -59,7 +59,7 @@ struct TrainEstimate {
   double scaling = 1;               // share of its speed each GPU keeps after communication
   std::string link;                 // "NVLink", "PCIe 4.0 x16", ...: what the GPUs talk over
   bool several_machines = false;    // more GPUs than one machine holds
-  std::string family;               // efficiency_family()
+  std::string family;               // training_family(): the architecture; Blackwell sm_12x apart
   bool measured = false;            // the family has measured LLM training runs
   bool lacks_bf16_flash = false;    // no BF16 tensor cores: FP16 with loss scaling, no FlashAttention-2
   Band band;                        // where nine runs in ten of its class fell (band.h)

@@ -193,6 +193,24 @@ TEST_CASE("bad training input gives 0 tokens/s and a reason, never NaN", "[train
   CHECK(inf.tokens_per_s == 0);
 }
 
+TEST_CASE("RTX Blackwell (sm_12x) is its own, unmeasured training family: the B200's runs do not speak for it",
+          "[training][calibration]") {
+  // Every measured Blackwell run is a B200/B300/GB200/GB300 (compute capability 10.x);
+  // borrowing their MFU made 8x RTX PRO 4000 Blackwell the cheapest way to train 8B.
+  const TrainEstimate b200 = estimate_training(shipped("b200"), eight_b(8), shipped_calibration());
+  CHECK(b200.measured);
+  CHECK(b200.family == "Blackwell");
+  for (const char* id : {"rtx-pro-4000-blackwell", "rtx-pro-6000-blackwell", "rtx-5090", "dgx-spark"}) {
+    INFO(id);
+    const TrainEstimate rtx = estimate_training(shipped(id), eight_b(8), shipped_calibration());
+    CHECK_FALSE(rtx.measured);
+    CHECK(rtx.family == "Blackwell RTX (sm_12x)");
+    CHECK(rtx.source.text().find("not measured for this architecture (Blackwell RTX (sm_12x))") == 0);
+    CHECK(rtx.mfu <= b200.mfu);
+    CHECK(rtx.band.high_ratio >= 1.5);
+  }
+}
+
 TEST_CASE("the shipped training calibration: measured families, floors, bands", "[training][calibration]") {
   const TrainCalibration& cal = shipped_calibration().train;
   for (const char* key : {"Ampere/bf16", "Hopper/bf16", "Hopper/fp8", "Blackwell/fp8"}) {

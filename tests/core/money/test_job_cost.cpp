@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "estimate/serving.h"
+#include "estimate/training.h"
 #include "money/job_cost.h"
 #include "test_support.h"
 
@@ -411,6 +412,30 @@ TEST_CASE("on the shipped data the ways are sorted cheapest first and every cost
       }
     }
   }
+}
+
+TEST_CASE("the cheapest rented way to train 8B on 20B tokens runs on a card whose training is measured",
+          "[job_cost]") {
+  // An expert's check (TEAM.md): the answer was 8x RTX PRO 4000 Blackwell at the B200's
+  // efficiency, a card class no public LLM training run measures.
+  const JobCostResult r = job_cost(shipped_catalog(), test::shipped_prices(), test::shipped_calibration(), JobInput{});
+  REQUIRE(r.ok);
+  const JobOption* cheapest_rent = nullptr;
+  for (const auto& o : r.options) {
+    if (o.rent.usd && (!cheapest_rent || *o.rent.usd < *cheapest_rent->rent.usd)) cheapest_rent = &o;
+  }
+  REQUIRE(cheapest_rent);
+  INFO(cheapest_rent->gpu_id);
+  const int index = shipped_catalog().find(cheapest_rent->gpu_id);
+  REQUIRE(index >= 0);
+  TrainInput in;
+  in.params_b = in.active_params_b = 8;
+  in.layers = 32;
+  in.hidden_size = 4096;
+  in.sequence_tokens = 4096;
+  in.gpus = cheapest_rent->gpus;
+  const Gpu& gpu = shipped_catalog().gpus[static_cast<std::size_t>(index)];
+  CHECK(estimate_training(gpu, in, test::shipped_calibration()).measured);
 }
 
 TEST_CASE("the page's job view becomes the job: presets give the size, owning the ROI view's assumptions",

@@ -34,6 +34,7 @@
 #include "view/view_fields.h"
 #include "test_support.h"
 #include "estimate/vram_fit.h"
+#include "text/band_text.h"
 
 namespace {
 const std::unordered_map<std::string_view, const char*> kChinese = {
@@ -360,7 +361,12 @@ TEST_CASE("every sentence the cost of a job and the speed ranking build is trans
       require_sentence(o.own_missing_text);
       require_sentence(o.rent_missing_text);
     }
+    for (const JobWay& way : r.cheapest) {
+      require_sentence(money_band_text(way.cost_usd, way.cost_low_usd, way.cost_high_usd, "$", 2));
+    }
   }
+  require_sentence(money_band_text(2.75, 2.6, 3.4, "$", 2));    // a band with a spread
+  require_sentence(money_band_text(2.75, 2.75, 2.75, "$", 2));  // and one without
 
   std::vector<std::pair<RankingView, FitView>> views;
   RankingView inference;
