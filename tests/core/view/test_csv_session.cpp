@@ -55,8 +55,10 @@ TEST_CASE("without a link the saved view returns, without either, the browser's 
 TEST_CASE("a garbage link still opens the app, with notices") {
   const StartView start = start_view("#v=1&tab=nowhere&zzz=1", "", "en", nullptr);
   CHECK(start.from_link);
-  CHECK(start.view.tab == kFirstViewTab);
+  CHECK(start.view.tab == Tab::catalog);  // a v=1 link's first view
   CHECK(start.notices.size() >= 2);
+  const StartView now = start_view("#v=2&tab=nowhere&zzz=1", "", "en", nullptr);
+  CHECK(now.view.tab == kFirstViewTab);
 }
 
 TEST_CASE("reset keeps only the language") {
