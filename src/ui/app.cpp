@@ -202,6 +202,13 @@ void App::draw(float width, float height, PlatformRequests& requests) {
   // shows, so a link or a script that sets view.tab is obeyed on the very next frame.
   // When they do not fit in one row (a phone), they wrap into more rows: every tab stays
   // in sight instead of behind scroll arrows.
+  // On a phone the tabs keep their finger-sized height but narrower side padding, so the
+  // nine fit in two rows and the header and tabs take at most a fifth of the screen (issue 30).
+  const bool narrow_tabs = ImGui::GetContentRegionAvail().x < 560;
+  if (narrow_tabs) {
+    const ImVec2 padding = ImGui::GetStyle().FramePadding;
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(std::min(padding.x, 5.0f), padding.y));
+  }
   const ImGuiStyle& style = ImGui::GetStyle();
   std::size_t first = 0;
   int row = 0;
@@ -234,6 +241,7 @@ void App::draw(float width, float height, PlatformRequests& requests) {
     }
     first = end;
   }
+  if (narrow_tabs) ImGui::PopStyleVar();
   ImGui::Spacing();
   const TabPanel& panel = kTabPanels[static_cast<int>(view_.tab)];
   if (!panel.later || LaterCodeReady(ui_)) {

@@ -17,7 +17,7 @@ test('a preset from the menu restores its view and the URL follows', async () =>
   // Issue 30: the presets are the buyers' questions, each opening Ask with its inputs filled.
   await clickTarget(page, 'preset:run-70b-2000');
   const s = await waitForState(page, (st) => st.tab === 'ask' && st.ask.model === 'llama-3-70b');
-  assert.equal(s.buyer.budget_usd, 2000);
+  assert.equal(s.budget_usd, 2000);
   await page.waitForFunction(() => location.hash.includes('ask.model=llama-3-70b') && location.hash.includes('budget=2000'),
     null, { timeout: 15000 });
   await page.waitForFunction(() => window.gpuwise.ask && window.gpuwise.ask.answers.length > 0, null, { timeout: 15000 });

@@ -78,7 +78,7 @@ test('a first view of the catalog draws before prices.json is read; a link to th
   assert.equal(await summaryItemsInAccessibilityTree(catalogFirst), await summaryItemsInHtml(catalogFirst.page));
   assert.ok(startup.published_ms > startup.drawn_ms, JSON.stringify(startup));
   assert.notEqual(await catalogFirst.page.evaluate(() => window.gpuwise._state), '{}');
-  assert.match(await catalogFirst.page.evaluate(() => location.hash), /^#v=1/);
+  assert.match(await catalogFirst.page.evaluate(() => location.hash), /^#v=2/);
   // Nor for its Latin glyphs: the loader drew them while the app downloaded (its guess of
   // the font size was right), so the first frame's atlas only had to add 中文.
   assert.ok(startup.atlas_glyphs > 200 && startup.atlas_drawn < 10, `atlas ${startup.atlas_glyphs}, drawn ${startup.atlas_drawn}`);

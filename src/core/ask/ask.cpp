@@ -124,14 +124,18 @@ bool upgrades_only(const std::vector<Candidate>& all) {
 
 const Candidate* best_of(const std::vector<Candidate>& all, AskWay way, Aim aim, bool need_meets,
                          bool need_budget) {
-  const Candidate* best = nullptr;
-  for (const Candidate& c : all) {
-    if (c.answer.way != way) continue;
-    if (need_meets && !c.meets) continue;
-    if (need_budget && !c.within_budget) continue;
-    if (!best || better(c, *best, aim)) best = &c;
+  for (const bool fresh_only : {true, false}) {
+    const Candidate* best = nullptr;
+    for (const Candidate& c : all) {
+      if (c.answer.way != way) continue;
+      if (need_meets && !c.meets) continue;
+      if (need_budget && !c.within_budget) continue;
+      if (fresh_only && !c.fresh_price) continue;
+      if (!best || better(c, *best, aim)) best = &c;
+    }
+    if (best) return best;
   }
-  return best;
+  return nullptr;
 }
 
 // Renting only: the cheapest that does it, the fastest within three times its cost, and the
@@ -168,7 +172,12 @@ void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& al
                                                                                                : Aim::cheapest;
   // Each goal file judged its outlays against the budget (what the budget covers); renting
   // and a question without a budget spend none.
-  for (Candidate& c : all) c.within_budget = c.within_budget || c.answer.rent || !has_budget;
+  for (Candidate& c : all) {
+    c.within_budget = c.within_budget || c.answer.rent || !has_budget;
+    const PriceChoice& price = c.answer.outlay.card_price;
+    c.fresh_price = c.answer.rent || c.answer.way == AskWay::yours ||
+                    (price.kind != PriceKind::launch_msrp && !(price.age.known && price.age.stale));
+  }
   if (ask.rent) {
     pick_rentals(all, result.answers);
   } else {

@@ -14,6 +14,9 @@ struct Candidate {
   double goodness = 0;        // higher is better: tokens/s, or minus hours / seconds per image
   bool meets = true;          // reaches the speed wanted / finishes within the deadline
   bool within_budget = true;  // its outlay is within the budget (renting: always)
+  // Its price is a dated street price seen within kStaleAfterMonths (not a launch price, not
+  // an old one): a way prefers such answers, and takes another only when none has one.
+  bool fresh_price = true;
 };
 
 // What every goal file gets: the data, the question and the buyer.

@@ -186,9 +186,10 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
     result.problem = problem;
     return out;
   }
-  const bool has_budget = q.buyer.budget_usd > 0 && !q.ask.rent;
+  // Without a speed asked, at least reading speed: slower "runs" it only on paper (the
+  // nearest answer says what a budget too small buys).
   double wanted = q.ask.tokens_per_s;
-  if (!(wanted > 0) && !has_budget) {
+  if (!(wanted > 0)) {
     wanted = kAskReadingTokensPerS;
     result.speed_assumed = true;
   }
@@ -198,7 +199,7 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
                                                        : I18N("llama.cpp, Q4_K_M weights, {0} tokens of context, one user"),
                                 {std::to_string(input.context)}});
   if (result.speed_assumed) {
-    result.assumptions.push_back({I18N("at least {0} tokens/s (reading speed) when no speed or budget is given"),
+    result.assumptions.push_back({I18N("at least {0} tokens/s (reading speed) when no speed is given"),
                                   {format_number(kAskReadingTokensPerS, 0)}});
   }
   result.assumptions.push_back({I18N("renting: {0} hours a day, {1} days a month"),

@@ -113,7 +113,7 @@ TEST_CASE("a speed wanted: every answer reaches it, and the cheapest comes first
   CHECK_FALSE(r.speed_assumed);
 }
 
-TEST_CASE("no budget and no speed: reading speed is assumed and said", "[ask]") {
+TEST_CASE("no speed asked: reading speed is assumed and said", "[ask]") {
   const AskResult r = ask("v=2");
   REQUIRE_FALSE(r.answers.empty());
   CHECK(r.speed_assumed);
