@@ -84,19 +84,18 @@ void DrawQuestion(ViewState& view, UiState& ui) {
   RecordTarget(ui, "ask-model");
   if (ask.model == "custom" && ask.goal != "image") {
     FormLabel(tr("Parameters"), 130, 330);
-    InputField("##ask-params", "ask.p", view, ui, "%.1f", 120);
-    RecordTarget(ui, "input:ask-params");
+    InputField("ask-params", "ask.p", view, ui, "%.1f", 120);  // target input:ask-params
   }
 
   FormLabel(tr("Budget"), 130, 330);
   if (!ask.rent) {
     const double before = view.buyer.budget_usd;
-    if (InputField("##ask-budget", "budget", view, ui, "%.0f", 120) && view.buyer.budget_usd == 0 &&
-        ui.input_hints.count("budget")) {
-      view.buyer.budget_usd = before;  // a negative budget is a slip: keep the one there was
-      ui.input_hints["budget"] = tr("A budget cannot be negative; the one you had is kept.");
+    // Target input:ask-budget. A negative budget is a slip: keep the one there was.
+    if (InputField("ask-budget", "budget", view, ui, "%.0f", 120) && view.buyer.budget_usd == 0 &&
+        ui.input_hints.count("ask-budget")) {
+      view.buyer.budget_usd = before;
+      ui.input_hints["ask-budget"] = tr("A budget cannot be negative; the one you had is kept.");
     }
-    RecordTarget(ui, "input:ask-budget");
     SameLineIfFits(120);
   }
   ImGui::Checkbox(tr("Rent instead"), &ask.rent);
@@ -106,7 +105,9 @@ void DrawQuestion(ViewState& view, UiState& ui) {
 // The refinements, folded: speed wanted, new or used, deadline, tokens, users, hours, engine, a card one has.
 void DrawRefinements(ViewState& view, UiState& ui) {
   AskView& ask = view.ask;
-  if (!ImGui::TreeNodeEx(tr("Refine: speed, new or used, deadline, hours"), ImGuiTreeNodeFlags_SpanAvailWidth)) {
+  // Framed: as tall as a button, a finger's target on a phone.
+  if (!ImGui::TreeNodeEx(tr("Refine: speed, new or used, deadline, hours"),
+                         ImGuiTreeNodeFlags_SpanAvailWidth | ImGuiTreeNodeFlags_FramePadding)) {
     RecordTarget(ui, "ask-refine");
     return;
   }
@@ -128,30 +129,29 @@ void DrawRefinements(ViewState& view, UiState& ui) {
     }
     RecordTarget(ui, id + 2);
   };
-  auto number = [&](const char* id, const char* link_key, const char* format) {
+  auto number = [&](const char* id, const char* link_key, const char* format) {  // target "input:" + id
     FormLabel(FieldLabel(link_key), 170, 360);
     InputField(id, link_key, view, ui, format, 120);
-    RecordTarget(ui, std::string("input:") + (id + 2));
   };
   if (!ask.rent) {
     choice("##ask-cond", tr("New or used"), ask.condition,
            {{"any", N_("either")}, {"new", N_("new only")}, {"used", N_("used only")}});
   }
-  if (ask.goal == "run" || ask.goal == "serve") number("##ask-tps", "ask.tps", "%.0f");
-  if (ask.goal == "image") number("##ask-ipm", "ask.ipm", "%.1f");
+  if (ask.goal == "run" || ask.goal == "serve") number("ask-tps", "ask.tps", "%.0f");
+  if (ask.goal == "image") number("ask-ipm", "ask.ipm", "%.1f");
   if (IsJobGoal(ask.goal)) {
-    number("##ask-days", "ask.days", "%.0f");
-    number("##ask-tok", "ask.tok", "%.3g");
+    number("ask-days", "ask.days", "%.0f");
+    number("ask-tok", "ask.tok", "%.3g");
   }
   if (ask.goal == "finetune") {
     choice("##ask-method", tr("Fine-tuning"), ask.method,
            {{"lora", N_("LoRA (QLoRA when needed)")}, {"full", N_("every weight")}});
   }
   if (ask.goal == "serve") {
-    number("##ask-users", "ask.users", "%.0f");
-    number("##ask-tpd", "ask.tpd", "%.0f");
+    number("ask-users", "ask.users", "%.0f");
+    number("ask-tpd", "ask.tpd", "%.0f");
   }
-  if (ask.goal != "train" && ask.goal != "finetune") number("##ask-hours", "ask.hours", "%.1f");
+  if (ask.goal != "train" && ask.goal != "finetune") number("ask-hours", "ask.hours", "%.1f");
   if (ask.goal == "run") {
     choice("##ask-engine", tr("Engine"), ask.engine,
            {{"auto", N_("llama.cpp (GGUF Q4_K_M)")}, {"llamacpp", N_("llama.cpp (GGUF Q4_K_M)")},
@@ -360,7 +360,7 @@ void DrawAnswer(const AskAnswer& a, int index, ViewState& view, UiState& ui) {
     for (std::size_t i = 1; i < a.caveats.size() && i < 3; ++i) TextDim(render_template(a.caveats[i], tr).c_str());
   }
   ImGui::PopTextWrapPos();
-  if (ImGui::SmallButton(tr("Check the working"))) OpenWorking(a, view);
+  if (ImGui::Button(tr("Check the working"))) OpenWorking(a, view);
   RecordTarget(ui, "ask-open:" + std::to_string(index));
   ImGui::PopID();
 }

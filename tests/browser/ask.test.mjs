@@ -31,18 +31,20 @@ async function scrollTo(page, key) {
   throw new Error(`${key} never came on screen`);
 }
 
-async function tap(page, key) {
+// `left`: a text field's own box is at the left of its target (a whole number's has its - and
+// + buttons on the right).
+async function tap(page, key, left = false) {
   await page.waitForFunction((k) => window.gpuwise.targets && window.gpuwise.targets[k], key, { timeout: 10000 })
     .catch((e) => { throw new Error(`${key} never drawn: ${e.message}`); });
   const r = await scrollTo(page, key);
   assert.ok(r.x >= 0 && r.x + Math.min(r.w, 40) <= 390, `${key} is on the screen (${JSON.stringify(r)})`);
-  await page.touchscreen.tap(r.x + Math.min(r.w / 2, 60), r.y + r.h / 2);
+  await page.touchscreen.tap(r.x + (left ? 12 : Math.min(r.w / 2, 60)), r.y + r.h / 2);
   await waitFrames(page, 2);
 }
 
 // Digits as a pinyin keyboard commits them: a composition, the committed text, Enter.
 async function composeInto(page, key, text) {
-  await tap(page, key);
+  await tap(page, key, true);
   await page.waitForFunction(() => window.gpuwiseHost.wantText && document.activeElement && document.activeElement.id === 'ime',
     null, { timeout: 10000 });
   await waitFrames(page, 1);
@@ -97,6 +99,11 @@ test('a first visit on a phone in Chinese: Ask fills the first screen, three tap
   await page.waitForFunction((name) => document.getElementById('live').textContent.includes(name), firstName, { timeout: 10000 });
   // The refinements fold under the question; a speed wanted typed through the IME.
   await tap(page, 'ask-refine');
+  await page.waitForFunction(() => !!window.gpuwise.targets['input:ask-days'], null, { timeout: 10000 });
+  for (const key of ['ask-refine', 'ask-open:0']) {
+    const r = await page.evaluate((k) => window.gpuwise.targets[k], key);
+    assert.ok(r.h >= 30, `${key} is finger-sized (${r.h} px)`);
+  }
   await composeInto(page, 'input:ask-days', '2');
   await waitForState(page, (s) => s.ask.days === 2);
   const fast = await page.waitForFunction(() => {
