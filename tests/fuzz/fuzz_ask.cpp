@@ -96,7 +96,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   buyer.budget_usd = in.ConsumeBool() ? fuzz::any_number(in, 20000) : 0;
   buyer.budget_covers = in.ConsumeBool() ? "cards" : "machine";
 
-  const Catalog& catalog = fuzz::fixture_catalog_or_card(in.ConsumeIntegral<std::uint8_t>());
+  // One input in sixteen weighs all nine fixture cards (the picking across cards); the others
+  // one card, which reaches every goal's paths: a serving or training plan prices each card
+  // at 1, 2, 4 and 8 GPUs, and nine cards for every input ran at about 200 inputs a second.
+  const unsigned pick = in.ConsumeIntegral<std::uint8_t>();
+  const Catalog& catalog = fuzz::fixture_catalog_or_card(pick % 16 == 0 ? 0 : (pick | 1u));
   const AskData ask_data{&catalog, &fuzz::fixture_prices(), &fuzz::shipped_calibration(), &image_calibration(), nullptr,
                          &software(), &compat()};
   const AskResult result = plan_ask(ask_data, ask, buyer, RoiView{});

@@ -5,6 +5,7 @@
 
 #include "ask/ask_plan.h"
 #include "estimate/vram_fit.h"
+#include "text/limits.h"
 #include "text/number_text.h"
 
 namespace gpuwise {
@@ -93,6 +94,35 @@ bool outlay_within_budget(const std::optional<double>& usd, const BuyerView& buy
 
 namespace {
 using ask_plan::Candidate;
+
+// The question's numbers within their ranges (text/limits.h): a link or the CLI clamps them
+// already; a caller that fills an AskView itself may pass anything (NaN, 1e308, -3). A
+// number out of range is "not asked" (0, the goal's default); a size, a count or a budget
+// is held to its range.
+double in_range(double value, const NumberRange& range) {
+  if (!std::isfinite(value) || !range.contains(value)) return 0;
+  return value;
+}
+
+AskView clamped(AskView ask) {
+  ask.tokens_per_s = in_range(ask.tokens_per_s, limits::kAskTokensPerS);
+  ask.images_per_min = in_range(ask.images_per_min, limits::kAskImagesPerMin);
+  ask.tokens_b = in_range(ask.tokens_b, limits::kAskTokensB);
+  ask.tokens_per_day = in_range(ask.tokens_per_day, limits::kAskTokensPerDay);
+  ask.hours_per_day = in_range(ask.hours_per_day, limits::kAskHoursPerDay);
+  if (!limits::kWithinDays.contains(ask.days)) ask.days = 0;
+  if (!limits::kJobUsers.contains(ask.users)) ask.users = static_cast<int>(limits::kJobUsers.min);
+  if (!std::isfinite(ask.params_b) || !limits::kParamsB.contains(ask.params_b)) {
+    ask.params_b = std::isfinite(ask.params_b) ? std::clamp(ask.params_b, limits::kParamsB.min, limits::kParamsB.max) : 70;
+  }
+  return ask;
+}
+
+BuyerView clamped(BuyerView buyer) {
+  if (!std::isfinite(buyer.budget_usd) || buyer.budget_usd < 0) buyer.budget_usd = 0;
+  buyer.budget_usd = std::min(buyer.budget_usd, limits::kBudgetUsd.max);
+  return buyer;
+}
 
 bool is_goal(const std::string& goal) {
   return std::any_of(std::begin(kAskGoals), std::end(kAskGoals), [&](const AskGoal& g) { return goal == g.key; });
@@ -247,7 +277,9 @@ std::optional<TemplateText> check_ask(const AskView& ask, const BuyerView& buyer
   return std::nullopt;
 }
 
-AskResult plan_ask(const AskData& data, const AskView& ask, const BuyerView& buyer, const RoiView& ownership) {
+AskResult plan_ask(const AskData& data, const AskView& asked, const BuyerView& buyer_asked, const RoiView& ownership) {
+  const AskView ask = clamped(asked);
+  const BuyerView buyer = clamped(buyer_asked);
   AskResult result;
   result.goal = ask.goal;
   if (!data.catalog || !data.book) {

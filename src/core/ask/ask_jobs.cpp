@@ -81,17 +81,21 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
                                                       : I18N("{0} billion tokens, every weight trained"),
                                   {format_number(job.tokens_b, 3), std::to_string(job.within_days)}});
   }
-  // The cost of a job's options, priced for a buyer of new cards and of used ones.
+  // The cost of a job's options once (the estimate is the same whoever buys), then their
+  // outlays for a buyer of new cards and of used ones. Owning a job's cost per job is the
+  // new price's (the used outlay is what differs; a second job_cost() doubled the time).
+  BuyerView new_buyer = q.buyer;
+  new_buyer.used = false;
+  const JobInput input = job_input_from_view(job, q.ownership, new_buyer);
+  const GatedJobCost gated = gated_job_cost(*q.data.catalog, *q.data.book, *q.data.speed, input, q.data.software, q.data.compat);
+  if (!gated.result.ok) {
+    result.problem = gated.result.error_text;
+    return out;
+  }
+  result.left_out_software = static_cast<int>(gated.gate.left_out.size());
   for (const bool used : {false, true}) {
     BuyerView buyer = q.buyer;
     buyer.used = used;
-    const JobInput input = job_input_from_view(job, q.ownership, buyer);
-    GatedJobCost gated = gated_job_cost(*q.data.catalog, *q.data.book, *q.data.speed, input, q.data.software, q.data.compat);
-    if (!gated.result.ok) {
-      result.problem = gated.result.error_text;
-      return out;
-    }
-    if (!used) result.left_out_software = static_cast<int>(gated.gate.left_out.size());
     const JobBuyerResult priced = job_cost_for_buyer(*q.data.catalog, *q.data.book, gated.result, buyer);
     for (std::size_t i = 0; i < gated.result.options.size(); ++i) {
       const JobOption& option = gated.result.options[i];
@@ -119,7 +123,7 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
         c.answer.way = buy_way(gpu, outlay.outlay);
         c.answer.outlay = outlay.outlay;
         c.answer.outlay_usd = outlay.outlay.budget_usd(q.buyer.budget_covers);
-        c.answer.own_per_job_usd = serve ? std::optional<double>(*option.own.usd * kDaysPerMonth) : option.own.usd;
+        if (!used) c.answer.own_per_job_usd = serve ? std::optional<double>(*option.own.usd * kDaysPerMonth) : option.own.usd;
         c.answer.gpus = {{gpu.id, gpu.name, gpus, used ? "used" : "new"}};
         option_caveats(option, c.answer);
         add_price_caveats(outlay.outlay.card_price, c.answer);
