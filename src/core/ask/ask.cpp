@@ -75,6 +75,10 @@ AskWay buy_way(const Gpu& gpu, const Outlay& outlay) {
   return outlay.card_price.kind == PriceKind::street_used ? AskWay::used_cards : AskWay::new_cards;
 }
 
+bool buyable(const Outlay& outlay) {
+  return outlay.card_price.system_name.empty() || outlay.gpus >= outlay.card_price.system_gpus;
+}
+
 bool condition_allows(const AskView& ask, AskWay way) {
   if (ask.condition == "new") return way != AskWay::used_cards;
   if (ask.condition == "used") return way == AskWay::used_cards || way == AskWay::rent;

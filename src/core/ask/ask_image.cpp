@@ -67,7 +67,7 @@ std::vector<Candidate> image_candidates(const Question& q, AskResult& result) {
       buyer.used = used;
       const Outlay outlay = machine_outlay(*q.data.catalog, *q.data.book, gpu, 1, buyer);
       // An answer names its whole cost: a machine without a sourced price is not one.
-      if (!outlay.card_price.found() || !outlay.budget_usd(q.buyer.budget_covers)) continue;
+      if (!outlay.card_price.found() || !outlay.budget_usd(q.buyer.budget_covers) || !buyable(outlay)) continue;
       if (used != (outlay.card_price.kind == PriceKind::street_used)) continue;
       Candidate c;
       c.answer = base;

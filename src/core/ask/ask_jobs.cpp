@@ -116,7 +116,7 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
       const double goodness = serve ? option.tokens_per_s_per_user : -option.hours;
       // Owning: the whole outlay (a machine per replica when serving).
       const JobOutlay& outlay = priced.outlays[i];
-      if (option.own.usd && outlay.outlay.budget_usd(q.buyer.budget_covers) &&
+      if (option.own.usd && outlay.outlay.budget_usd(q.buyer.budget_covers) && buyable(outlay.outlay) &&
           used == (outlay.outlay.card_price.kind == PriceKind::street_used)) {
         Candidate c;
         c.answer = base;
@@ -226,7 +226,7 @@ std::vector<Candidate> lora_candidates(const Question& q, AskResult& result) {
       buyer.used = used;
       const Outlay outlay = machine_outlay(*q.data.catalog, *q.data.book, gpu, 1, buyer);
       // An answer names its whole cost: a machine without a sourced price is not one.
-      if (!outlay.card_price.found() || !outlay.budget_usd(q.buyer.budget_covers)) continue;
+      if (!outlay.card_price.found() || !outlay.budget_usd(q.buyer.budget_covers) || !buyable(outlay)) continue;
       if (used != (outlay.card_price.kind == PriceKind::street_used)) continue;
       Candidate c;
       c.answer = base;

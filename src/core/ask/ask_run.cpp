@@ -89,7 +89,7 @@ void add_purchases(const Question& q, const Gpu& gpu, int gpus, const AskAnswer&
     buyer.used = used;
     const Outlay outlay = machine_outlay(*q.data.catalog, *q.data.book, gpu, gpus, buyer, lanes);
     // An answer names its whole cost: a machine without a sourced price is not one.
-      if (!outlay.card_price.found() || !outlay.budget_usd(q.buyer.budget_covers)) continue;
+      if (!outlay.card_price.found() || !outlay.budget_usd(q.buyer.budget_covers) || !buyable(outlay)) continue;
     if (used != (outlay.card_price.kind == PriceKind::street_used)) continue;  // no used price: the new one is listed once
     Candidate c;
     c.answer = base;

@@ -42,7 +42,7 @@ std::vector<ViewPreset> make_presets() {
 
   ViewState v100;
   v100.tab = Tab::roi;
-  v100.roi.gpu_id = "tesla-v100-sxm2-32gb";
+  v100.roi.gpu_id = "tesla-v100-sxm2-16gb";  // the DGX-1's card, with a dated rate and used price
   v100.roi.gpu_count = 8;
   v100.roi.hours_per_day = 0.5;  // idle: what keeping them costs against what they fetch
   presets.push_back({"v100-sell-or-keep", "Sell or keep 8 idle V100s", v100});  // i18n

@@ -149,6 +149,8 @@ TEST_CASE("train 8B on 20B tokens: per job, within 30 days, rented answers price
   bool rented = false;
   for (const AskAnswer& a : r.answers) {
     CHECK(a.figure == AskFigure::hours);
+    // Bought answers are whole purchases: never one GPU's share of a rack.
+    if (!a.rent) CHECK((a.outlay.card_price.system_name.empty() || a.gpus.front().count >= a.outlay.card_price.system_gpus));
     CHECK(a.value <= 30 * 24);
     check_bands(a);
     if (a.rent) {
