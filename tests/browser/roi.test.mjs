@@ -16,9 +16,11 @@ async function breakEven(page) {
 }
 
 test('a dearer electricity price pushes the break-even month out', async () => {
-  // An A100 at 24 h a day with a fixed price and rate, so the data's defaults do not matter.
+  // An A100 at 24 h a day with a fixed price and rate. The price is above the used market's
+  // (autumn 2026: $6-12.6k), so the resale now does not repay the whole purchase at once and
+  // the break-even month depends on the running cost (at $8,000 owning won from month 1).
   const { page, context, problems } = await openPage(browser, server.origin, {
-    path: '#v=1&tab=roi&roi.gpu=a100-pcie-80gb&roi.price=8000&roi.rate=1.2&roi.hpd=24',
+    path: '#v=1&tab=roi&roi.gpu=a100-pcie-80gb&roi.price=12000&roi.rate=1.2&roi.hpd=24',
   });
   await waitReady(page);
   await waitForState(page, (s) => s.tab === 'roi' && s.roi.gpu_id === 'a100-pcie-80gb');

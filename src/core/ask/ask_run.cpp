@@ -263,6 +263,8 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
     }
     const int max_gpus = priced_as_machine(gpu) ? 1 : kBudgetMaxGpusForAsk;
     for (int gpus = 1; gpus <= max_gpus; ++gpus) {
+      // vLLM splits the attention heads over the GPUs: 1, 2, 4 or 8 of them.
+      if (input.engine == "vllm" && (gpus & (gpus - 1)) != 0) continue;
       SpeedInput at = input;
       at.gpus = gpus;
       const SpeedEstimate estimate = estimate_speed(gpu, at, *q.data.speed);
