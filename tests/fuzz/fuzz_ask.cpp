@@ -48,7 +48,9 @@ void check_answer(const AskAnswer& a, const BuyerView& buyer) {
   FUZZ_CHECK(a.low <= a.value * (1 + 1e-9) && a.value <= a.high * (1 + 1e-9));
   FUZZ_CHECK(fuzz::finite(a.free_gb) && a.free_gb >= 0);
   FUZZ_CHECK(a.software != Grade::no);
-  if (a.rent) {
+  if (a.way == AskWay::yours) {  // the card the buyer has: nothing to buy
+    FUZZ_CHECK(!a.rent && a.outlay_usd && *a.outlay_usd == 0 && a.cost_usd() == 0);
+  } else if (a.rent) {
     FUZZ_CHECK(a.rate.has_value());
     FUZZ_CHECK(a.per_month_usd.has_value() != a.per_job_usd.has_value());
     FUZZ_CHECK(fuzz::finite(a.cost_usd()) && a.cost_usd() >= 0);
@@ -62,6 +64,7 @@ void check_answer(const AskAnswer& a, const BuyerView& buyer) {
 void check_within_budget(const AskAnswer& a, const BuyerView& buyer) {
   if (a.rent || !(buyer.budget_usd > 0)) return;
   const bool upgrade = a.way == AskWay::upgrade_add || a.way == AskWay::upgrade_replace;
+  if (a.way == AskWay::yours) return;
   const auto covered = upgrade ? a.outlay_usd : a.outlay.budget_usd(buyer.budget_covers);
   FUZZ_CHECK(covered && *covered <= buyer.budget_usd);
 }
