@@ -75,6 +75,44 @@ AskWay buy_way(const Gpu& gpu, const Outlay& outlay) {
   return outlay.card_price.kind == PriceKind::street_used ? AskWay::used_cards : AskWay::new_cards;
 }
 
+void add_purchases(const Question& q, const Gpu& gpu, int gpus, int lanes, const AskAnswer& base, double goodness,
+                   bool meets, std::vector<Candidate>& out) {
+  for (const bool used : {false, true}) {
+    if (used && unified_machine(gpu)) continue;
+    BuyerView buyer = q.buyer;
+    buyer.used = used;
+    const Outlay outlay = machine_outlay(*q.data.catalog, *q.data.book, gpu, gpus, buyer, lanes);
+    // An answer names its whole cost: a machine without a sourced price is not one.
+    const std::optional<double> covered = outlay.budget_usd(q.buyer.budget_covers);
+    if (!outlay.card_price.found() || !covered || !buyable(outlay)) continue;
+    if (used != (outlay.card_price.kind == PriceKind::street_used)) continue;  // no used price: the new one is listed once
+    Candidate c;
+    c.answer = base;
+    c.answer.way = buy_way(gpu, outlay);
+    c.answer.outlay = outlay;
+    c.answer.outlay_usd = covered;
+    c.answer.gpus = {{gpu.id, gpu.name, gpus, used ? "used" : "new"}};
+    add_price_caveats(outlay.card_price, c.answer);
+    if (outlay.passive_cooling) c.answer.caveats.push_back({I18N("a data-centre card without a fan: it needs a server's airflow")});
+    c.goodness = goodness;
+    c.meets = meets;
+    c.within_budget = outlay_within_budget(covered, q.buyer);
+    out.push_back(std::move(c));
+  }
+}
+
+Candidate rental(const Gpu& gpu, int gpus, const CloudRate& rate, const AskAnswer& base, double goodness, bool meets) {
+  Candidate c;
+  c.answer = base;
+  c.answer.way = AskWay::rent;
+  c.answer.rent = true;
+  c.answer.rate = rate;
+  c.answer.gpus = {{gpu.id, gpu.name, gpus, ""}};
+  c.goodness = goodness;
+  c.meets = meets;
+  return c;
+}
+
 bool buyable(const Outlay& outlay) {
   return outlay.card_price.system_name.empty() || outlay.gpus >= outlay.card_price.system_gpus;
 }

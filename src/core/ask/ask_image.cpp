@@ -61,37 +61,10 @@ std::vector<Candidate> image_candidates(const Question& q, AskResult& result) {
       mine.meets = true;  // it is the buyer's: what it does is the answer, however slow
       out.push_back(std::move(mine));
     }
-    for (const bool used : {false, true}) {
-      if (used && unified_machine(gpu)) continue;
-      BuyerView buyer = q.buyer;
-      buyer.used = used;
-      const Outlay outlay = machine_outlay(*q.data.catalog, *q.data.book, gpu, 1, buyer);
-      // An answer names its whole cost: a machine without a sourced price is not one.
-      if (!outlay.card_price.found() || !outlay.budget_usd(q.buyer.budget_covers) || !buyable(outlay)) continue;
-      if (used != (outlay.card_price.kind == PriceKind::street_used)) continue;
-      Candidate c;
-      c.answer = base;
-      c.answer.way = buy_way(gpu, outlay);
-      c.answer.outlay = outlay;
-      c.answer.outlay_usd = outlay.budget_usd(q.buyer.budget_covers);
-      c.answer.gpus = {{gpu.id, gpu.name, 1, used ? "used" : "new"}};
-      add_price_caveats(outlay.card_price, c.answer);
-      if (outlay.passive_cooling) c.answer.caveats.push_back({I18N("a data-centre card without a fan: it needs a server's airflow")});
-      c.goodness = -estimate.seconds_per_image;
-      c.meets = meets;
-      c.within_budget = outlay_within_budget(outlay.budget_usd(q.buyer.budget_covers), q.buyer);
-      out.push_back(std::move(c));
-    }
+    add_purchases(q, gpu, 1, kTensorParallelLanes, base, -estimate.seconds_per_image, meets, out);
     if (const auto rate = market_rate(q, gpu)) {
-      Candidate c;
-      c.answer = base;
-      c.answer.way = AskWay::rent;
-      c.answer.rent = true;
-      c.answer.rate = rate;
+      Candidate c = rental(gpu, 1, *rate, base, -estimate.seconds_per_image, meets);
       c.answer.per_month_usd = rate->usd_per_gpu_hour * hours * kDaysPerMonth;
-      c.answer.gpus = {{gpu.id, gpu.name, 1, ""}};
-      c.goodness = -estimate.seconds_per_image;
-      c.meets = meets;
       out.push_back(std::move(c));
     }
   }

@@ -45,6 +45,15 @@ std::optional<CloudRate> market_rate(const Question& q, const Gpu& gpu);
 // The budget (0: none) and whether the outlay is within it.
 bool outlay_within_budget(const std::optional<double>& usd, const BuyerView& buyer);
 
+// `gpus` of the card bought, one candidate per price it has (new, and used where a used
+// price exists; a unified-memory computer new only), with its whole outlay, the price's
+// caveats and passive cooling's. Skipped: no price, a machine without a sourced price when
+// the budget covers the machine, a share of a rack.
+void add_purchases(const Question& q, const Gpu& gpu, int gpus, int lanes, const AskAnswer& base, double goodness,
+                   bool meets, std::vector<Candidate>& out);
+// `gpus` of the card rented at `rate`; the caller sets per_month_usd or per_job_usd.
+Candidate rental(const Gpu& gpu, int gpus, const CloudRate& rate, const AskAnswer& base, double goodness, bool meets);
+
 // The buyer's own card (ask.have) doing it as it is: no outlay.
 Candidate yours(const Gpu& gpu, const AskAnswer& base, double wanted);
 

@@ -62,8 +62,9 @@ void add_speed_caveats(const Gpu& gpu, int gpus, const AskAnswer& base, AskAnswe
   if (!answer.band_measured) answer.caveats.push_back({I18N("speed not measured for this kind of card: a wide band")});
 }
 
-void add_outlay_caveats(const Outlay& outlay, AskAnswer& answer) {
-  if (outlay.passive_cooling) answer.caveats.push_back({I18N("a data-centre card without a fan: it needs a server's airflow")});
+// What run adds to a purchase's caveats (add_purchases gives the price's and passive
+// cooling's): a machine priced from cards alone or from another market.
+void add_machine_caveats(const Outlay& outlay, AskAnswer& answer) {
   if (!outlay.total_usd) answer.caveats.push_back({I18N("the machine around the cards has no sourced price: cards only")});
   if (outlay.machine_other_market) answer.caveats.push_back({I18N("machine price from the US market")});
 }
@@ -79,49 +80,24 @@ std::optional<double> measured_decode(const Question& q, const Gpu& gpu, const S
   return row->value;
 }
 
-// A card bought (new, used or as a computer) at `gpus`: one candidate per price there is.
-void add_purchases(const Question& q, const Gpu& gpu, int gpus, const AskAnswer& base, double wanted,
-                   std::vector<Candidate>& out) {
+// `gpus` of the card bought (new, used or as a computer), one candidate per price there is.
+void add_purchases_run(const Question& q, const Gpu& gpu, int gpus, const AskAnswer& base, double wanted,
+                       std::vector<Candidate>& out) {
   const int lanes = base.engine == "llamacpp" ? kLayerSplitLanes : kTensorParallelLanes;
-  for (const bool used : {false, true}) {
-    if (used && unified_machine(gpu)) continue;
-    BuyerView buyer = q.buyer;
-    buyer.used = used;
-    const Outlay outlay = machine_outlay(*q.data.catalog, *q.data.book, gpu, gpus, buyer, lanes);
-    // An answer names its whole cost: a machine without a sourced price is not one.
-      if (!outlay.card_price.found() || !outlay.budget_usd(q.buyer.budget_covers) || !buyable(outlay)) continue;
-    if (used != (outlay.card_price.kind == PriceKind::street_used)) continue;  // no used price: the new one is listed once
-    Candidate c;
-    c.answer = base;
-    c.answer.way = buy_way(gpu, outlay);
-    c.answer.outlay = outlay;
-    c.answer.outlay_usd = outlay.budget_usd(q.buyer.budget_covers);
-    c.answer.gpus = {{gpu.id, gpu.name, gpus, used ? "used" : "new"}};
-    add_price_caveats(outlay.card_price, c.answer);
-    add_outlay_caveats(outlay, c.answer);
-    c.goodness = c.answer.value;
-    c.meets = c.answer.value >= wanted;
-    c.within_budget = outlay_within_budget(outlay.budget_usd(q.buyer.budget_covers), q.buyer);
-    out.push_back(std::move(c));
-  }
+  const std::size_t first = out.size();
+  add_purchases(q, gpu, gpus, lanes, base, base.value, base.value >= wanted, out);
+  for (std::size_t i = first; i < out.size(); ++i) add_machine_caveats(out[i].answer.outlay, out[i].answer);
 }
 
 void add_rental(const Question& q, const Gpu& gpu, int gpus, const AskAnswer& base, double wanted, double hours_per_day,
                 std::vector<Candidate>& out) {
   const auto rate = market_rate(q, gpu);
   if (!rate) return;
-  Candidate c;
-  c.answer = base;
-  c.answer.way = AskWay::rent;
-  c.answer.rent = true;
-  c.answer.rate = rate;
+  // Renting has no budget to spend: without a speed asked, at least reading speed.
+  Candidate c = rental(gpu, gpus, *rate, base, base.value, base.value >= std::max(wanted, kAskReadingTokensPerS));
   c.answer.per_month_usd = rate->usd_per_gpu_hour * gpus * hours_per_day * kDaysPerMonth;
-  c.answer.gpus = {{gpu.id, gpu.name, gpus, ""}};
   const PriceAge age = rate_age(*q.data.book, *rate);
   if (age.known && age.stale) c.answer.caveats.push_back({I18N("rate seen {0} months ago"), {std::to_string(age.months)}});
-  c.goodness = c.answer.value;
-  // Renting has no budget to spend: without a speed asked, at least reading speed.
-  c.meets = c.answer.value >= std::max(wanted, kAskReadingTokensPerS);
   out.push_back(std::move(c));
 }
 
@@ -276,7 +252,7 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
       answer.quant = input.quant;
       answer.measured = measured_decode(q, gpu, input, gpus);
       add_speed_caveats(gpu, gpus, base, answer);
-      add_purchases(q, gpu, gpus, answer, wanted, out);
+      add_purchases_run(q, gpu, gpus, answer, wanted, out);
       add_rental(q, gpu, gpus, answer, wanted, hours, out);
       break;  // the fewest GPUs that hold it
     }
