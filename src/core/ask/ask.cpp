@@ -256,9 +256,7 @@ void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& al
     const AskWay order[] = {AskWay::yours, AskWay::upgrade_add, AskWay::upgrade_replace, AskWay::used_cards,
                             AskWay::new_cards, AskWay::unified};
     std::vector<const Candidate*> chosen;
-    const bool upgrades = std::any_of(all.begin(), all.end(), [](const Candidate& c) {
-      return c.answer.way == AskWay::upgrade_add || c.answer.way == AskWay::upgrade_replace;
-    });
+    const bool upgrades = upgrades_only(all);
     for (AskWay way : order) {
       // With a card one has (run): what it takes beside or instead of it, not a new machine.
       if (upgrades && way != AskWay::yours && way != AskWay::upgrade_add && way != AskWay::upgrade_replace) continue;
@@ -284,7 +282,7 @@ void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& al
       const Candidate* meets = nullptr;
       for (const Candidate& c : all) {
         if (c.answer.rent || !c.answer.outlay.budget_usd(buyer.budget_covers)) continue;
-        if (upgrades_only(all) && c.answer.way != AskWay::upgrade_add && c.answer.way != AskWay::upgrade_replace) continue;
+        if (upgrades && c.answer.way != AskWay::upgrade_add && c.answer.way != AskWay::upgrade_replace) continue;
         if (c.within_budget && (!within || better(c, *within, Aim::fastest))) within = &c;
         if (c.meets && (!meets || better(c, *meets, Aim::cheapest))) meets = &c;
       }
