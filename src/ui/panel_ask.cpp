@@ -154,7 +154,7 @@ void DrawRefinements(ViewState& view, UiState& ui) {
   if (ask.goal != "train" && ask.goal != "finetune") number("ask-hours", "ask.hours", "%.1f");
   if (ask.goal == "run") {
     choice("##ask-engine", tr("Engine"), ask.engine,
-           {{"auto", N_("llama.cpp (GGUF Q4_K_M)")}, {"llamacpp", N_("llama.cpp (GGUF Q4_K_M)")},
+           {{"auto", N_("either: llama.cpp or vLLM")}, {"llamacpp", N_("llama.cpp (GGUF Q4_K_M)")},
             {"vllm", N_("vLLM (INT4 AWQ)")}});
   }
   if (ask.goal == "run" || ask.goal == "image") {
@@ -285,8 +285,11 @@ std::string SpeedLine(const AskAnswer& a) {
   const char* source = a.band_measured ? tr("estimate, band from measured runs") : tr("estimate, not measured for this kind of card");
   switch (a.figure) {
     case AskFigure::tokens_per_s:
-      std::snprintf(line, sizeof line, tr("%s tokens/s, %s to %s (%s)"), format_number(a.value, 1).c_str(),
-                    format_number(a.low, 1).c_str(), format_number(a.high, 1).c_str(), source);
+      // Which engine: the planner weighs llama.cpp and vLLM's tensor parallel side by side.
+      std::snprintf(line, sizeof line, tr("%s tokens/s with %s, %s to %s (%s)"), format_number(a.value, 1).c_str(),
+                    a.engine == "vllm" ? "vLLM" : a.engine == "llamacpp" ? "llama.cpp" : a.engine.c_str(),
+                    format_number(a.low, 1).c_str(),
+                    format_number(a.high, 1).c_str(), source);
       break;
     case AskFigure::hours:
       std::snprintf(line, sizeof line, tr("%s hours, %s to %s (%s)"), format_number(a.value, 1).c_str(),

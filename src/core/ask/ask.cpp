@@ -188,21 +188,44 @@ bool better(const Candidate& a, const Candidate& b, Aim aim) {
   return a.answer.gpus.front().id < b.answer.gpus.front().id;
 }
 
+// Better by a margin worth a lower tier's caveat: a third cheaper, or half as fast again
+// (as much faster per dollar when that is the aim).
+bool clearly_better(const Candidate& a, const Candidate& b, Aim aim) {
+  auto speed = [](double goodness) { return goodness > 0 ? goodness : goodness < 0 ? -1 / goodness : 0; };
+  const double ca = a.answer.cost_usd(), cb = b.answer.cost_usd();
+  switch (aim) {
+    case Aim::cheapest: return ca <= cb * 2 / 3;
+    case Aim::fastest: return speed(a.goodness) >= 1.5 * speed(b.goodness);
+    case Aim::value:
+      return ca > 0 && cb > 0 && speed(a.goodness) / ca >= 1.5 * speed(b.goodness) / cb;
+  }
+  return false;
+}
+
 bool upgrades_only(const std::vector<Candidate>& all) {
   return std::any_of(all.begin(), all.end(), [](const Candidate& c) {
     return c.answer.way == AskWay::upgrade_add || c.answer.way == AskWay::upgrade_replace;
   });
 }
 
+// The best of one way. Tiers: a card current software supports well (first-class or works)
+// before one with community support only, then a fresh price before an old or launch one;
+// a lower tier only when no candidate of the higher one does it.
 const Candidate* best_of(const std::vector<Candidate>& all, AskWay way, Aim aim, bool need_meets,
-                         bool need_budget) {
-  for (const bool fresh_only : {true, false}) {
+                         bool need_budget, bool tiers = true) {
+  struct Tier {
+    bool supported, fresh;
+  };
+  const Tier all_tiers[] = {{true, true}, {true, false}, {false, true}, {false, false}};
+  for (const Tier& tier : all_tiers) {
+    if (!tiers && (tier.supported || tier.fresh)) continue;
     const Candidate* best = nullptr;
     for (const Candidate& c : all) {
       if (c.answer.way != way) continue;
       if (need_meets && !c.meets) continue;
       if (need_budget && !c.within_budget) continue;
-      if (fresh_only && !c.fresh_price) continue;
+      if (tier.fresh && !c.fresh_price) continue;
+      if (tier.supported && c.answer.software == Grade::community) continue;
       if (!best || better(c, *best, aim)) best = &c;
     }
     if (best) return best;
@@ -257,10 +280,19 @@ void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& al
                             AskWay::new_cards, AskWay::unified};
     std::vector<const Candidate*> chosen;
     const bool upgrades = upgrades_only(all);
+    const Candidate* untiered = nullptr;  // the best bought of all, whatever its software or price age
     for (AskWay way : order) {
       // With a card one has (run): what it takes beside or instead of it, not a new machine.
       if (upgrades && way != AskWay::yours && way != AskWay::upgrade_add && way != AskWay::upgrade_replace) continue;
       if (const Candidate* c = best_of(all, way, aim, true, true)) chosen.push_back(c);
+      const Candidate* c = best_of(all, way, aim, true, true, false);
+      if (c && (!untiered || better(*c, *untiered, aim))) untiered = c;
+    }
+    // The tiers can hide the best answer (2x MI50 with a community vLLM build at a third of
+    // the price of anything better supported): it is shown too, with its caveat first.
+    if (untiered && std::find(chosen.begin(), chosen.end(), untiered) == chosen.end() &&
+        std::all_of(chosen.begin(), chosen.end(), [&](const Candidate* c) { return clearly_better(*untiered, *c, aim); })) {
+      chosen.push_back(untiered);
     }
     std::stable_sort(chosen.begin(), chosen.end(), [&](const Candidate* a, const Candidate* b) {
       if ((a->answer.way == AskWay::yours) != (b->answer.way == AskWay::yours)) return a->answer.way == AskWay::yours;

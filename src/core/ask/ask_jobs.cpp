@@ -53,6 +53,7 @@ void option_figures(const JobOption& option, bool serve, AskAnswer& answer) {
     answer.low = option.band.low(answer.value);
     answer.high = option.band.high(answer.value);
     answer.replicas = option.replicas;
+    answer.engine = "vllm";  // the cost of a job serves BF16 on vLLM
   } else {
     answer.figure = AskFigure::hours;
     answer.value = option.hours;

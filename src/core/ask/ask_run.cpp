@@ -13,15 +13,16 @@
 namespace gpuwise::ask_plan {
 namespace {
 
-SpeedInput run_input(const AskView& ask) {
+// `engine`: "llamacpp" (GGUF Q4_K_M) or "vllm" (INT4 AWQ).
+SpeedInput run_input(const AskView& ask, const std::string& engine) {
   SpeedInput input;
   if (ask.model == "custom") {
     input.model = speed_model_from_size(ask.params_b, std::nullopt);
   } else if (auto model = speed_model_from_preset(ask.model)) {
     input.model = *model;
   }
-  input.quant = ask.engine == "vllm" ? "int4-awq" : "q4_k_m";
-  input.engine = ask.engine == "vllm" ? "vllm" : "llamacpp";
+  input.quant = engine == "vllm" ? "int4-awq" : "q4_k_m";
+  input.engine = engine == "vllm" ? "vllm" : "llamacpp";
   input.context = std::min(4096, input.model.max_context > 0 ? input.model.max_context : 4096);
   input.concurrent = 1;
   return input;
@@ -151,13 +152,55 @@ std::optional<Candidate> upgrade(const Question& q, const Gpu& gpu, const AskAns
 
 }  // namespace
 
+namespace {
+
+// Every way to run it on `gpu` with `input`'s engine: llama.cpp at the fewest GPUs that hold
+// the model (more only split the layers: no faster); vLLM at each of 1, 2, 4 or 8 GPUs that
+// holds it (tensor parallel splits the attention heads, so more GPUs are faster) up to the
+// first that reaches the speed wanted. False: the engine cannot run it on this card.
+bool add_machines(const Question& q, const Gpu& gpu, const SpeedInput& input, const AskAnswer& base, double wanted,
+                  double hours, std::vector<Candidate>& out) {
+  const bool tensor_parallel = input.engine == "vllm";
+  // Tensor parallel over PCIe cards: at most kAskMaxPcieCards, each with 8 lanes or more
+  // (the machines and rentals one finds); modules (SXM, OAM) up to a full server.
+  const int max_gpus = priced_as_machine(gpu)                        ? 1
+                       : tensor_parallel && gpu.kind == "card" ? kAskMaxPcieCards
+                                                               : kBudgetMaxGpusForAsk;
+  for (int gpus = 1; gpus <= max_gpus; ++gpus) {
+    if (tensor_parallel && (gpus & (gpus - 1)) != 0) continue;
+    SpeedInput at = input;
+    at.gpus = gpus;
+    const SpeedEstimate estimate = estimate_speed(gpu, at, *q.data.speed);
+    if (!estimate.reason.pattern.empty()) return false;  // the engine cannot run it on this card
+    if (!estimate.fits) continue;
+    if (!(estimate.decode_tokens_per_s > 0)) return true;  // no bandwidth figure: no speed
+    AskAnswer answer = base;
+    set_speed(estimate, answer);
+    answer.quant = input.quant;
+    answer.measured = measured_decode(q, gpu, input, gpus);
+    add_speed_caveats(gpu, gpus, base, answer);
+    add_purchases_run(q, gpu, gpus, answer, wanted, out);
+    add_rental(q, gpu, gpus, answer, wanted, hours, out);
+    if (!tensor_parallel || answer.value >= wanted) return true;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
   std::vector<Candidate> out;
   if (!q.data.speed) {
     result.problem = TemplateText{I18N("the speed calibration is not loaded")};
     return out;
   }
-  const SpeedInput input = run_input(q.ask);
+  // The engine asked, or both: llama.cpp is what one user runs at home, and vLLM's tensor
+  // parallel is what makes two or more cards faster than one (an expert weighs both).
+  std::vector<std::string> engines = {"llamacpp", "vllm"};
+  if (q.ask.engine == "llamacpp" || q.ask.engine == "vllm") engines = {q.ask.engine};
+  std::vector<SpeedInput> inputs;
+  for (const std::string& engine : engines) inputs.push_back(run_input(q.ask, engine));
+  const SpeedInput& input = inputs.front();  // the buyer's own card and its upgrades: the first
   if (auto problem = speed_input_problem(input)) {
     result.problem = problem;
     return out;
@@ -171,16 +214,18 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
   }
   result.speed_wanted = wanted;
   const double hours = q.ask.hours_per_day > 0 ? q.ask.hours_per_day : kAskRunHoursPerDay;
-  result.assumptions.push_back({input.engine == "vllm" ? I18N("vLLM, INT4 AWQ weights, {0} tokens of context, one user")
-                                                       : I18N("llama.cpp, Q4_K_M weights, {0} tokens of context, one user"),
-                                {std::to_string(input.context)}});
+  for (const SpeedInput& each : inputs) {
+    result.assumptions.push_back({each.engine == "vllm"
+                                      ? I18N("vLLM, INT4 AWQ weights, tensor parallel over 1, 2, 4 or 8 cards, {0} tokens of context, one user")
+                                      : I18N("llama.cpp, Q4_K_M weights, {0} tokens of context, one user"),
+                                  {std::to_string(each.context)}});
+  }
   if (result.speed_assumed) {
     result.assumptions.push_back({I18N("at least {0} tokens/s (reading speed) when no speed is given"),
                                   {format_number(kAskReadingTokensPerS, 0)}});
   }
   result.assumptions.push_back({I18N("renting: {0} hours a day, {1} days a month"),
                                 {format_number(hours, 1), format_number(kDaysPerMonth, 1)}});
-  const std::string workload = quant_workload(input.quant);
   const Catalog& catalog = *q.data.catalog;
   const int have_index = q.ask.have.empty() ? -1 : catalog.find(q.ask.have);
   if (!q.ask.have.empty() && have_index < 0) {
@@ -201,12 +246,12 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
     }
   }
   for (const Gpu& gpu : catalog.gpus) {
-    AskAnswer base;
-    if (!grade_card(q, gpu, workload, base)) {
-      ++result.left_out_software;
-      continue;
-    }
     if (have_index >= 0) {
+      AskAnswer base;
+      if (!grade_card(q, gpu, quant_workload(input.quant), base)) {
+        ++result.left_out_software;
+        continue;
+      }
       if (priced_as_machine(gpu) || gpu.kind != "card") continue;  // it goes into the buyer's own machine
       const Gpu& have = catalog.gpus[static_cast<std::size_t>(have_index)];
       SpeedInput one = input;
@@ -237,25 +282,14 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
       }
       continue;
     }
-    const int max_gpus = priced_as_machine(gpu) ? 1 : kBudgetMaxGpusForAsk;
-    for (int gpus = 1; gpus <= max_gpus; ++gpus) {
-      // vLLM splits the attention heads over the GPUs: 1, 2, 4 or 8 of them.
-      if (input.engine == "vllm" && (gpus & (gpus - 1)) != 0) continue;
-      SpeedInput at = input;
-      at.gpus = gpus;
-      const SpeedEstimate estimate = estimate_speed(gpu, at, *q.data.speed);
-      if (!estimate.reason.pattern.empty()) break;  // the engine cannot run it on this card
-      if (!estimate.fits) continue;
-      if (!(estimate.decode_tokens_per_s > 0)) break;  // no bandwidth figure: no speed
-      AskAnswer answer = base;
-      set_speed(estimate, answer);
-      answer.quant = input.quant;
-      answer.measured = measured_decode(q, gpu, input, gpus);
-      add_speed_caveats(gpu, gpus, base, answer);
-      add_purchases_run(q, gpu, gpus, answer, wanted, out);
-      add_rental(q, gpu, gpus, answer, wanted, hours, out);
-      break;  // the fewest GPUs that hold it
+    // A card is left out when no engine weighed can run the model on it.
+    bool runs = false;
+    for (const SpeedInput& each : inputs) {
+      AskAnswer base;
+      if (!grade_card(q, gpu, quant_workload(each.quant), base)) continue;
+      runs = add_machines(q, gpu, each, base, wanted, hours, out) || runs;
     }
+    if (!runs) ++result.left_out_software;
   }
   return out;
 }

@@ -113,6 +113,49 @@ TEST_CASE("a speed wanted: every answer reaches it, and the cheapest comes first
   CHECK_FALSE(r.speed_assumed);
 }
 
+TEST_CASE("a speed one card cannot give: tensor parallel is weighed without asking for vLLM", "[ask]") {
+  // 30 tokens/s on 70B: llama.cpp splits the layers (no faster than one card), so only a
+  // single big card reaches it; vLLM over two or four cards does it for far less.
+  const AskResult both = ask("v=2&ask.model=llama-3-70b&ask.tps=30");
+  const AskResult layers_only = ask("v=2&ask.model=llama-3-70b&ask.tps=30&ask.engine=llamacpp");
+  REQUIRE_FALSE(both.answers.empty());
+  REQUIRE_FALSE(layers_only.answers.empty());
+  bool tensor_parallel = false;
+  for (const AskAnswer& a : both.answers) {
+    CHECK(a.value >= 30);
+    if (a.engine == "vllm" && a.gpus.front().count > 1) tensor_parallel = true;
+    // vLLM splits the heads over 1, 2, 4 or 8 GPUs; PCIe cards at most four in one machine.
+    if (a.engine == "vllm") CHECK((a.gpus.front().count & (a.gpus.front().count - 1)) == 0);
+  }
+  CHECK(tensor_parallel);
+  double cheapest_bought_layers = 1e300;
+  for (const AskAnswer& a : layers_only.answers) {
+    CHECK(a.engine == "llamacpp");
+    if (!a.rent) cheapest_bought_layers = std::min(cheapest_bought_layers, a.cost_usd());
+  }
+  CHECK(both.answers.front().cost_usd() < cheapest_bought_layers / 2);
+  CHECK(both.assumptions.size() > layers_only.assumptions.size());  // both engines are said
+}
+
+TEST_CASE("community software only: an answer of its way only when clearly better than a supported one", "[ask]") {
+  for (const char* link : {"v=2&ask.model=llama-3-70b&ask.tps=30", "v=2", "v=2&ask.model=llama-3-70b&budget=2000",
+                           "v=2&ask.model=llama-3-70b&ask.rent=1"}) {
+    CAPTURE(link);
+    const AskResult r = ask(link);
+    for (const AskAnswer& community : r.answers) {
+      if (community.software != Grade::community) continue;
+      CHECK(has_caveat(community, "community support"));
+      for (const AskAnswer& other : r.answers) {
+        if (other.way != community.way || other.software == Grade::community || community.rent) continue;
+        // The planner's margin for a lower tier: a third cheaper or half as fast again.
+        CHECK((community.cost_usd() <= other.cost_usd() * 2 / 3 || community.value >= 1.5 * other.value));
+      }
+    }
+    // Renting shows a well-supported rental first whenever one does it.
+    if (!r.answers.empty() && r.answers.front().rent) CHECK(r.answers.front().software != Grade::community);
+  }
+}
+
 TEST_CASE("no speed asked: reading speed is assumed and said", "[ask]") {
   const AskResult r = ask("v=2");
   REQUIRE_FALSE(r.answers.empty());
