@@ -25,12 +25,15 @@ namespace {
 
 const char* kUsage =
     "usage: gpuwise ask --goal run|finetune|train|serve|image (--preset ID | --params-b B | --model ID for images)\n"
+    "                   [--cards ID,ID,...] [--vendor any|nvidia|amd|intel|apple|not-nvidia]\n"
     "                   [--budget N | --rent] [--market us|eu|cn] [--used | --condition any|new|used]\n"
     "                   [--tokens-b B] [--method lora|full] [--users N --tokens-per-day N] [--hours-per-day H]\n"
     "                   [--target-tokens-per-s N] [--target-images-per-min N] [--deadline-days N]\n"
     "                   [--engine auto|llamacpp|vllm] [--have GPU_ID] [--data-dir DIR] [--today YYYY-MM-DD] [--json]\n"
+    "       gpuwise ask --goal own --have GPU_ID [--count N] [--market us|eu|cn]   (sell, keep or rent out idle cards)\n"
     "Three to five ways to do it (buy new, buy used, a unified-memory computer, rent; with --have, a card\n"
-    "added or swapped), each with its whole outlay or rent, its speed and band, fit, software grade and caveats.\n"
+    "added or swapped; with --cards, one answer per card), each with its whole outlay or rent, its speed and\n"
+    "band, fit, software grade and caveats.\n"
     "--budget is the whole machine's, in USD (--budget-covers cards: the cards alone).\n";
 
 int fail(const std::string& message) {
@@ -56,6 +59,9 @@ std::string figure_text(const AskAnswer& a) {
     case AskFigure::seconds_per_image:
       std::snprintf(text, sizeof text, "%.2f s/image (%.2f to %.2f)", a.value, a.low, a.high);
       break;
+    case AskFigure::held_usd:
+      std::snprintf(text, sizeof text, "holds %s at the horizon", money(a.value).c_str());
+      break;
   }
   return text;
 }
@@ -72,14 +78,21 @@ void print_answer(const char* lead, const AskAnswer& a) {
     if (a.per_job_usd) cost += ", " + money(*a.per_job_usd) + " for the job";
   } else if (a.way == AskWay::yours) {
     cost = "yours: nothing to buy";
+  } else if (is_owner_way(a.way)) {
+    cost = a.way == AskWay::sell ? "sell them now" : a.way == AskWay::keep ? "keep them idle" : "rent them out";
+    if (a.per_month_usd) cost += (a.way == AskWay::keep ? ", costs " : ", nets ") + money(*a.per_month_usd) + " a month";
   } else {
     cost = "buy for " + (a.outlay_usd ? money(*a.outlay_usd) : std::string("?"));
     if (!a.outlay.machine.empty()) cost += " (" + a.outlay.machine + ")";
   }
   std::printf("%s %s: %s\n", lead, what.c_str(), cost.c_str());
-  std::printf("     %s%s; %s; fits, %.1f GB free; software %s\n", figure_text(a).c_str(),
-              a.measured ? " [measured beside]" : "", a.band_measured ? "band measured" : "band not measured",
-              a.free_gb, grade_key(a.software));
+  if (is_owner_way(a.way)) {
+    std::printf("     %s\n", figure_text(a).c_str());
+  } else {
+    std::printf("     %s%s; %s; fits, %.1f GB free; software %s\n", figure_text(a).c_str(),
+                a.measured ? " [measured beside]" : "", a.band_measured ? "band measured" : "band not measured",
+                a.free_gb, grade_key(a.software));
+  }
   for (const TemplateText& c : a.caveats) std::printf("     - %s\n", c.text().c_str());
 }
 
@@ -92,7 +105,7 @@ int run_ask(const Args& args) {
   switches.push_back("--json");
   const auto unknown = args.unknown(switches, values);
   if (!unknown.empty()) return fail("unknown option '" + unknown.front() + "'");
-  if (!args.value("--goal")) return fail("--goal is required: run, finetune, train, serve or image");
+  if (!args.value("--goal")) return fail("--goal is required: run, finetune, train, serve, image or own");
   ViewState state;
   if (!read_field_flags(args, "ask", {"ask"}, state)) return 2;
   if (!read_field_flags(args, "ask", {""}, state)) return 2;  // --market, --budget, --used ...

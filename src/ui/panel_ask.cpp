@@ -5,6 +5,7 @@
 // with how much room, its software grade and its main caveat, and a button that opens the
 // detailed tab with the same inputs. core's plan_ask() (src/core/ask/ask.h) computes it all.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "i18n.h"
@@ -14,7 +15,9 @@
 #include "panels.h"
 #include "price_widgets.h"
 #include "software_widgets.h"
+#include "catalog/catalog_query.h"
 #include "text/format.h"
+#include "text/limits.h"
 #include "text/template_text.h"
 #include "view/view_fields.h"
 #include "widgets.h"
@@ -23,6 +26,15 @@ namespace gpuwise::ui {
 namespace {
 
 bool IsJobGoal(const std::string& goal) { return goal == "train" || goal == "finetune"; }
+
+// Two hundred cards: a filter on top of a card list (the catalog's search words: "3090", "h100").
+void CardFilterInput(const char* id, UiState& ui) {
+  char filter[64];
+  std::snprintf(filter, sizeof filter, "%s", ui.ask.card_filter.c_str());
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::InputTextWithHint(id, tr("Filter: 3090, h100..."), filter, sizeof filter)) ui.ask.card_filter = filter;
+  RecordTarget(ui, std::string("input:") + (id + 2));
+}
 
 const char* GoalLabel(const std::string& goal) {
   for (const AskGoal& g : kAskGoals) {
@@ -39,6 +51,59 @@ std::string ModelLabel(const AskView& ask) {
   if (ask.model == "custom") return tr("A size of my own");
   const ModelPreset* p = find_preset(ask.model);
   return p ? p->name : ask.model;
+}
+
+// The card one has: any card of the catalog (its filter on top, as "Add a card" has).
+void HaveCombo(AskView& ask, float width, UiState& ui) {
+  const int index = ask.have.empty() ? -1 : ui.catalog.find(ask.have);
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo("##ask-have", index >= 0 ? ui.catalog.gpus[static_cast<std::size_t>(index)].name.c_str()
+                                                 : tr("none"), ImGuiComboFlags_HeightLarge)) {
+    if (ImGui::IsWindowAppearing()) ui.ask.card_filter.clear();
+    CardFilterInput("##ask-have-filter", ui);
+    if (ImGui::Selectable(tr("none"), ask.have.empty())) ask.have.clear();
+    for (const Gpu& gpu : ui.catalog.gpus) {
+      if (!matches_search(gpu, ui.ask.card_filter)) continue;
+      if (ask.goal != "own" && gpu.kind != "card") continue;  // run / image: a card in one's own machine
+      if (ImGui::Selectable(gpu.name.c_str(), ask.have == gpu.id)) ask.have = gpu.id;
+      RecordTarget(ui, "ask-have:" + gpu.id);
+    }
+    ImGui::EndCombo();
+  }
+  RecordTarget(ui, "ask-have");
+}
+
+// Only these cards (ask.cards): the chosen ones as buttons that remove them, and a list to add one.
+void CardsPicker(AskView& ask, UiState& ui) {
+  for (std::size_t i = 0; i < ask.cards.size(); ++i) {
+    const int index = ui.catalog.find(ask.cards[i]);
+    const std::string name = (index >= 0 ? ui.catalog.gpus[static_cast<std::size_t>(index)].name : ask.cards[i]) + " x";
+    ImGui::PushID(static_cast<int>(i));
+    if (i > 0) SameLineIfFits(ImGui::CalcTextSize(name.c_str()).x + 12);
+    const bool remove = ImGui::SmallButton(name.c_str());
+    RecordTarget(ui, "ask-card-remove:" + std::to_string(i));
+    ImGui::PopID();
+    if (remove) {
+      ask.cards.erase(ask.cards.begin() + static_cast<std::ptrdiff_t>(i));
+      break;
+    }
+  }
+  if (static_cast<int>(ask.cards.size()) >= limits::kCompareMaxCards) return;
+  if (!ask.cards.empty()) SameLineIfFits(160);
+  ImGui::SetNextItemWidth(std::min(200.0f, ImGui::GetContentRegionAvail().x));
+  if (ImGui::BeginCombo("##ask-add-card", ask.cards.empty() ? tr("every card") : tr("Add a card"),
+                        ImGuiComboFlags_HeightLarge)) {
+    if (ImGui::IsWindowAppearing()) ui.ask.card_filter.clear();
+    CardFilterInput("##ask-card-filter", ui);
+    for (const Gpu& gpu : ui.catalog.gpus) {
+      if (!matches_search(gpu, ui.ask.card_filter)) continue;
+      if (std::find(ask.cards.begin(), ask.cards.end(), gpu.id) != ask.cards.end()) continue;
+      if (ImGui::Selectable(gpu.name.c_str(), false)) ask.cards.push_back(gpu.id);
+      RecordTarget(ui, "ask-add-card:" + gpu.id);
+    }
+    ImGui::EndCombo();
+  }
+  RecordTarget(ui, "ask-add-card");
 }
 
 // [SECTION] The question
@@ -60,6 +125,14 @@ void DrawQuestion(ViewState& view, UiState& ui) {
     ImGui::EndCombo();
   }
   RecordTarget(ui, "ask-goal");
+  if (ask.goal == "own") {
+    // The owner's question: which cards and how many; no model, no budget.
+    FormLabel(tr("The cards I have"), 130, 330);
+    HaveCombo(ask, width, ui);
+    FormLabel(FieldLabel("ask.n"), 130, 330);
+    InputField("ask-count", "ask.n", view, ui, "%.0f", 120);  // target input:ask-count
+    return;
+  }
 
   FormLabel(tr("Which model"), 130, 330);
   ImGui::SetNextItemWidth(width);
@@ -106,7 +179,8 @@ void DrawQuestion(ViewState& view, UiState& ui) {
 void DrawRefinements(ViewState& view, UiState& ui) {
   AskView& ask = view.ask;
   // Framed: as tall as a button, a finger's target on a phone.
-  if (!ImGui::TreeNodeEx(tr("Refine: speed, new or used, deadline, hours"),
+  if (ask.goal == "own") return;  // the owner's question has the ROI tab's assumptions
+  if (!ImGui::TreeNodeEx(tr("Refine: speed, new or used, maker, cards"),
                          ImGuiTreeNodeFlags_SpanAvailWidth | ImGuiTreeNodeFlags_FramePadding)) {
     RecordTarget(ui, "ask-refine");
     return;
@@ -159,20 +233,13 @@ void DrawRefinements(ViewState& view, UiState& ui) {
   }
   if (ask.goal == "run" || ask.goal == "image") {
     FormLabel(tr("The card I have"), 170, 360);
-    const int index = ask.have.empty() ? -1 : ui.catalog.find(ask.have);
-    ImGui::SetNextItemWidth(std::min(220.0f, ImGui::GetContentRegionAvail().x));
-    if (ImGui::BeginCombo("##ask-have", index >= 0 ? ui.catalog.gpus[static_cast<std::size_t>(index)].name.c_str()
-                                                   : tr("none"), ImGuiComboFlags_HeightLarge)) {
-      if (ImGui::Selectable(tr("none"), ask.have.empty())) ask.have.clear();
-      for (const Gpu& gpu : ui.catalog.gpus) {
-        if (gpu.kind != "card") continue;
-        if (ImGui::Selectable(gpu.name.c_str(), ask.have == gpu.id)) ask.have = gpu.id;
-        RecordTarget(ui, "ask-have:" + gpu.id);
-      }
-      ImGui::EndCombo();
-    }
-    RecordTarget(ui, "ask-have");
+    HaveCombo(ask, std::min(220.0f, ImGui::GetContentRegionAvail().x), ui);
   }
+  choice("##ask-vendor", tr("Maker"), ask.vendor,
+         {{"any", N_("any maker")}, {"nvidia", N_("NVIDIA")}, {"amd", N_("AMD")}, {"intel", N_("Intel")},
+          {"apple", N_("Apple")}, {"not-nvidia", N_("not NVIDIA (no CUDA)")}});
+  FormLabel(tr("Only these cards"), 170, 360);
+  CardsPicker(ask, ui);
   ImGui::TreePop();
 }
 
@@ -232,7 +299,17 @@ std::string WhatToGet(const AskAnswer& a, const ViewState& view, const UiState& 
     text += (text.empty() ? "" : " + ") + std::string(part);
   }
   char line[400];
+  const AskGpu& first = a.gpus.front();
   switch (a.way) {
+    case AskWay::sell:
+      std::snprintf(line, sizeof line, tr("Sell your %dx %s now"), first.count, first.name.c_str());
+      return line;
+    case AskWay::keep:
+      std::snprintf(line, sizeof line, tr("Keep your %dx %s, idle"), first.count, first.name.c_str());
+      return line;
+    case AskWay::rent_out:
+      std::snprintf(line, sizeof line, tr("Rent your %dx %s out on a GPU cloud"), first.count, first.name.c_str());
+      return line;
     case AskWay::rent:
       std::snprintf(line, sizeof line, tr("Rent %s at %s, %s/h"), text.c_str(), a.rate ? a.rate->provider.c_str() : "?",
                     a.rate ? Money(a.rate->usd_per_gpu_hour * a.gpus.front().count, view, ui, 2).c_str() : "—");
@@ -261,6 +338,19 @@ std::string WhatToGet(const AskAnswer& a, const ViewState& view, const UiState& 
 std::string CostLine(const AskAnswer& a, const ViewState& view, const UiState& ui) {
   char line[300];
   if (a.way == AskWay::yours) return tr("Nothing to buy");
+  if (a.way == AskWay::sell) {
+    std::snprintf(line, sizeof line, tr("%s now, for the cards and their machine"), Money(a.value, view, ui).c_str());
+    return line;
+  }
+  if (is_owner_way(a.way)) {
+    const double month = a.per_month_usd.value_or(0);
+    std::snprintf(line, sizeof line,
+                  a.way == AskWay::keep ? tr("costs %s a month: power at idle, space, upkeep")
+                  : month >= 0          ? tr("nets %s a month after the fee, power, space and upkeep")
+                                        : tr("loses %s a month: the rent does not cover the power, space and upkeep"),
+                  Money(std::fabs(month), view, ui).c_str());
+    return line;
+  }
   if (a.rent && a.per_job_usd) {
     std::snprintf(line, sizeof line, tr("%s for the job"), Money(*a.per_job_usd, view, ui).c_str());
   } else if (a.rent && a.per_month_usd) {
@@ -280,8 +370,13 @@ std::string CostLine(const AskAnswer& a, const ViewState& view, const UiState& u
   return text;
 }
 
-std::string SpeedLine(const AskAnswer& a) {
+std::string SpeedLine(const AskAnswer& a, const ViewState& view, const UiState& ui) {
   char line[300];
+  if (a.figure == AskFigure::held_usd) {
+    std::snprintf(line, sizeof line, tr("You hold %s after %d months (cash and what the hardware still sells for)"),
+                  Money(a.value, view, ui).c_str(), view.roi.months);
+    return line;
+  }
   const char* source = a.band_measured ? tr("estimate, band from measured runs") : tr("estimate, not measured for this kind of card");
   switch (a.figure) {
     case AskFigure::tokens_per_s:
@@ -299,6 +394,7 @@ std::string SpeedLine(const AskAnswer& a) {
       std::snprintf(line, sizeof line, tr("%s s per image, %s to %s (%s)"), format_number(a.value, 2).c_str(),
                     format_number(a.low, 2).c_str(), format_number(a.high, 2).c_str(), source);
       break;
+    case AskFigure::held_usd: break;  // above
   }
   std::string text = line;
   if (a.measured) {
@@ -318,7 +414,13 @@ std::string FitLine(const AskAnswer& a) {
 // The detailed tab with the same inputs, to check the working.
 void OpenWorking(const AskAnswer& a, ViewState& view) {
   const AskView& ask = view.ask;
-  if (ask.goal == "run") {
+  if (ask.goal == "own") {
+    // The owner comparison of the Price & ROI tab, for these cards.
+    view.tab = Tab::roi;
+    view.roi.view = "buy";
+    view.roi.gpu_id = a.gpus.front().id;
+    view.roi.gpu_count = a.gpus.front().count;
+  } else if (ask.goal == "run") {
     view.tab = Tab::speed;
     view.speed.preset = ask.model == "custom" ? "llama-3-8b" : ask.model;
     view.speed.params_b = ask.model == "custom" ? ask.params_b : 0;
@@ -356,8 +458,8 @@ void DrawAnswer(const AskAnswer& a, int index, ViewState& view, UiState& ui) {
   ImGui::TextUnformatted(what.c_str());
   RecordTarget(ui, "ask-answer:" + std::to_string(index));
   ImGui::TextUnformatted(CostLine(a, view, ui).c_str());
-  ImGui::TextUnformatted(SpeedLine(a).c_str());
-  TextDim(FitLine(a).c_str());
+  ImGui::TextUnformatted(SpeedLine(a, view, ui).c_str());
+  if (!is_owner_way(a.way)) TextDim(FitLine(a).c_str());
   if (!a.caveats.empty()) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(StaleColour()), "%s", render_template(a.caveats.front(), tr).c_str());
     for (std::size_t i = 1; i < a.caveats.size() && i < 3; ++i) TextDim(render_template(a.caveats[i], tr).c_str());
@@ -383,6 +485,15 @@ void DrawAskAnswers(ViewState& view, UiState& ui, PlatformRequests& requests) {
     return;
   }
   for (std::size_t i = 0; i < result->answers.size(); ++i) DrawAnswer(result->answers[i], static_cast<int>(i), view, ui);
+  if (view.ask.cards.size() > 1) {
+    // Side by side: the cards' specifications, speed and value on the Compare tab.
+    ImGui::Separator();
+    if (ImGui::Button(tr("Compare these cards"))) {
+      view.compare_ids = view.ask.cards;
+      view.tab = Tab::compare;
+    }
+    RecordTarget(ui, "ask-compare");
+  }
   ImGui::PushTextWrapPos(0);
   if (result->nearest) {
     ImGui::Separator();
@@ -398,7 +509,7 @@ void DrawAskAnswers(ViewState& view, UiState& ui, PlatformRequests& requests) {
     const AskAnswer& up = *result->faster_over_budget;
     char line[400];
     std::snprintf(line, sizeof line, tr("Faster, over budget: %s for %s (%s)"), WhatToGet(up, view, ui).c_str(),
-                  up.outlay_usd ? Money(*up.outlay_usd, view, ui).c_str() : "—", SpeedLine(up).c_str());
+                  up.outlay_usd ? Money(*up.outlay_usd, view, ui).c_str() : "—", SpeedLine(up, view, ui).c_str());
     ImGui::Separator();
     TextDim(line);
     RecordTarget(ui, "ask-faster");
@@ -437,7 +548,7 @@ std::string AskLiveText(const ViewState& view, const UiState& ui) {
   if (result.problem) return render_template(*result.problem, tr);
   if (result.answers.empty()) return tr("Nothing does it as asked.");
   const AskAnswer& first = result.answers.front();
-  return WhatToGet(first, view, ui) + ": " + CostLine(first, view, ui) + "; " + SpeedLine(first);
+  return WhatToGet(first, view, ui) + ": " + CostLine(first, view, ui) + "; " + SpeedLine(first, view, ui);
 }
 
 json AskInfo(const ViewState& view, const UiState& ui) {

@@ -244,6 +244,7 @@ struct UiState {
     LoadState prices = LoadState::pending;
     bool software_ready = false, speed_ready = false, image_ready = false, benchmarks_ready = false;
     AskResult result;
+    std::string card_filter;  // the "Only these cards" list's filter while it is open
   } ask;
   RoiOutcome roi;
   int stale_marks_drawn = 0;           // stale marks drawn this frame, any panel

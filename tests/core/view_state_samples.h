@@ -162,6 +162,9 @@ inline std::vector<StateChange> one_field_changes() {
       {"ask.tokens_per_day", [](ViewState& s) { s.ask.tokens_per_day = 5000000; }},
       {"ask.hours_per_day", [](ViewState& s) { s.ask.hours_per_day = 8; }},
       {"ask.have", [](ViewState& s) { s.ask.have = "rtx-3060"; }},
+      {"ask.count", [](ViewState& s) { s.ask.count = 8; }},
+      {"ask.cards", [](ViewState& s) { s.ask.cards = {"rtx-4090", "rtx-5090"}; }},
+      {"ask.vendor", [](ViewState& s) { s.ask.vendor = "not-nvidia"; }},
   };
 }
 

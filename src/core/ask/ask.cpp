@@ -1,6 +1,7 @@
 #include "ask/ask.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "ask/ask_plan.h"
@@ -19,21 +20,27 @@ const char* ask_way_key(AskWay way) {
     case AskWay::upgrade_add: return "add";
     case AskWay::upgrade_replace: return "replace";
     case AskWay::yours: return "yours";
+    case AskWay::sell: return "sell";
+    case AskWay::keep: return "keep";
+    case AskWay::rent_out: return "rent_out";
   }
   return "new";
 }
+
+bool is_owner_way(AskWay way) { return way == AskWay::sell || way == AskWay::keep || way == AskWay::rent_out; }
 
 const char* ask_figure_key(AskFigure figure) {
   switch (figure) {
     case AskFigure::tokens_per_s: return "tokens_per_s";
     case AskFigure::hours: return "hours";
     case AskFigure::seconds_per_image: return "seconds_per_image";
+    case AskFigure::held_usd: return "held_usd";
   }
   return "tokens_per_s";
 }
 
 double AskAnswer::cost_usd() const {
-  if (way == AskWay::yours) return 0;
+  if (way == AskWay::yours || is_owner_way(way)) return 0;
   if (!rent) return outlay_usd.value_or(0);
   if (per_job_usd) return *per_job_usd;
   return per_month_usd.value_or(0);
@@ -125,6 +132,28 @@ bool condition_allows(const AskView& ask, AskWay way) {
 
 std::optional<CloudRate> market_rate(const Question& q, const Gpu& gpu) {
   return cheapest_on_demand_rate(*q.data.book, gpu.id, rate_kinds({}, q.buyer));
+}
+
+bool maker_allows(const AskView& ask, const Catalog& catalog, const AskAnswer& answer) {
+  if (ask.vendor == "any") return true;
+  for (const AskGpu& g : answer.gpus) {
+    if (g.condition == "yours") continue;  // the card one has is the buyer's already
+    const int index = catalog.find(g.id);
+    if (index < 0) return false;
+    std::string vendor = catalog.gpus[static_cast<std::size_t>(index)].vendor;
+    std::transform(vendor.begin(), vendor.end(), vendor.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    if (ask.vendor == "not-nvidia" ? vendor == "nvidia" : vendor != ask.vendor) return false;
+  }
+  return true;
+}
+
+bool cards_allow(const AskView& ask, const AskAnswer& answer) {
+  if (ask.cards.empty()) return true;
+  for (const AskGpu& g : answer.gpus) {
+    if (g.condition == "yours") continue;
+    if (std::find(ask.cards.begin(), ask.cards.end(), g.id) == ask.cards.end()) return false;
+  }
+  return true;
 }
 
 bool outlay_within_budget(const std::optional<double>& usd, const BuyerView& buyer) {
@@ -256,15 +285,46 @@ void pick_rentals(const std::vector<Candidate>& all, std::vector<AskAnswer>& out
   if (other_kind && other_kind != fastest) out.push_back(other_kind->answer);
 }
 
+// Only these cards (ask.cards): one answer per card in the order asked, its best way by
+// the aim (bought, or rented when renting or nothing bought does it), shown even when it
+// misses the speed or the budget (that is the comparison), which its first caveat says.
+void pick_per_card(const AskView& ask, Aim aim, const std::vector<Candidate>& all, AskResult& result) {
+  for (const std::string& id : ask.cards) {
+    std::vector<Candidate> mine;
+    for (const Candidate& c : all) {
+      if (c.answer.gpus.back().id == id) mine.push_back(c);
+    }
+    const Candidate* best = nullptr;
+    if (!ask.rent) {
+      for (AskWay way : {AskWay::used_cards, AskWay::new_cards, AskWay::unified, AskWay::upgrade_add,
+                         AskWay::upgrade_replace, AskWay::yours}) {
+        const Candidate* c = best_of(mine, way, aim, false, false);
+        if (c && (!best || better(*c, *best, aim))) best = c;
+      }
+    }
+    if (!best) best = best_of(mine, AskWay::rent, Aim::cheapest, false, false);
+    if (!best) {
+      result.assumptions.push_back({I18N("{0}: no answer (it cannot hold the model, current software cannot run it, or it has no price)"), {id}});
+      continue;
+    }
+    AskAnswer answer = best->answer;
+    if (!best->within_budget) answer.caveats.insert(answer.caveats.begin(), {I18N("over the budget")});
+    if (!best->meets) answer.caveats.insert(answer.caveats.begin(), {I18N("does not do it as asked: too slow or too late")});
+    result.answers.push_back(std::move(answer));
+  }
+}
+
 void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& all, AskResult& result) {
   const bool has_budget = buyer.budget_usd > 0 && !ask.rent;
   const bool speed_asked = !result.speed_assumed && result.speed_wanted > 0;
   const bool by_deadline = ask.goal == "train" || ask.goal == "finetune";
   // With a budget and no speed or deadline asked, the buyer gets the most for it.
-  // Run or make images with neither: the most speed per dollar among those fast enough.
+  // Run, make images or fine-tune with neither (nor a deadline): the most speed per dollar
+  // among those fast enough (the cheapest fine-tune would take a week on the slowest card).
+  const bool per_dollar_goal = ask.goal == "run" || ask.goal == "image" || ask.goal == "finetune";
   const Aim aim = has_budget && !speed_asked && !(ask.days > 0) ? Aim::fastest
-                  : !has_budget && !speed_asked && (ask.goal == "run" || ask.goal == "image") ? Aim::value
-                                                                                               : Aim::cheapest;
+                  : !has_budget && !speed_asked && !(ask.days > 0) && per_dollar_goal ? Aim::value
+                                                                                       : Aim::cheapest;
   // Each goal file judged its outlays against the budget (what the budget covers); renting
   // and a question without a budget spend none.
   for (Candidate& c : all) {
@@ -273,7 +333,9 @@ void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& al
     c.fresh_price = c.answer.rent || c.answer.way == AskWay::yours ||
                     (price.kind != PriceKind::launch_msrp && !(price.age.known && price.age.stale));
   }
-  if (ask.rent) {
+  if (!ask.cards.empty()) {
+    pick_per_card(ask, aim, all, result);
+  } else if (ask.rent) {
     pick_rentals(all, result.answers);
   } else {
     const AskWay order[] = {AskWay::yours, AskWay::upgrade_add, AskWay::upgrade_replace, AskWay::used_cards,
@@ -341,7 +403,12 @@ void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& al
 std::optional<TemplateText> check_ask(const AskView& ask, const BuyerView& buyer) {
   (void)buyer;
   if (!is_goal(ask.goal)) return TemplateText{I18N("unknown goal '{0}'"), {ask.goal}};
-  if (ask.goal == "image") {
+  if (std::find(std::begin(kAskVendors), std::end(kAskVendors), ask.vendor) == std::end(kAskVendors)) {
+    return TemplateText{I18N("unknown maker '{0}'"), {ask.vendor}};
+  }
+  if (ask.goal == "own") {
+    // The cards one has are the question: no model.
+  } else if (ask.goal == "image") {
     if (!find_image_model(ask.model)) return TemplateText{I18N("unknown image model '{0}'"), {ask.model}};
   } else if (ask.model != "custom" && !find_preset(ask.model)) {
     return TemplateText{I18N("unknown model '{0}'"), {ask.model}};
@@ -362,7 +429,15 @@ AskResult plan_ask(const AskData& data, const AskView& asked, const BuyerView& b
     result.problem = problem;
     return result;
   }
-  if (ask.goal == "image") {
+  for (const std::string& id : ask.cards) {
+    if (data.catalog->find(id) < 0) {
+      result.problem = TemplateText{I18N("unknown card '{0}'"), {id}};
+      return result;
+    }
+  }
+  if (ask.goal == "own") {
+    // own_candidates names the cards.
+  } else if (ask.goal == "image") {
     result.model_name = find_image_model(ask.model)->name;
   } else if (ask.model == "custom") {
     result.model_name = format_number(ask.params_b, 0) + "B";
@@ -374,6 +449,14 @@ AskResult plan_ask(const AskData& data, const AskView& asked, const BuyerView& b
   }
   const ask_plan::Question q{data, ask, buyer, ownership};
   std::vector<Candidate> all;
+  if (ask.goal == "own") {
+    all = ask_plan::own_candidates(q, result);
+    result.candidates = static_cast<int>(all.size());
+    // Best first: what the owner holds at the horizon.
+    std::stable_sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) { return a.goodness > b.goodness; });
+    for (Candidate& c : all) result.answers.push_back(std::move(c.answer));
+    return result;
+  }
   if (ask.goal == "run") {
     all = ask_plan::run_candidates(q, result);
   } else if (ask.goal == "finetune" && ask.method != "full") {
@@ -387,7 +470,14 @@ AskResult plan_ask(const AskData& data, const AskView& asked, const BuyerView& b
   if (result.problem) return result;
   std::vector<Candidate> allowed;
   for (Candidate& c : all) {
-    if (ask_plan::condition_allows(ask, c.answer.way)) allowed.push_back(std::move(c));
+    if (!ask_plan::condition_allows(ask, c.answer.way)) continue;
+    if (!ask_plan::maker_allows(ask, *data.catalog, c.answer) || !ask_plan::cards_allow(ask, c.answer)) continue;
+    allowed.push_back(std::move(c));
+  }
+  if (ask.vendor != "any") {
+    const char* maker = ask.vendor == "nvidia" ? "NVIDIA" : ask.vendor == "amd" ? "AMD" : ask.vendor == "intel" ? "Intel" : "Apple";
+    result.assumptions.push_back({ask.vendor == "not-nvidia" ? I18N("cards of every maker but NVIDIA (no CUDA)")
+                                                             : I18N("{0} cards only"), {maker}});
   }
   if (ask.condition != "any") {
     result.assumptions.push_back({ask.condition == "used" ? I18N("used cards only") : I18N("new cards only")});

@@ -59,9 +59,12 @@ constexpr int kBudgetMaxGpusForAsk = 8;
 constexpr double kLoraSpeedup = 6.0 / 4.0;
 constexpr double kQloraSlowdown = 0.7;
 
-// `yours`: the card the buyer has (ask.have) does it as it is, at no cost.
-enum class AskWay { new_cards, used_cards, unified, rent, upgrade_add, upgrade_replace, yours };
-const char* ask_way_key(AskWay way);  // "new", "used", "unified", "rent", "add", "replace", "yours"
+// `yours`: the card the buyer has (ask.have) does it as it is, at no cost. The owner of
+// idle cards (goal own): sell them now, keep them idle, or rent them out.
+enum class AskWay { new_cards, used_cards, unified, rent, upgrade_add, upgrade_replace, yours, sell, keep, rent_out };
+// "new", "used", "unified", "rent", "add", "replace", "yours", "sell", "keep", "rent_out"
+const char* ask_way_key(AskWay way);
+bool is_owner_way(AskWay way);  // sell, keep, rent_out
 
 struct AskGpu {
   std::string id, name;
@@ -70,9 +73,10 @@ struct AskGpu {
 };
 
 // The figure an answer is judged by: tokens/s (run: one user's decode; serve: per user),
-// hours (train, finetune: the whole job), seconds per image.
-enum class AskFigure { tokens_per_s, hours, seconds_per_image };
-const char* ask_figure_key(AskFigure figure);  // "tokens_per_s", "hours", "seconds_per_image"
+// hours (train, finetune: the whole job), seconds per image; own: what the owner holds at
+// the horizon (cash plus the hardware's value), USD.
+enum class AskFigure { tokens_per_s, hours, seconds_per_image, held_usd };
+const char* ask_figure_key(AskFigure figure);  // "tokens_per_s", "hours", "seconds_per_image", "held_usd"
 
 struct AskAnswer {
   AskWay way = AskWay::new_cards;
@@ -82,7 +86,8 @@ struct AskAnswer {
   Outlay outlay;
   std::optional<double> outlay_usd;
   // Renting: the cheapest dated on-demand rate of the market's provider kinds, per month of
-  // the hours a day (run, serve, image) or per job (train, finetune).
+  // the hours a day (run, serve, image) or per job (train, finetune). Own: keep's cost a
+  // month (power, space, upkeep), rent out's net income a month (the first year's rate).
   std::optional<CloudRate> rate;
   std::optional<double> per_month_usd, per_job_usd;
   // Owning a job: what the job costs on the owned machine (its amortised cost per GPU-hour).

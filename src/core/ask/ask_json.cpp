@@ -13,7 +13,7 @@ json answer_json(const AskAnswer& a) {
   for (const AskGpu& g : a.gpus) gpus.push_back({{"id", g.id}, {"name", g.name}, {"count", g.count}, {"condition", g.condition}});
   json caveats = json::array();
   for (const TemplateText& c : a.caveats) caveats.push_back(c.text());
-  json out = {{"kind", a.rent ? "rent" : a.way == AskWay::yours ? "yours" : "buy"},
+  json out = {{"kind", a.rent ? "rent" : a.way == AskWay::yours ? "yours" : is_owner_way(a.way) ? "own" : "buy"},
               {"way", ask_way_key(a.way)},
               {"gpus", gpus},
               {"currency", "USD"},
@@ -32,7 +32,11 @@ json answer_json(const AskAnswer& a) {
   if (!a.quant.empty()) out["quant"] = a.quant;
   if (a.replicas > 0) out["replicas"] = a.replicas;
   if (!a.software_until.empty()) out["software_until"] = a.software_until;
-  if (a.rent) {
+  if (is_owner_way(a.way)) {
+    out["outlay"] = nullptr;
+    if (a.per_month_usd) out["per_month"] = *a.per_month_usd;
+    if (a.rate) out["usd_per_gpu_hour"] = a.rate->usd_per_gpu_hour;
+  } else if (a.rent) {
     out["outlay"] = nullptr;
     if (a.per_month_usd) out["per_month"] = *a.per_month_usd;
     if (a.per_job_usd) out["per_job"] = *a.per_job_usd;

@@ -42,6 +42,10 @@ bool buyable(const Outlay& outlay);
 bool condition_allows(const AskView& ask, AskWay way);
 // The cheapest on-demand rate of the market's provider kinds for the card.
 std::optional<CloudRate> market_rate(const Question& q, const Gpu& gpu);
+// The buyer's maker (ask.vendor) and card list (ask.cards) allow the answer's cards (the
+// card one has aside).
+bool maker_allows(const AskView& ask, const Catalog& catalog, const AskAnswer& answer);
+bool cards_allow(const AskView& ask, const AskAnswer& answer);
 // The budget (0: none) and whether the outlay is within it.
 bool outlay_within_budget(const std::optional<double>& usd, const BuyerView& buyer);
 
@@ -62,5 +66,6 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result);
 std::vector<Candidate> job_candidates(const Question& q, AskResult& result);    // train, finetune (full), serve
 std::vector<Candidate> lora_candidates(const Question& q, AskResult& result);   // finetune, LoRA / QLoRA
 std::vector<Candidate> image_candidates(const Question& q, AskResult& result);
+std::vector<Candidate> own_candidates(const Question& q, AskResult& result);     // own: sell, keep, rent out
 
 }  // namespace gpuwise::ask_plan

@@ -260,6 +260,7 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
       if (replaced.fits && replaced.decode_tokens_per_s > 0 && gpu.id != have.id) {
         AskAnswer answer = base;
         set_speed(replaced, answer);
+        answer.quant = input.quant;
         answer.measured = measured_decode(q, gpu, input, 1);
         if (auto c = upgrade(q, gpu, answer, AskWay::upgrade_replace, wanted)) {
           c->answer.caveats.insert(c->answer.caveats.begin(), {I18N("in place of your {0}"), {have.name}});
@@ -272,6 +273,7 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
       if (added.fits && added.decode_tokens_per_s > 0) {
         AskAnswer answer = base;
         set_speed(added, answer);
+        answer.quant = input.quant;
         add_speed_caveats(gpu, 2, base, answer);
         if (auto c = upgrade(q, gpu, answer, AskWay::upgrade_add, wanted)) {
           c->answer.caveats.insert(c->answer.caveats.begin(),

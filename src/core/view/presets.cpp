@@ -34,23 +34,19 @@ std::vector<ViewPreset> make_presets() {
   serve.ask.users = 50;
   presets.push_back({"serve-8b-50", "Serve an 8B model to 50 users", serve});  // i18n
 
-  ViewState compare;
-  compare.tab = Tab::compare;
-  compare.compare_ids = {"rtx-4090", "rtx-5090", "rtx-3090"};
-  compare.buyer.used = true;  // the 3090 at its used price; the others have none or their new one
+  // Three cards for a model that needs the 24 GB of the two older ones: one answer each.
+  ViewState compare = ask_view("run", "qwen2.5-32b");
+  compare.ask.cards = {"rtx-4090", "rtx-5090", "rtx-3090"};
   presets.push_back({"4090-5090-3090", "RTX 4090 vs 5090 vs a used 3090", compare});  // i18n
 
-  ViewState v100;
-  v100.tab = Tab::roi;
-  v100.roi.gpu_id = "tesla-v100-sxm2-16gb";  // the DGX-1's card, with a dated rate and used price
-  v100.roi.gpu_count = 8;
-  v100.roi.hours_per_day = 0.5;  // idle: what keeping them costs against what they fetch
+  ViewState v100 = ask_view("own", "llama-3-8b");
+  v100.ask.have = "tesla-v100-sxm2-16gb";  // the DGX-1's card, with a dated rate and used price
+  v100.ask.count = 8;
   presets.push_back({"v100-sell-or-keep", "Sell or keep 8 idle V100s", v100});  // i18n
 
-  ViewState no_cuda;
-  no_cuda.tab = Tab::catalog;
-  no_cuda.catalog.vendors = {"AMD", "Apple", "Intel"};
-  no_cuda.catalog.pytorch_any = "2.5";  // runs PyTorch 2.5 on ROCm, MPS or XPU
+  // PyTorch on ROCm, MPS or XPU: fine-tuning an 8B model is what such a buyer does with it.
+  ViewState no_cuda = ask_view("finetune", "llama-3-8b");
+  no_cuda.ask.vendor = "not-nvidia";
   presets.push_back({"pytorch-no-cuda", "PyTorch without CUDA", no_cuda});  // i18n
 
   ViewState sdxl = ask_view("image", "sdxl");

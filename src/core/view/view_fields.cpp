@@ -485,6 +485,14 @@ std::vector<ViewField> build_fields() {
                    I18N("Hours a day"), "h", "--hours-per-day"));
   f.push_back(said(card_field("ask.have", "ask", "have", true, REF(std::string, ask.have)), I18N("The card I have"), "",
                    "--have"));
+  f.push_back(said(whole_field("ask.n", "ask", "count", kGpuCount, REF(int, ask.count)), I18N("How many"), "",
+                   "--count"));
+  f.push_back(said(list_field("ask.cards", "ask", "cards", TextRule::card_id, kKeyMaxChars, kCompareMaxCards,
+                              REF(std::vector<std::string>, ask.cards)),
+                   I18N("Only these cards"), "", "--cards"));
+  f.push_back(said(choice_field("ask.vendor", "ask", "vendor", {std::begin(kAskVendors), std::end(kAskVendors)},
+                                REF(std::string, ask.vendor)),
+                   I18N("Maker"), "", "--vendor"));
   return f;
 }
 #undef REF

@@ -9,6 +9,7 @@
 #include "ask/ask.h"
 #include "estimate/image.h"
 #include "estimate/speed_view.h"
+#include "money/roi.h"
 #include "test_support.h"
 #include "view/share_link.h"
 
@@ -282,6 +283,96 @@ TEST_CASE("bad questions get a clear problem and no answer", "[ask]") {
   CHECK(no_model.problem->text() == "the speed calibration is not loaded");
 }
 
+TEST_CASE("the owner of idle cards: sell, keep or rent out, best first, the end of support said", "[ask]") {
+  const AskResult eight = ask("v=2&ask.goal=own&ask.have=tesla-v100-sxm2-16gb&ask.n=8");
+  REQUIRE_FALSE(eight.problem);
+  REQUIRE(eight.answers.size() == 3);
+  std::set<std::string> ways;
+  for (std::size_t i = 0; i < eight.answers.size(); ++i) {
+    const AskAnswer& a = eight.answers[i];
+    ways.insert(ask_way_key(a.way));
+    CHECK(a.figure == AskFigure::held_usd);
+    CHECK(a.gpus.front().count == 8);
+    CHECK(a.cost_usd() == 0);  // nothing to buy
+    if (i > 0) CHECK(eight.answers[i - 1].value >= a.value);
+    // Volta's last CUDA is said where the cards are kept (renters leave such cards).
+    if (a.way != AskWay::sell) CHECK(has_caveat(a, "last toolkit"));
+  }
+  CHECK(ways == std::set<std::string>{"sell", "keep", "rent_out"});
+  // The sale is the used price of every card: four fetch less than eight.
+  const AskResult four = ask("v=2&ask.goal=own&ask.have=tesla-v100-sxm2-16gb&ask.n=4");
+  auto sold = [](const AskResult& r) {
+    for (const AskAnswer& a : r.answers) {
+      if (a.way == AskWay::sell) return a.value;
+    }
+    return -1.0;
+  };
+  CHECK(sold(eight) > sold(four));
+  CHECK(sold(four) > 0);
+  // The same figures as the Price & ROI tab's owner comparison for these cards.
+  RoiView roi;
+  roi.gpu_id = "tesla-v100-sxm2-16gb";
+  roi.gpu_count = 8;
+  const RoiResult tab = compute_roi(test::shipped_catalog(), book_today(), roi, BuyerView{});
+  REQUIRE(tab.ok);
+  const OwnerHorizon h = RoiModel{tab.view, tab.figures}.owner_at(tab.view.months);
+  CHECK(sold(eight) == Approx(h.sell_now_usd));
+  const json j = ask_to_json(eight);
+  CHECK(j.at("answers").at(0).at("kind") == "own");
+  CHECK(j.at("answers").at(0).contains("held_usd"));
+  // Without the cards there is nothing to weigh.
+  const AskResult none = ask("v=2&ask.goal=own");
+  REQUIRE(none.problem);
+  CHECK(none.problem->text() == "pick the cards you have");
+}
+
+TEST_CASE("only these cards: one answer per card, in the order asked", "[ask]") {
+  const AskResult r = ask("v=2&ask.model=qwen2.5-32b&ask.cards=rtx-4090,rtx-5090,rtx-3090");
+  REQUIRE_FALSE(r.problem);
+  REQUIRE(r.answers.size() == 3);
+  CHECK(r.answers[0].gpus.back().id == "rtx-4090");
+  CHECK(r.answers[1].gpus.back().id == "rtx-5090");
+  CHECK(r.answers[2].gpus.back().id == "rtx-3090");
+  for (const AskAnswer& a : r.answers) check_bands(a);
+  // The 5090's bandwidth makes it the fastest of the three, the 3090 the slowest.
+  CHECK(r.answers[1].value > r.answers[0].value);
+  CHECK(r.answers[0].value > r.answers[2].value);
+  CHECK_FALSE(r.nearest);
+  CHECK_FALSE(r.faster_over_budget);
+  // A card that cannot hold the model is said, not dropped silently.
+  const AskResult small = ask("v=2&ask.model=llama-3-70b&ask.engine=llamacpp&ask.cards=gtx-1050");
+  CHECK(small.answers.empty());
+  bool said = false;
+  for (const TemplateText& t : small.assumptions) said = said || t.text().find("gtx-1050: no answer") == 0;
+  CHECK(said);
+  const AskResult unknown = ask("v=2&ask.cards=rtx-9999");
+  // The link keeps a well-formed id it does not know; the planner names it.
+  if (unknown.problem) CHECK(unknown.problem->text() == "unknown card 'rtx-9999'");
+}
+
+TEST_CASE("a maker: every card of the answer is of it, 'not NVIDIA' for PyTorch without CUDA", "[ask]") {
+  const Catalog& catalog = test::shipped_catalog();
+  auto vendor = [&](const std::string& id) { return catalog.gpus[static_cast<std::size_t>(catalog.find(id))].vendor; };
+  const AskResult not_nvidia = ask("v=2&ask.goal=finetune&ask.vendor=not-nvidia");
+  REQUIRE(not_nvidia.answers.size() >= 3);
+  std::set<std::string> makers;
+  for (const AskAnswer& a : not_nvidia.answers) {
+    CHECK(vendor(a.gpus.back().id) != "NVIDIA");
+    makers.insert(vendor(a.gpus.back().id));
+    CHECK(a.software != Grade::no);
+  }
+  bool said = false;
+  for (const TemplateText& t : not_nvidia.assumptions) said = said || t.text().find("but NVIDIA") != std::string::npos;
+  CHECK(said);
+  const AskResult amd = ask("v=2&ask.model=llama-3-70b&budget=3000&ask.vendor=amd");
+  REQUIRE_FALSE(amd.answers.empty());
+  for (const AskAnswer& a : amd.answers) CHECK(vendor(a.gpus.back().id) == "AMD");
+  AskView bad;
+  bad.vendor = "acme";
+  REQUIRE(check_ask(bad, BuyerView{}));
+  CHECK(check_ask(bad, BuyerView{})->text() == "unknown maker 'acme'");
+}
+
 TEST_CASE("with the measured runs loaded, a one-card answer carries the matching measured figure", "[ask]") {
   int measured = 0;
   for (const char* link : {"v=2&ask.model=llama-3-8b&ask.rent=1&ask.tps=120", "v=2&ask.model=llama-3-8b&ask.tps=140",
@@ -291,7 +382,7 @@ TEST_CASE("with the measured runs loaded, a one-card answer carries the matching
       if (a.gpus.size() != 1 || a.gpus.front().count != 1) continue;
       SpeedView view;
       view.preset = "llama-3-8b";
-      view.quant = "q4_k_m";
+      view.quant = a.quant;  // q4_k_m on llama.cpp, int4-awq on vLLM
       view.context = 4096;
       const auto row = matching_measurement(test::shipped_benchmarks(), a.gpus.front().id, view, "decode");
       CHECK(a.measured.has_value() == row.has_value());
