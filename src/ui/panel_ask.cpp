@@ -116,7 +116,14 @@ void DrawQuestion(ViewState& view, UiState& ui) {
     for (const AskGoal& g : kAskGoals) {
       if (ImGui::Selectable(tr(g.label), ask.goal == g.key)) {
         const bool was_image = ask.goal == "image";
+        const bool was_own = ask.goal == "own";
         ask.goal = g.key;
+        // The idle cards one owns are not the card one runs a model on (an SXM module is
+        // no upgrade path): either way the card and its count start afresh.
+        if ((ask.goal == "own") != was_own) {
+          ask.have.clear();
+          ask.count = 1;
+        }
         // Images and language models have their own lists of models.
         if ((ask.goal == "image") != was_image) ask.model = ask.goal == "image" ? "sdxl" : "llama-3-8b";
       }

@@ -42,8 +42,9 @@ async function tap(page, key, left = false) {
   await waitFrames(page, 2);
 }
 
-// Digits as a pinyin keyboard commits them: a composition, the committed text, Enter.
-async function composeInto(page, key, text) {
+// Text as a pinyin keyboard commits it: a composition (`composing`, the keys typed), the
+// committed text, then Enter (not in a list's filter, which filters as one types).
+async function composeInto(page, key, text, { enter = true, composing = text } = {}) {
   await tap(page, key, true);
   await page.waitForFunction(() => window.gpuwiseHost.wantText && document.activeElement && document.activeElement.id === 'ime',
     null, { timeout: 10000 });
@@ -53,10 +54,11 @@ async function composeInto(page, key, text) {
   await page.keyboard.up('Control');
   await waitFrames(page, 1);
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
+  await cdp.send('Input.imeSetComposition', { text: composing, selectionStart: composing.length, selectionEnd: composing.length });
   await waitFrames(page, 1);
   await cdp.send('Input.insertText', { text });
-  await pressKey(page, 'Enter');
+  if (enter) await pressKey(page, 'Enter');
+  else await waitFrames(page, 2);
   await cdp.detach();
 }
 
@@ -118,6 +120,88 @@ test('a first visit on a phone in Chinese: Ask fills the first screen, three tap
   await context.close();
 });
 
+test('on a phone in Chinese: sell or keep 8 idle V100s, three cards side by side, and PyTorch without CUDA', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin, { ...phone, path: '#v=2&lang=zh', locale: 'zh-CN' });
+  await waitReady(page);
+  await waitForState(page, (s) => s.tab === 'ask' && s.language === 'zh');
+  await answers(page);
+  // 8 张闲置 V100: what (own), which cards (filtered by typing V100), how many (8 by IME).
+  await tap(page, 'ask-goal');
+  await tap(page, 'ask-goal:own');
+  await waitForState(page, (s) => s.ask.goal === 'own');
+  await tap(page, 'ask-have');
+  await composeInto(page, 'input:ask-have-filter', 'V100 SXM2 16', { enter: false });
+  await tap(page, 'ask-have:tesla-v100-sxm2-16gb');
+  await waitForState(page, (s) => s.ask.have === 'tesla-v100-sxm2-16gb');
+  await composeInto(page, 'input:ask-count', '8');
+  await waitForState(page, (s) => s.ask.count === 8);
+  await page.waitForFunction(() => /ask\.n=8/.test(location.hash) && /ask\.goal=own/.test(location.hash), null, { timeout: 10000 });
+  const own = await page.waitForFunction(() => {
+    const a = window.gpuwise.ask;
+    return a && a.goal === 'own' && a.answers.length === 3 && a.answers[0].gpus[0].count === 8 && a;
+  }, null, { timeout: 20000 }).then((h) => h.jsonValue());
+  assert.deepEqual(own.answers.map((a) => a.way).sort(), ['keep', 'rent_out', 'sell']);
+  for (let i = 1; i < 3; i++) assert.ok(own.answers[i - 1].held_usd >= own.answers[i].held_usd, 'best first');
+  // The keeping ways warn that Volta's CUDA support has ended.
+  assert.ok(own.answers.filter((a) => a.way !== 'sell').every((a) => a.caveats.some((c) => /last toolkit/.test(c))));
+  // "Check the working": the Price & ROI tab for these 8 cards.
+  await tap(page, 'ask-open:0');
+  await waitForState(page, (s) => s.tab === 'roi' && s.roi.gpu_id === 'tesla-v100-sxm2-16gb' && s.roi.gpu_count === 8);
+  await tap(page, 'tab:ask');
+  await waitForState(page, (s) => s.tab === 'ask' && s.ask.goal === 'own');
+
+  // RTX 4090 vs 5090 vs a used 3090 for a 32B model: the cards picked in the refinements.
+  await tap(page, 'ask-goal');
+  await tap(page, 'ask-goal:run');
+  await tap(page, 'ask-model');
+  await tap(page, 'ask-model:qwen2.5-32b');
+  // The owner's cards are not the card one runs a model on: they start afresh.
+  await waitForState(page, (s) => s.ask.goal === 'run' && s.ask.model === 'qwen2.5-32b' && s.ask.have === '' && s.ask.count === 1);
+  await tap(page, 'ask-refine');
+  for (const [typed, id] of [['4090', 'rtx-4090'], ['5090', 'rtx-5090'], ['英伟达 3090', 'rtx-3090']]) {
+    await tap(page, 'ask-add-card');
+    await composeInto(page, 'input:ask-card-filter', typed, { enter: false, composing: typed === '4090' || typed === '5090' ? typed : 'yingweida' });
+    // The list is filtered (a card the words do not name is gone) before its row is tapped:
+    // a row's place in the whole list is not its place in the filtered one.
+    await page.waitForFunction(() => window.gpuwise.targets['ask-add-card:gtx-1050'] === undefined &&
+      !!window.gpuwise.targets['input:ask-card-filter'], null, { timeout: 10000 });
+    await waitFrames(page, 2);
+    await tap(page, `ask-add-card:${id}`);
+    await waitForState(page, (s) => s.ask.cards.includes(id));
+  }
+  const three = await page.waitForFunction(() => {
+    const a = window.gpuwise.ask;
+    return a && a.answers.length === 3 && a.answers.map((x) => x.gpus[x.gpus.length - 1].id).join() === 'rtx-4090,rtx-5090,rtx-3090' && a;
+  }, null, { timeout: 20000 }).then((h) => h.jsonValue());
+  assert.ok(three.answers[1].tokens_per_s > three.answers[2].tokens_per_s, 'the 5090 is faster than the 3090');
+  await page.waitForFunction(() => /ask\.cards=rtx-4090(,|%2C)rtx-5090(,|%2C)rtx-3090/.test(location.hash), null, { timeout: 10000 });
+  await tap(page, 'ask-compare');
+  const compared = await waitForState(page, (s) => s.tab === 'compare');
+  assert.deepEqual(compared.compare_ids, ['rtx-4090', 'rtx-5090', 'rtx-3090']);
+  await tap(page, 'tab:ask');
+
+  // PyTorch without CUDA: fine-tune 8B on any maker but NVIDIA.
+  await tap(page, 'ask-card-remove:0');
+  await tap(page, 'ask-card-remove:0');
+  await tap(page, 'ask-card-remove:0');
+  await waitForState(page, (s) => s.ask.cards.length === 0);
+  await tap(page, 'ask-goal');
+  await tap(page, 'ask-goal:finetune');
+  await tap(page, 'ask-vendor');
+  await tap(page, 'ask-vendor:not-nvidia');
+  await waitForState(page, (s) => s.ask.vendor === 'not-nvidia' && s.ask.goal === 'finetune');
+  const noCuda = await page.waitForFunction(() => {
+    const a = window.gpuwise.ask;
+    return a && a.goal === 'finetune' && a.answers.length > 0 && a.assumptions.some((t) => /NVIDIA/.test(t)) && a;
+  }, null, { timeout: 20000 }).then((h) => h.jsonValue());
+  for (const a of noCuda.answers) assert.doesNotMatch(a.gpus.map((g) => g.name).join(), /NVIDIA|GeForce|Tesla|Quadro|RTX/);
+  await page.mouse.move(5, 5);
+  await waitFrames(page, 3);
+  assert.deepEqual(await page.evaluate(() => window.gpuwise.untranslated), []);
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
 test('"Check the working" opens the detailed tab with the same inputs', async () => {
   const { page, context, problems } = await openPage(browser, server.origin, { ...phone, path: '#v=2&ask.model=llama-3-70b&budget=2000' });
   await waitReady(page);
@@ -144,6 +228,9 @@ test('gpuwise ask gives the page\'s answers for the same question', async () => 
     { link: '#v=2&ask.model=llama-3-70b&budget=2000', args: ['--goal', 'run', '--preset', 'llama-3-70b', '--budget', '2000'] },
     { link: '#v=2&ask.goal=train', args: ['--goal', 'train', '--preset', 'llama-3-8b'] },
     { link: '#v=2&ask.goal=image&ask.model=sdxl&ask.have=rtx-4070', args: ['--goal', 'image', '--model', 'sdxl', '--have', 'rtx-4070'] },
+    { link: '#v=2&ask.goal=own&ask.have=tesla-v100-sxm2-16gb&ask.n=8', args: ['--goal', 'own', '--have', 'tesla-v100-sxm2-16gb', '--count', '8'] },
+    { link: '#v=2&ask.model=qwen2.5-32b&ask.cards=rtx-4090,rtx-5090,rtx-3090', args: ['--goal', 'run', '--preset', 'qwen2.5-32b', '--cards', 'rtx-4090,rtx-5090,rtx-3090'] },
+    { link: '#v=2&ask.goal=finetune&ask.vendor=not-nvidia', args: ['--goal', 'finetune', '--preset', 'llama-3-8b', '--vendor', 'not-nvidia'] },
   ];
   for (const q of questions) {
     const { page, context } = await openPage(browser, server.origin, { path: q.link });
@@ -151,7 +238,7 @@ test('gpuwise ask gives the page\'s answers for the same question', async () => 
     const shown = await answers(page);
     await context.close();
     const cli = JSON.parse(execFileSync(gpuwise, ['ask', ...q.args, '--json'], { encoding: 'utf8' }));
-    const key = (a) => `${a.way} ${a.gpus.map((g) => `${g.count}x${g.id}`).join('+')} ${Math.round(a.outlay ?? a.per_month ?? a.per_job)}`;
+    const key = (a) => `${a.way} ${a.gpus.map((g) => `${g.count}x${g.id}`).join('+')} ${Math.round(a.outlay ?? a.per_month ?? a.per_job ?? a.held_usd)}`;
     assert.deepEqual(shown.answers.map(key), cli.answers.map(key), `${q.link}: the page and gpuwise ask agree`);
   }
 });
