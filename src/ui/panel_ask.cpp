@@ -346,7 +346,7 @@ std::string CostLine(const AskAnswer& a, const ViewState& view, const UiState& u
   char line[300];
   if (a.way == AskWay::yours) return tr("Nothing to buy");
   if (a.way == AskWay::sell) {
-    std::snprintf(line, sizeof line, tr("%s now, for the cards and their machine"), Money(a.value, view, ui).c_str());
+    std::snprintf(line, sizeof line, tr("%s in hand now"), Money(a.value, view, ui).c_str());
     return line;
   }
   if (is_owner_way(a.way)) {
