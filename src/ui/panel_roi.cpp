@@ -332,9 +332,7 @@ void DrawOwner(ViewState& view, UiState& ui, const RoiResult& result) {
   if (r.host_idle_w) {
     if (ImGui::SmallButton(tr("use default"))) r.host_idle_w.reset();
   } else {
-    ImGui::TextDisabled(tr("our assumption: %.0f%% of the host power (servers idle at a fraction of their full-load "
-                           "draw)"),
-                        kHostIdleShare * 100);
+    ImGui::TextDisabled(tr("our assumption: %.0f%% of the host power"), kHostIdleShare * 100);
   }
   Label(view_field("roi.colo").label);
   InputField("roi-owner-colo", "roi.colo", view, ui);
