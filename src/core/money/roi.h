@@ -136,8 +136,9 @@ double idle_share_of_tdp(const std::string& kind);
 // assumption, said next to the figure. Servers measured by SPECpower_ssj2008 draw 21-27 % of
 // their full-load power at 0 % load (Cloud Carbon Footprint's averages per cloud: AWS 0.71 of
 // 3.46 W per vCPU, Azure 0.77 of 3.74, GCP 1.34 of 4.98; cloudcarbonfootprint.org/docs/methodology,
-// Appendix I), and installed volume servers idle higher than SPECpower's tuned ones (LBNL,
-// "Characteristics and Energy Use of Volume Servers in the U.S.", 2018): we take 30 %.
+// Appendix I, from its microsite/docs/Methodology.md at e48c659), and installed volume servers
+// idle higher than SPECpower's tuned ones (LBNL, "Characteristics and Energy Use of Volume
+// Servers in the U.S.", 2018): we take 30 %. docs/roi.md links both.
 constexpr double kHostIdleShare = 0.30;
 
 // The one function the page and `gpuwise roi` call: the buyer's market prices the card
