@@ -324,6 +324,16 @@ void DrawOwner(ViewState& view, UiState& ui, const RoiResult& result) {
     else
       ImGui::TextDisabled(tr("our assumption for this kind: %.0f%% of the board power"), result.defaults.idle_share * 100);
   }
+  // Idle, the host draws a share of its working power (roi.h kHostIdleShare).
+  Label(view_field("roi.hostidlew").label);
+  double host_idle = r.host_idle_w.value_or(result.figures.host_idle_w);
+  if (InputFieldValue("roi-host-idle", "roi.hostidlew", host_idle, view, ui)) r.host_idle_w = host_idle;
+  ImGui::SameLine();
+  if (r.host_idle_w) {
+    if (ImGui::SmallButton(tr("use default"))) r.host_idle_w.reset();
+  } else {
+    ImGui::TextDisabled(tr("our assumption: %.0f%% of the host power"), kHostIdleShare * 100);
+  }
   Label(view_field("roi.colo").label);
   InputField("roi-owner-colo", "roi.colo", view, ui);
   // Software support: when CUDA and PyTorch drop the card, its rental value goes too.
@@ -360,6 +370,7 @@ void DrawOwner(ViewState& view, UiState& ui, const RoiResult& result) {
     ImGui::EndTable();
   }
   TextDim(tr("What you hold at that time: cash plus what the hardware would sell for. Best in green."));
+  TextDim(tr("Kept idle, the machine stays on and ready: its cards and host draw their idle power around the clock."));
 }
 
 }  // namespace

@@ -119,6 +119,7 @@ inline std::vector<StateChange> one_field_changes() {
       {"roi.colocation_usd_per_month", [](ViewState& s) { s.roi.colocation_usd_per_month = 150; }},
       {"roi.rent_decline_pct_per_year", [](ViewState& s) { s.roi.rent_decline_pct_per_year = 15; }},
       {"roi.idle_w", [](ViewState& s) { s.roi.idle_w = 30; }},
+      {"roi.host_idle_w", [](ViewState& s) { s.roi.host_idle_w = 90; }},
       {"roi.rent_out_rate_usd_per_hour", [](ViewState& s) { s.roi.rent_out_rate_usd_per_hour = 0.35; }},
       {"roi.occupancy_pct", [](ViewState& s) { s.roi.occupancy_pct = 72.5; }},
       {"roi.platform_fee_pct", [](ViewState& s) { s.roi.platform_fee_pct = 15; }},

@@ -38,6 +38,7 @@ void check_result(const RoiResult& r) {
   FUZZ_CHECK(inside(data.host_power_w, limits::kHostPowerW));
   FUZZ_CHECK(inside(data.kwh_price_usd, limits::kKwhPriceUsd));
   FUZZ_CHECK(inside(data.idle_w, limits::kIdlePowerW));
+  FUZZ_CHECK(inside(data.host_idle_w, limits::kHostPowerW));
   FUZZ_CHECK(fuzz::finite(data.rent_decline) && data.rent_decline >= 0 && data.rent_decline <= 0.99);
   FUZZ_CHECK(inside(in.hours_per_day, limits::kHoursPerDay));
   FUZZ_CHECK(inside(in.depreciation_pct_per_year, limits::kPercent));
@@ -105,6 +106,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   view.rent_out_rate_usd_per_hour = fuzz::maybe_number(in, 10);
   view.occupancy_pct = fuzz::any_number(in, 100);
   view.platform_fee_pct = fuzz::any_number(in, 100);
+  view.host_idle_w = fuzz::maybe_number(in, 2000);
   const std::string currency = in.ConsumeBool() ? "CNY" : "USD";
   const double cny_per_usd = fuzz::any_number(in, 10);
 

@@ -31,6 +31,7 @@ RoiView owner_view(const Question& q, const Gpu& gpu, int count) {
     view.resale_usd.reset();
     view.rent_out_rate_usd_per_hour.reset();
     view.idle_w.reset();
+    view.host_idle_w.reset();
   }
   return view;
 }

@@ -119,6 +119,14 @@ void resolve_figures(const Catalog& catalog, const Gpu& gpu, const PriceBook& bo
   } else {
     in.host_power_w = std::fmin(defaults.outlay.host_power_w, kHostPowerW.max);
   }
+  // Idle, the host draws far less than under load (CPUs, fans and switches idle too).
+  if (auto host_idle = usable("host_idle_w", view.host_idle_w)) {
+    defaults.host_idle_basis = "user";
+    in.host_idle_w = clamped("host_idle_w", *host_idle, kHostPowerW, 0);
+  } else {
+    defaults.host_idle_basis = "assumed";
+    in.host_idle_w = in.host_power_w * kHostIdleShare;
+  }
   if (auto kwh = usable("kwh_price_usd", view.kwh_price_usd)) {
     defaults.kwh_is_tariff = false;
     in.kwh_price_usd = clamped("kwh_price_usd", *kwh, kKwhPriceUsd, kFallbackKwhUsd);

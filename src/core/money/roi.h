@@ -62,6 +62,9 @@ struct RoiDefaults {
   // the board power) or "user".
   std::string idle_basis = "assumed";
   double idle_share = 0;             // the assumed share of the board power, when "assumed"
+  // The host's draw while the GPUs idle: "assumed" (kHostIdleShare of the host's working
+  // draw, whichever that is) or "user".
+  std::string host_idle_basis = "assumed";
   // The yearly fall of rental rates: "history" (rental_decline_default), "user" or "none".
   std::string decline_basis = "history";
   int decline_series = 0;             // the rental-history series the default came from
@@ -128,6 +131,15 @@ struct RoiResult {
 //  - system 5 %: Apple's own figures for unified-memory machines are 3-10 % (the M4 Max's
 //    6 W of 145 W, the M2 Ultra's 10 W of 295 W; support.apple.com 102027).
 double idle_share_of_tdp(const std::string& kind);
+
+// The host's draw while its GPUs idle, as a share of its working draw (host_power_w): our
+// assumption, said next to the figure. Servers measured by SPECpower_ssj2008 draw 21-27 % of
+// their full-load power at 0 % load (Cloud Carbon Footprint's averages per cloud: AWS 0.71 of
+// 3.46 W per vCPU, Azure 0.77 of 3.74, GCP 1.34 of 4.98; cloudcarbonfootprint.org/docs/methodology,
+// Appendix I, from its microsite/docs/Methodology.md at e48c659), and installed volume servers
+// idle higher than SPECpower's tuned ones (LBNL, "Characteristics and Energy Use of Volume
+// Servers in the U.S.", 2018): we take 30 %. docs/roi.md links both.
+constexpr double kHostIdleShare = 0.30;
 
 // The one function the page and `gpuwise roi` call: the buyer's market prices the card
 // (buyer_price), the machine (machine_outlay), the electricity and the rent's provider kinds.

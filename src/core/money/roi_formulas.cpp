@@ -181,9 +181,22 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
                        figures(n(result.rent_total_usd) + " − " + n(result.own_total_usd)),
                        m(result.owning_saves_usd)));
 
-  // The owner of idle cards.
+  // The owner of idle cards. Kept idle is kept on and ready: cards and host at their idle draw.
   const std::string occupancy = plain(in.occupancy_pct / 100);
   const std::string fee = plain(in.platform_fee_pct / 100);
+  const TemplateText host_idle_result = figures(plain(data.host_idle_w) + " W");
+  if (result.defaults.host_idle_basis == "assumed") {
+    lines.push_back(line(words(I18N("Host draw while the GPUs idle")),
+                         words(I18N("host_idle_w = host_power_w × {0} (our assumption: servers idle at a fraction of "
+                                    "their full-load draw)"),
+                               {plain(kHostIdleShare)}),
+                         figures(plain(data.host_power_w) + " × " + plain(kHostIdleShare)), host_idle_result));
+  } else {
+    lines.push_back(line(words(I18N("Host draw while the GPUs idle")), words(I18N("host_idle_w: your figure")),
+                         figures(plain(data.host_idle_w)), host_idle_result));
+  }
+  const std::string working_draw = "(" + count + " × " + plain(data.power_w) + " + " + plain(data.host_power_w) + ")";
+  const std::string idle_draw = "(" + count + " × " + plain(data.idle_w) + " + " + plain(data.host_idle_w) + ")";
   for (const OwnerHorizon& o : result.owner) {
     const std::string t = std::to_string(o.months);
     lines.push_back(line(words(I18N("Sell now (held {0} months)"), {t}),
@@ -191,10 +204,9 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
                          figures(count + " × " + n(data.resale_now_usd) + " + " + n(model.host_value(0))),
                          m(o.sell_now_usd)));
     lines.push_back(line(
-        words(I18N("Idle power ({0} months)"), {t}),
-        words(I18N("idle_power(t) = (GPUs × idle_w + host_power_w) / 1000 × 24 × 30.4375 × t × kWh price")),
-        figures("(" + count + " × " + plain(data.idle_w) + " + " + plain(data.host_power_w) + ") / 1000 × 24 × " +
-                days + " × " + t + " × " + n(data.kwh_price_usd)),
+        words(I18N("Idle power, kept on and ready ({0} months)"), {t}),
+        words(I18N("idle_power(t) = (GPUs × idle_w + host_idle_w) / 1000 × 24 × 30.4375 × t × kWh price")),
+        figures(idle_draw + " / 1000 × 24 × " + days + " × " + t + " × " + n(data.kwh_price_usd)),
         m(o.keep_idle_power_usd)));
     lines.push_back(line(words(I18N("Keep idle ({0} months)"), {t}),
                          words(I18N("GPUs × value(t) + host_value(t) − maintenance(t) − colocation(t) − idle_power(t)")),
@@ -209,11 +221,10 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
                          m(o.rent_out_income_usd)));
     lines.push_back(line(
         words(I18N("Rent-out power ({0} months)"), {t}),
-        words(I18N("power(t) = (GPUs × (power_w × occupancy + idle_w × (1 − occupancy)) + host_power_w) / 1000 × 24 × "
-                   "30.4375 × t × kWh price")),
-        figures("(" + count + " × (" + plain(data.power_w) + " × " + occupancy + " + " + plain(data.idle_w) + " × (1 − " +
-                occupancy + ")) + " + plain(data.host_power_w) + ") / 1000 × 24 × " + days + " × " + t + " × " +
-                n(data.kwh_price_usd)),
+        words(I18N("power(t) = ((GPUs × power_w + host_power_w) × occupancy + (GPUs × idle_w + host_idle_w) × "
+                   "(1 − occupancy)) / 1000 × 24 × 30.4375 × t × kWh price")),
+        figures("(" + working_draw + " × " + occupancy + " + " + idle_draw + " × (1 − " + occupancy + ")) / 1000 × 24 × " +
+                days + " × " + t + " × " + n(data.kwh_price_usd)),
         m(o.rent_out_power_usd)));
     lines.push_back(line(words(I18N("Rent out ({0} months)"), {t}),
                          words(I18N("GPUs × value(t) + host_value(t) + income(t) − power(t) − maintenance(t) − colocation(t)")),

@@ -57,6 +57,7 @@ json roi_to_json(const RoiResult& r) {
   inputs["rent_out_rate_usd_per_hour"] = rounded(data.rent_out_rate_usd_per_hour);
   inputs["host_cost_usd"] = rounded(data.host_cost_usd);
   inputs["host_power_w"] = rounded(data.host_power_w);
+  inputs["host_idle_w"] = rounded(data.host_idle_w);
   inputs["kwh_price_usd"] = rounded(data.kwh_price_usd);
   inputs["idle_w"] = rounded(data.idle_w);
   inputs["rent_decline_pct_per_year"] = rounded(data.rent_decline * 100);
@@ -113,6 +114,7 @@ json roi_to_json(const RoiResult& r) {
                      {"host_power", d.host_power_is_outlay ? (d.outlay.host_power_assumed ? "assumed" : "machine") : "user"},
                      {"kwh", d.kwh_is_tariff ? (d.tariff ? "tariff" : "assumed") : "user"},
                      {"idle", {{"basis", d.idle_basis}, {"assumed_share_of_tdp", d.idle_share}}},
+                     {"host_idle", {{"basis", d.host_idle_basis}, {"assumed_share_of_host_power", kHostIdleShare}}},
                      {"rent_decline", {{"basis", d.decline_basis}, {"series", d.decline_series}}}};
   if (d.tariff) {
     out["defaults"]["tariff"] = {{"market", d.tariff->market}, {"kwh_local", d.tariff->kwh_local},

@@ -30,6 +30,7 @@ struct RoiView {
   std::optional<double> host_cost_usd;      // the machine around the cards; default outlay.h's
   double sales_tax_pct = 0;                 // sales tax or import duty on the purchase (cards and host)
   std::optional<double> host_power_w;       // the host's draw beside the GPUs; default the machine's
+  std::optional<double> host_idle_w;        // the host's draw while its GPUs idle; default a share of host_power_w
   std::optional<double> kwh_price_usd;      // default the market's tariff (prices.json `markets`)
   double hours_per_day = 8;
   int months = 36;
@@ -87,6 +88,8 @@ struct RoiFigures {
   double rent_out_rate_usd_per_hour = 0;  // the view's, else the rate
   double host_cost_usd = 0;           // the whole machine around the cards: the view's, else the outlay's
   double host_power_w = 0;            // the view's, else the machine's draw beside the GPUs
+  double host_idle_w = 0;             // the host's draw while the GPUs idle: the view's, else
+                                      // host_power_w × kHostIdleShare (roi.h, our assumption)
   double kwh_price_usd = 0;           // the view's, else the market's tariff
   double idle_w = 0;                  // per GPU while idle: the view's, else the card's or an assumption
   double rent_decline = 0;            // rental rates fall by this share a year (0..0.99)
@@ -106,7 +109,7 @@ struct OwnerHorizon {
   double hardware_value_usd = 0;     // cards + host at the horizon
   double rent_out_income_usd = 0;    // after the platform fee
   double rent_out_power_usd = 0;
-  double keep_idle_power_usd = 0;    // the cards at idle and the host, around the clock
+  double keep_idle_power_usd = 0;    // the cards and the host at their idle draw, around the clock
   double colocation_usd = 0;
   double maintenance_usd = 0;
   std::string best;                  // "sell_now", "keep_idle" or "rent_out" (ties: that order)
@@ -146,6 +149,8 @@ struct RoiModel {
   double hardware_value(double month) const { return in.gpu_count * card_value(month) + host_value(month); }
 
   double working_power_kw() const { return (in.gpu_count * data.power_w + data.host_power_w) / 1000; }
+  // The machine switched on with nothing to do: the cards and the host at their idle draw.
+  double idle_power_kw() const { return (in.gpu_count * data.idle_w + data.host_idle_w) / 1000; }
   double electricity(double month) const {
     return working_power_kw() * in.hours_per_day * days(month) * data.kwh_price_usd;
   }
@@ -179,11 +184,12 @@ struct RoiModel {
     h.colocation_usd = colocation(month);
     h.rent_out_income_usd = data.rent_out_rate_usd_per_hour * (1 - in.platform_fee_pct / 100) * in.gpu_count *
                             occupancy * 24 * kDaysPerMonth * rent_months(month);
-    // Rented cards draw their working power, the others their idle power; the host stays
-    // on around the clock to be rentable (and, kept idle, in its rack).
-    h.rent_out_power_usd = (in.gpu_count * (data.power_w * occupancy + data.idle_w * (1 - occupancy)) +
-                            data.host_power_w) / 1000 * hours * data.kwh_price_usd;
-    h.keep_idle_power_usd = (in.gpu_count * data.idle_w + data.host_power_w) / 1000 * hours * data.kwh_price_usd;
+    // Kept idle means kept on and ready (the page has no switched-off choice): the cards and
+    // the host draw their idle power around the clock. Rented out, the rented share of the
+    // hours (occupancy) draws the working power of cards and host, the rest their idle power.
+    h.rent_out_power_usd = (working_power_kw() * occupancy + idle_power_kw() * (1 - occupancy)) * hours *
+                           data.kwh_price_usd;
+    h.keep_idle_power_usd = idle_power_kw() * hours * data.kwh_price_usd;
     h.sell_now_usd = in.gpu_count * data.resale_now_usd + host_value(0);
     h.keep_idle_usd = h.hardware_value_usd - h.maintenance_usd - h.colocation_usd - h.keep_idle_power_usd;
     h.rent_out_usd = h.hardware_value_usd + h.rent_out_income_usd - h.rent_out_power_usd - h.maintenance_usd -

@@ -414,6 +414,9 @@ std::vector<ViewField> build_fields() {
                    I18N("Rental rates fall"), I18N("% per year"), "--rent-decline"));
   f.push_back(said(optional_field("roi.idlew", "roi", "idle_w", kIdlePowerW, REF(std::optional<double>, roi.idle_w)),
                    I18N("Idle power per GPU"), "W", "--idle-power"));
+  f.push_back(said(optional_field("roi.hostidlew", "roi", "host_idle_w", kHostPowerW,
+                                  REF(std::optional<double>, roi.host_idle_w)),
+                   I18N("Host idle power"), "W", "--host-idle-power"));
   f.push_back(said(optional_field("roi.rent", "roi", "rent_out_rate_usd_per_hour", kUsdPerHour,
                                   REF(std::optional<double>, roi.rent_out_rate_usd_per_hour)),
                    I18N("Platform rate"), "USD/GPU-hour", "--rent-out-rate"));

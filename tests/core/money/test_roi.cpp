@@ -238,29 +238,33 @@ TEST_CASE("roi: the owner's three options at 12 and 24 and 36 months") {
   CHECK(year.months == 12);
   // sell now: 2 × 1000 × (1 − 0.25) = 1500
   CHECK(year.sell_now_usd == Approx(1500));
-  // keep idle: 2 × 750 × 0.75 − 120 − idle power (2 × 20 + 100 W = 0.14 kW × 8766 h × 0.10 = 122.724)
-  //          = 1125 − 120 − 122.724 = 882.276
+  // The host idles at 30 % of its 100 W (kHostIdleShare): 30 W.
+  CHECK(r.figures.host_idle_w == Approx(30));
+  // keep idle: 2 × 750 × 0.75 − 120 − idle power (2 × 20 + 30 W = 0.07 kW × 8766 h × 0.10 = 61.362)
+  //          = 1125 − 120 − 61.362 = 943.638
   CHECK(year.hardware_value_usd == Approx(1125));
-  CHECK(year.keep_idle_power_usd == Approx(122.724));
-  CHECK(year.keep_idle_usd == Approx(882.276));
+  CHECK(year.keep_idle_power_usd == Approx(61.362));
+  CHECK(year.keep_idle_usd == Approx(943.638));
   // rented hours: 2 × 0.5 × 24 × 365.25 = 8766; income: 0.50 × (1 − 0.2) × 8766 = 3506.4
   CHECK(year.rent_out_income_usd == Approx(3506.4));
-  // power: (2 × (300 × 0.5 + 20 × 0.5) + 100) W = 0.42 kW × 8766 h × 0.10 = 368.172
-  CHECK(year.rent_out_power_usd == Approx(368.172));
-  // rent out: 1125 + 3506.4 − 368.172 − 120 = 4143.228
-  CHECK(year.rent_out_usd == Approx(4143.228));
+  // power: working (2 × 300 + 100) W × 0.5 + idle (2 × 20 + 30) W × 0.5 = 385 W
+  //        = 0.385 kW × 8766 h × 0.10 = 337.491
+  CHECK(year.rent_out_power_usd == Approx(337.491));
+  // rent out: 1125 + 3506.4 − 337.491 − 120 = 4173.909
+  CHECK(year.rent_out_usd == Approx(4173.909));
   CHECK(year.best == "rent_out");
-  // 36 months: value 2 × 750 × 0.75^3 = 632.8125; keep idle 632.8125 − 360 − 3 × 122.724 = −95.3595
-  // rent out: 632.8125 + 3 × 3506.4 − 3 × 368.172 − 360 = 9687.4965
-  CHECK(r.owner[2].keep_idle_usd == Approx(-95.3595));
-  CHECK(r.owner[2].rent_out_usd == Approx(9687.4965));
+  // 36 months: value 2 × 750 × 0.75^3 = 632.8125; keep idle 632.8125 − 360 − 3 × 61.362 = 88.7265
+  // rent out: 632.8125 + 3 × 3506.4 − 3 × 337.491 − 360 = 9779.5395
+  CHECK(r.owner[2].keep_idle_usd == Approx(88.7265));
+  CHECK(r.owner[2].rent_out_usd == Approx(9779.5395));
   CHECK(r.owner[2].sell_now_usd == Approx(1500));  // cash does not change with time
 
-  // Nobody rents them (0 % occupancy): idle cards and the host draw power around the clock.
+  // Nobody rents them (0 % occupancy): idle cards and the idle host draw power around the clock.
   v.occupancy_pct = 0;
   const OwnerHorizon idle = roi(v).owner[0];
-  // 1125 + 0 − 0.14 × 8766 × 0.10 − 120 = 1125 − 122.724 − 120 = 882.276
-  CHECK(idle.rent_out_usd == Approx(882.276));
+  // 1125 + 0 − 0.07 × 8766 × 0.10 − 120 = 1125 − 61.362 − 120 = 943.638, the same as keeping them
+  CHECK(idle.rent_out_usd == Approx(943.638));
+  CHECK(idle.rent_out_usd == Approx(idle.keep_idle_usd));
   CHECK(idle.best == "sell_now");
 
   // Colocation: 40 a month for the machine costs keep and rent-out alike; 12 months: 480.
@@ -268,8 +272,80 @@ TEST_CASE("roi: the owner's three options at 12 and 24 and 36 months") {
   v.colocation_usd_per_month = 40;
   const OwnerHorizon colo = roi(v).owner[0];
   CHECK(colo.colocation_usd == Approx(480));
-  CHECK(colo.keep_idle_usd == Approx(882.276 - 480));
-  CHECK(colo.rent_out_usd == Approx(4143.228 - 480));
+  CHECK(colo.keep_idle_usd == Approx(943.638 - 480));
+  CHECK(colo.rent_out_usd == Approx(4173.909 - 480));
+}
+
+TEST_CASE("roi: an idle host draws its idle power, not its working power (keep idle and rent out)") {
+  // Eight 300 W modules with 30 W idle in a server whose host draws 4,600 W at work, 0.182 USD/kWh
+  // (the US tariff), rented out at 50 % occupancy; 12 months = 8766 hours.
+  RoiView v;
+  v.gpu_id = "test-card";
+  v.gpu_count = 8;
+  v.rate_usd_per_hour = 1.0;
+  v.power_w = 300;
+  v.idle_w = 30;
+  v.host_cost_usd = 0;
+  v.host_power_w = 4600;
+  v.kwh_price_usd = 0.182;
+  v.depreciation_pct_per_year = 25;
+  v.rent_out_rate_usd_per_hour = 0.50;
+  v.occupancy_pct = 50;
+  v.platform_fee_pct = 20;
+  v.rent_decline_pct_per_year = 0;
+  const RoiResult assumed = roi(v);
+  REQUIRE(assumed.ok);
+  CHECK(assumed.defaults.host_idle_basis == "assumed");
+  CHECK(assumed.figures.host_idle_w == Approx(4600 * kHostIdleShare));  // 1380 W
+  const OwnerHorizon& year = assumed.owner[0];
+  // keep idle: (8 × 30 + 1380) W = 1.62 kW × 8766 h × 0.182 = 2584.57 (the host at its working
+  // 4,600 W made it 4.84 kW, 7721.79)
+  CHECK(year.keep_idle_power_usd == Approx(1.62 * 8766 * 0.182));
+  // rent out: (8 × 300 + 4600) W × 0.5 + 1620 W × 0.5 = 4.31 kW × 8766 × 0.182 = 6876.23 (was 9444.84)
+  CHECK(year.rent_out_power_usd == Approx(4.31 * 8766 * 0.182));
+  // hardware 8 × 750 × 0.75 = 4500; income 0.5 × 0.8 × 8 × 0.5 × 8766 = 14025.6
+  CHECK(year.keep_idle_usd == Approx(4500 - 1.62 * 8766 * 0.182));
+  CHECK(year.rent_out_usd == Approx(4500 + 14025.6 - 4.31 * 8766 * 0.182));
+
+  // The reader's own idle figure for the host: 600 W. Both options move with it; working power
+  // (the buy-or-rent curves) does not.
+  v.host_idle_w = 600;
+  const RoiResult given = roi(v);
+  CHECK(given.defaults.host_idle_basis == "user");
+  CHECK(given.figures.host_idle_w == Approx(600));
+  CHECK(given.owner[0].keep_idle_power_usd == Approx(0.84 * 8766 * 0.182));             // (240 + 600) W
+  CHECK(given.owner[0].rent_out_power_usd == Approx((7.0 * 0.5 + 0.84 * 0.5) * 8766 * 0.182));
+  CHECK(given.electricity_total_usd == Approx(assumed.electricity_total_usd));
+  CHECK(roi_to_json(given)["inputs"]["host_idle_w"] == Approx(600));
+  CHECK(roi_to_json(given)["defaults"]["host_idle"]["basis"] == "user");
+  CHECK(roi_to_json(assumed)["defaults"]["host_idle"]["assumed_share_of_host_power"] == Approx(0.3));
+
+  // The popup's lines add up: the host's idle draw, then the idle power it enters.
+  bool saw_host = false, saw_idle = false, saw_rent_out = false;
+  for (const auto& line : roi_formulas(assumed)) {
+    if (line.label == "Host draw while the GPUs idle") {
+      saw_host = true;
+      CHECK(line.numbers == "4600 × 0.3");
+      CHECK(line.result == "1380 W");
+    }
+    if (line.label == "Idle power, kept on and ready (12 months)") {
+      saw_idle = true;
+      CHECK(line.formula == "idle_power(t) = (GPUs × idle_w + host_idle_w) / 1000 × 24 × 30.4375 × t × kWh price");
+      CHECK(line.numbers == "(8 × 30 + 1380) / 1000 × 24 × 30.4375 × 12 × 0.182");
+      CHECK(line.result == "$2,584.57");
+    }
+    if (line.label == "Rent-out power (12 months)") {
+      saw_rent_out = true;
+      CHECK(line.numbers == "((8 × 300 + 4600) × 0.5 + (8 × 30 + 1380) × (1 − 0.5)) / 1000 × 24 × 30.4375 × 12 × 0.182");
+      CHECK(line.result == "$6,876.23");
+    }
+  }
+  CHECK(saw_host);
+  CHECK(saw_idle);
+  CHECK(saw_rent_out);
+  for (const auto& line : roi_formulas(given)) {
+    if (line.label == "Host draw while the GPUs idle") CHECK(line.formula == "host_idle_w: your figure");
+  }
 }
 
 TEST_CASE("roi: idle draw without a sourced idle_w is a stated share of the board power per kind") {
@@ -634,6 +710,7 @@ TEST_CASE("roi: no NaN or inf or negative cost or hours for any extreme input") 
       [](RoiView& v, double x) { v.power_w = x; },
       [](RoiView& v, double x) { v.host_cost_usd = x; },
       [](RoiView& v, double x) { v.host_power_w = x; },
+      [](RoiView& v, double x) { v.host_idle_w = x; },
       [](RoiView& v, double x) { v.kwh_price_usd = x; },
       [](RoiView& v, double x) { v.hours_per_day = x; },
       [](RoiView& v, double x) { v.depreciation_pct_per_year = x; },

@@ -50,7 +50,8 @@ TEST_CASE("domain ranges: every number compute_roi clamps has its field with the
       {"power_w", gpuwise::limits::kPowerW},              {"host_cost_usd", gpuwise::limits::kHostCostUsd},
       {"host_power_w", gpuwise::limits::kHostPowerW},     {"kwh_price_usd", gpuwise::limits::kKwhPriceUsd},
       {"idle_w", gpuwise::limits::kIdlePowerW},           {"rent_decline_pct_per_year", gpuwise::limits::kPercent},
-      {"resale_usd", gpuwise::limits::kPriceUsd},         {"rent_out_rate_usd_per_hour", gpuwise::limits::kUsdPerHour}};
+      {"resale_usd", gpuwise::limits::kPriceUsd},         {"rent_out_rate_usd_per_hour", gpuwise::limits::kUsdPerHour},
+      {"host_idle_w", gpuwise::limits::kHostPowerW}};
   for (const auto& [name, range] : optional_inputs) {
     INFO(name);
     const gpuwise::ViewField* field = field_named("roi", name);
