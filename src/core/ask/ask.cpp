@@ -91,7 +91,7 @@ void add_purchases(const Question& q, const Gpu& gpu, int gpus, int lanes, const
     const Outlay outlay = machine_outlay(*q.data.catalog, *q.data.book, gpu, gpus, buyer, lanes);
     // An answer names its whole cost: a machine without a sourced price is not one.
     const std::optional<double> covered = outlay.budget_usd(q.buyer.budget_covers);
-    if (!outlay.card_price.found() || !covered || !buyable(outlay)) continue;
+    if (!outlay.card_price.found() || !covered || !buyable(gpu, outlay)) continue;
     if (used != (outlay.card_price.kind == PriceKind::street_used)) continue;  // no used price: the new one is listed once
     Candidate c;
     c.answer = base;
@@ -120,8 +120,12 @@ Candidate rental(const Gpu& gpu, int gpus, const CloudRate& rate, const AskAnswe
   return c;
 }
 
-bool buyable(const Outlay& outlay) {
-  return outlay.card_price.system_name.empty() || outlay.gpus >= outlay.card_price.system_gpus;
+bool buyable(const Gpu& gpu, const Outlay& outlay) {
+  const bool system_priced = !outlay.card_price.system_name.empty();
+  if (system_priced) return outlay.gpus >= outlay.card_price.system_gpus;
+  if (gpu.kind != "module" || priced_as_machine(gpu)) return true;
+  if (gpu.interface.find("uperchip") != std::string::npos) return false;
+  return outlay.gpus == 4 || outlay.gpus == 8;
 }
 
 bool condition_allows(const AskView& ask, AskWay way) {
@@ -239,15 +243,16 @@ bool upgrades_only(const std::vector<Candidate>& all) {
 
 // The best of one way. Tiers: a card current software supports well (first-class or works)
 // before one with community support only, then a fresh price before an old or launch one;
-// a lower tier only when no candidate of the higher one does it.
+// a lower tier only when no candidate of the higher one does it. `any_software`: the
+// software tiers are one (a fresh price still comes first).
 const Candidate* best_of(const std::vector<Candidate>& all, AskWay way, Aim aim, bool need_meets,
-                         bool need_budget, bool tiers = true) {
+                         bool need_budget, bool any_software = false) {
   struct Tier {
     bool supported, fresh;
   };
   const Tier all_tiers[] = {{true, true}, {true, false}, {false, true}, {false, false}};
   for (const Tier& tier : all_tiers) {
-    if (!tiers && (tier.supported || tier.fresh)) continue;
+    if (any_software && tier.supported) continue;
     const Candidate* best = nullptr;
     for (const Candidate& c : all) {
       if (c.answer.way != way) continue;
@@ -342,25 +347,28 @@ void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& al
                             AskWay::new_cards, AskWay::unified};
     std::vector<const Candidate*> chosen;
     const bool upgrades = upgrades_only(all);
-    const Candidate* untiered = nullptr;  // the best bought of all, whatever its software or price age
+    const Candidate* untiered = nullptr;  // the best bought of all, whatever its software
     for (AskWay way : order) {
       // With a card one has (run): what it takes beside or instead of it, not a new machine.
       if (upgrades && way != AskWay::yours && way != AskWay::upgrade_add && way != AskWay::upgrade_replace) continue;
       if (const Candidate* c = best_of(all, way, aim, true, true)) chosen.push_back(c);
-      const Candidate* c = best_of(all, way, aim, true, true, false);
+      const Candidate* c = best_of(all, way, aim, true, true, true);
       if (c && (!untiered || better(*c, *untiered, aim))) untiered = c;
-    }
-    // The tiers can hide the best answer (2x MI50 with a community vLLM build at a third of
-    // the price of anything better supported): it is shown too, with its caveat first.
-    if (untiered && std::find(chosen.begin(), chosen.end(), untiered) == chosen.end() &&
-        std::all_of(chosen.begin(), chosen.end(), [&](const Candidate* c) { return clearly_better(*untiered, *c, aim); })) {
-      chosen.push_back(untiered);
     }
     std::stable_sort(chosen.begin(), chosen.end(), [&](const Candidate* a, const Candidate* b) {
       if ((a->answer.way == AskWay::yours) != (b->answer.way == AskWay::yours)) return a->answer.way == AskWay::yours;
       return better(*a, *b, aim);
     });
     for (const Candidate* c : chosen) result.answers.push_back(c->answer);
+    // The tiers can hide the best answer (2x MI50 on a community vLLM build at a third of
+    // the price of anything better supported): it follows the well-supported ones, its
+    // caveat first, when its price is as fresh as theirs (an old single listing does not
+    // earn the place) and it is clearly better than each.
+    if (untiered && std::find(chosen.begin(), chosen.end(), untiered) == chosen.end() &&
+        (untiered->fresh_price || std::none_of(chosen.begin(), chosen.end(), [](const Candidate* c) { return c->fresh_price; })) &&
+        std::all_of(chosen.begin(), chosen.end(), [&](const Candidate* c) { return clearly_better(*untiered, *c, aim); })) {
+      result.answers.push_back(untiered->answer);
+    }
     // Renting, as the last way (a job: placed by its cost, comparable with an outlay).
     if (const Candidate* r = best_of(all, AskWay::rent, Aim::cheapest, true, false)) {
       if (by_deadline && !result.answers.empty() && r->answer.cost_usd() < result.answers.front().cost_usd()) {
@@ -384,12 +392,17 @@ void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& al
       if (meets) nearest.meets_speed = meets->answer;
       if (within || meets) result.nearest = nearest;
     } else if (has_budget && !by_deadline && !speed_asked) {
-      // The step up: the cheapest machine over the budget clearly faster than the best within it.
-      const Candidate* best = chosen.front();
+      // The step up: the cheapest machine over the budget clearly faster than the fastest
+      // answer within it (a community-supported one included).
+      double fastest = chosen.front()->goodness;
+      for (const AskAnswer& a : result.answers) {
+        if (!a.rent) fastest = std::max(fastest, a.figure == AskFigure::tokens_per_s ? a.value : -a.value);
+      }
       const Candidate* up = nullptr;
       for (const Candidate& c : all) {
         if (c.answer.rent || c.within_budget || !c.answer.outlay.budget_usd(buyer.budget_covers)) continue;
-        if (c.goodness <= best->goodness * 1.2) continue;
+        // More than 1.2x as fast: goodness is tokens/s, or minus seconds (hours) per picture (job).
+        if (!(fastest > 0 ? c.goodness > fastest * 1.2 : c.goodness > fastest / 1.2)) continue;
         if (!up || better(c, *up, Aim::cheapest)) up = &c;
       }
       if (up) result.faster_over_budget = up->answer;

@@ -117,7 +117,7 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
       const double goodness = serve ? option.tokens_per_s_per_user : -option.hours;
       // Owning: the whole outlay (a machine per replica when serving).
       const JobOutlay& outlay = priced.outlays[i];
-      if (option.own.usd && outlay.outlay.budget_usd(q.buyer.budget_covers) && buyable(outlay.outlay) &&
+      if (option.own.usd && outlay.outlay.budget_usd(q.buyer.budget_covers) && buyable(gpu, outlay.outlay) &&
           used == (outlay.outlay.card_price.kind == PriceKind::street_used)) {
         Candidate c;
         c.answer = base;

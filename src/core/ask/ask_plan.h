@@ -35,9 +35,11 @@ void add_price_caveats(const PriceChoice& price, AskAnswer& answer);
 // The way a bought card is: unified memory, used or new (by the price the outlay read).
 AskWay buy_way(const Gpu& gpu, const Outlay& outlay);
 bool unified_machine(const Gpu& gpu);
-// A price that is a share of a larger system (one GPU of a GB300 NVL72 rack) is not a
-// purchase one can make: only whole systems are sold.
-bool buyable(const Outlay& outlay);
+// A purchase one can make. Not: a share of a larger system (one GPU of a GB300 NVL72
+// rack: only whole systems are sold); a superchip (GB200, GH200) without its system's
+// price (an HGX server's host is not its machine); SXM or OAM modules other than a
+// baseboard's 4 or 8.
+bool buyable(const Gpu& gpu, const Outlay& outlay);
 // The buyer's condition choice allows this way.
 bool condition_allows(const AskView& ask, AskWay way);
 // The cheapest on-demand rate of the market's provider kinds for the card.

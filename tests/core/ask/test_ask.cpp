@@ -73,7 +73,9 @@ TEST_CASE("run 70B on 2,000 USD: every bought answer is within the budget, one p
   for (const AskAnswer& a : r.answers) {
     check_bands(a);
     CHECK(a.fits);
-    CHECK(ways.insert(ask_way_key(a.way)).second);  // ways differ in kind
+    // Ways differ in kind; a card with community software only may follow as a second
+    // answer of its way (the tiers' exception, tested below).
+    CHECK((ways.insert(ask_way_key(a.way)).second || a.software == Grade::community));
     if (!a.rent) {
       REQUIRE(a.outlay_usd);
       CHECK(*a.outlay_usd <= 2000);
@@ -86,13 +88,17 @@ TEST_CASE("run 70B on 2,000 USD: every bought answer is within the budget, one p
       CHECK(a.caveats.front().text().find("no faster than one") != std::string::npos);
     }
   }
-  // The bought answers, best first: with a budget and no speed asked, the fastest within it.
+  // The well-supported bought answers, best first: with a budget and no speed asked, the
+  // fastest within it; the step up is clearly faster than every bought answer.
   const AskAnswer& first = r.answers.front();
+  CHECK(first.software != Grade::community);
+  double fastest = 0;
   for (const AskAnswer& a : r.answers) {
-    if (!a.rent) CHECK(a.value <= first.value);
+    if (!a.rent && a.software != Grade::community) CHECK(a.value <= first.value);
+    if (!a.rent) fastest = std::max(fastest, a.value);
   }
   if (r.faster_over_budget) {
-    CHECK(r.faster_over_budget->value > first.value);
+    CHECK(r.faster_over_budget->value > 1.2 * fastest);
     CHECK(*r.faster_over_budget->outlay.total_usd > 2000);
   }
 }
