@@ -113,7 +113,9 @@ Outlay machine_outlay(const Catalog& catalog, const PriceBook& book, const Gpu& 
       out.machine = row->machine_class;
       out.machine_row = *row;
       out.machine_other_market = other;
-      if (row->usd) out.machine_usd = *row->usd * out.machines;
+      // Its draw holds for the form; its price only for the GPU generations it was seen for
+      // (an HGX H100 host's bill is no price for a 2017 SXM2 server).
+      if (row->usd && gpu.release_year >= row->price_min_year) out.machine_usd = *row->usd * out.machines;
       out.host_power_w = row->host_power_w.value_or(kAssumedHostPowerW) * out.machines;
       // A server's host draw (CPUs, fans, switches, NICs) is for all its slots: fewer GPUs
       // than slots count their share of it, as owning part of a server would.

@@ -11,7 +11,7 @@ namespace {
 
 constexpr const char* kTariffFields[] = {"market", "kwh_price", "kwh_currency", "date_seen", "source", "notes"};
 constexpr const char* kMachineFields[] = {"class",      "form",   "max_gpus",  "usd",    "psu_w", "ram_gb", "host_power_w",
-                                          "pcie_lanes", "market", "date_seen", "source", "notes"};
+                                          "pcie_lanes", "price_min_year", "market", "date_seen", "source", "notes"};
 constexpr const char* kSeriesFields[] = {"gpu_id", "points", "source", "notes"};
 
 // Rejects a row that is not an object; true when the row can be read.
@@ -79,6 +79,12 @@ void read_machine_prices(const json& rows, PriceBook& book, const std::set<std::
       reader.error("pcie_lanes", "must be a whole number from 1 to 16");
     } else if (lanes) {
       machine.pcie_lanes = static_cast<int>(*lanes);
+    }
+    const auto min_year = reader.number("price_min_year", false);
+    if (min_year && !(*min_year >= 1990 && *min_year <= 2100 && std::floor(*min_year) == *min_year)) {
+      reader.error("price_min_year", "must be a year from 1990 to 2100");
+    } else if (min_year) {
+      machine.price_min_year = static_cast<int>(*min_year);
     }
     if (machine.host_power_w && *machine.host_power_w > limits::kHostPowerW.max) {
       reader.error("host_power_w", "is above the host power range");

@@ -95,6 +95,10 @@ struct MachinePrice {
   // The electrical PCIe lanes each GPU gets (16, 8, 4, 1 on a mining board's risers); 0:
   // not stated. Splitting layers (llama.cpp) works over x1; tensor parallel wants x8 (outlay.h).
   int pcie_lanes = 0;
+  // Its usd prices the machine only for GPUs released in or after this year (0: any); its
+  // draw holds for every GPU of its form. An HGX H100 host's bill is no price for a 2017
+  // SXM2 server, whose host draws much the same.
+  int price_min_year = 0;
   std::optional<double> host_power_w;  // what the host draws beside the GPUs while they work
   std::string market = "us";
   std::string date_seen, source, notes;

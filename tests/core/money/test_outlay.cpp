@@ -107,6 +107,42 @@ TEST_CASE("outlay: a system is its own machine, a module's server has its power 
   CHECK(mxm.missing.text().find("laptop") != std::string::npos);
 }
 
+TEST_CASE("outlay: a server's price holds for the GPU generations it was seen for, its draw for all") {
+  json old_sxm = card("old-sxm", 300, "module", "SXM2");
+  old_sxm["release_year"] = 2017;
+  json new_sxm = card("new-sxm", 700, "module", "SXM5");
+  new_sxm["release_year"] = 2022;
+  const Catalog catalog = load_catalog(catalog_text(json::array({old_sxm, new_sxm})));
+  PriceBook book = load_prices(dump_json(json{
+      {"schema_version", 1},
+      {"cny_per_usd", 7},
+      {"street_prices", json::array({street("old-sxm", 200, "used"), street("new-sxm", 30000, "new")})},
+      {"cloud_rates", json::array()},
+      {"machines", json::array({{{"class", "server"}, {"form", "sxm"}, {"max_gpus", 8}, {"usd", 32010},
+                                 {"price_min_year", 2020}, {"host_power_w", 4600}, {"date_seen", "2023-05-01"},
+                                 {"source", "https://example.com/hgx"}}})}}));
+  REQUIRE(book.issues.empty());
+  auto outlay = [&](const std::string& id) {
+    return machine_outlay(catalog, book, catalog.gpus[static_cast<std::size_t>(catalog.find(id))], 8, BuyerView{});
+  };
+  const Outlay hgx = outlay("new-sxm");
+  REQUIRE(hgx.total_usd);
+  CHECK(*hgx.total_usd == 8 * 30000 + 32010);
+  const Outlay dgx1 = outlay("old-sxm");
+  CHECK_FALSE(dgx1.machine_usd);  // a 2017 server is not priced by a 2023 HGX host's bill
+  CHECK_FALSE(dgx1.total_usd);
+  CHECK(dgx1.host_power_w == 4600);  // but draws like a server of its form
+  // A year that is no year is a clear message.
+  PriceBook bad = load_prices(dump_json(json{
+      {"schema_version", 1}, {"street_prices", json::array()}, {"cloud_rates", json::array()},
+      {"machines", json::array({{{"class", "server"}, {"form", "sxm"}, {"max_gpus", 8}, {"usd", 1}, {"price_min_year", 20.5},
+                                 {"date_seen", "2023-05-01"}, {"source", "https://example.com/x"}}})}}));
+  bool said = false;
+  for (const auto& issue : bad.issues) said = said || issue.to_string().find("price_min_year': must be a year") != std::string::npos;
+  CHECK(said);
+  CHECK(bad.machines.empty());  // the row is not used
+}
+
 TEST_CASE("outlay: budgets on the whole machine or the cards, and per 1,000") {
   BuyerView buyer;
   buyer.used = true;
