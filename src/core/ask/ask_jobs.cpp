@@ -4,6 +4,9 @@
 // estimate's speed at LoRA's FLOPs, our assumption).
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
 
 #include "ask/ask_plan.h"
 #include "estimate/training.h"
@@ -93,17 +96,30 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
     return out;
   }
   result.left_out_software = static_cast<int>(gated.gate.left_out.size());
+  // Each card found and graded once: it is an option at up to four counts, weighed for a
+  // buyer of new cards and of used ones (grading every time was a tenth of the serve plan).
+  const Catalog& catalog = *q.data.catalog;
+  const std::string workload = job_workload(input);
+  std::unordered_map<std::string_view, std::size_t> index_of;
+  for (std::size_t i = catalog.gpus.size(); i-- > 0;) index_of[catalog.gpus[i].id] = i;  // the first of an id wins
+  std::vector<std::optional<AskAnswer>> graded(catalog.gpus.size());
+  std::vector<bool> grades_ok(catalog.gpus.size(), false);
   for (const bool used : {false, true}) {
     BuyerView buyer = q.buyer;
     buyer.used = used;
     const JobBuyerResult priced = job_cost_for_buyer(*q.data.catalog, *q.data.book, gated.result, buyer);
     for (std::size_t i = 0; i < gated.result.options.size(); ++i) {
       const JobOption& option = gated.result.options[i];
-      const int index = q.data.catalog->find(option.gpu_id);
-      if (index < 0) continue;
-      const Gpu& gpu = q.data.catalog->gpus[static_cast<std::size_t>(index)];
-      AskAnswer base;
-      if (!grade_card(q, gpu, job_workload(input), base)) continue;
+      const auto found = index_of.find(option.gpu_id);
+      if (found == index_of.end()) continue;
+      const std::size_t index = found->second;
+      const Gpu& gpu = catalog.gpus[index];
+      if (!graded[index]) {
+        graded[index].emplace();
+        grades_ok[index] = grade_card(q, gpu, workload, *graded[index]);
+      }
+      if (!grades_ok[index]) continue;
+      AskAnswer base = *graded[index];
       // A replica of PCIe cards beyond kAskMaxPcieCards splits every layer over more cards
       // than a desktop or workstation holds at x8: left to the server modules.
       if (gpu.kind == "card" && option.gpus > kAskMaxPcieCards) continue;

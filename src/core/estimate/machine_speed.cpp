@@ -345,7 +345,14 @@ MachineEstimator::MachineEstimator(const std::vector<MachineCard>& machine, cons
   p.memory_input.concurrent = input.concurrent;
   // The share of memory the engine may use is the engine's, whatever the batch.
   const InferenceMemory mem = inference_memory(engine, p.memory_input);
+  const Device* previous = nullptr;
   for (Device& d : devices) {
+    // A card's GPUs are listed together and have the same figures: worked out once.
+    if (previous && previous->gpu == d.gpu) {
+      d = *previous;
+      continue;
+    }
+    previous = &d;
     d.capacity_gb = capacity_gb(*d.gpu, input, mem);
     d.roofline = speed_roofline(*d.gpu, input);
     d.decode_share = cal.decode_share(efficiency_family(*d.gpu));

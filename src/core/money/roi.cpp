@@ -297,7 +297,10 @@ double rental_decline_default(const PriceBook& book, int* series) {
   return std::clamp(median, 0.0, 0.99);
 }
 
-RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view, const BuyerView& buyer) {
+namespace {
+
+RoiResult roi(const Catalog& catalog, const PriceBook& book, const RoiView& view, const BuyerView& buyer,
+              bool series) {
   RoiResult result;
   result.view = view;
   const int index = catalog.find(view.gpu_id);
@@ -333,11 +336,13 @@ RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiVi
   const RoiView& in = model.in;
   result.purchase_usd = model.purchase();
   result.own_at_purchase_usd = model.own(0);
-  result.months.reserve(static_cast<std::size_t>(in.months));
-  for (int month = 1; month <= in.months; ++month) {
-    result.months.push_back({month, model.own(month), model.rent(month)});
+  if (series) {
+    result.months.reserve(static_cast<std::size_t>(in.months));
+    for (int month = 1; month <= in.months; ++month) {
+      result.months.push_back({month, model.own(month), model.rent(month)});
+    }
+    find_break_even(model, result);
   }
-  find_break_even(model, result);
 
   result.gpu_hours = model.gpu_hours(in.months);
   result.own_total_usd = model.own(in.months);
@@ -363,9 +368,20 @@ RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiVi
     result.effective_depreciation_pct_per_year =
         100 * (1 - std::pow(*data.resale_usd / data.resale_now_usd, 12.0 / in.months));
   }
+  if (!series) return result;
   for (int horizon : kOwnerHorizonMonths) result.owner.push_back(model.owner_at(horizon));
   result.never_text = roi_never_reason(result).text();  // English and USD, like the JSON
   return result;
+}
+
+}  // namespace
+
+RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view, const BuyerView& buyer) {
+  return roi(catalog, book, view, buyer, true);
+}
+
+RoiResult compute_roi_costs(const Catalog& catalog, const PriceBook& book, const RoiView& view, const BuyerView& buyer) {
+  return roi(catalog, book, view, buyer, false);
 }
 
 }  // namespace gpuwise
