@@ -9,10 +9,12 @@
 #include <unordered_map>
 
 #include "ask/ask_plan.h"
+#include "catalog/support_memo.h"
 #include "estimate/training.h"
 #include "estimate/vram_fit.h"
 #include "money/job_gate.h"
 #include "money/job_outlay.h"
+#include "money/price_memo.h"
 #include "text/format.h"
 
 namespace gpuwise::ask_plan {
@@ -87,6 +89,10 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
   // The cost of a job's options once (the estimate is the same whoever buys), then their
   // outlays for a buyer of new cards and of used ones. Owning a job's cost per job is the
   // new price's (the used outlay is what differs; a second job_cost() doubled the time).
+  // The cost of the job and both buyers' outlays read each card's prices once, and its
+  // software gate and the grades below grade each card once.
+  const PriceMemo prices;
+  const SupportMemo grades;
   BuyerView new_buyer = q.buyer;
   new_buyer.used = false;
   const JobInput input = job_input_from_view(job, q.ownership, new_buyer);

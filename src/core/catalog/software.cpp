@@ -4,6 +4,7 @@
 #include <set>
 
 #include "catalog/data_file.h"
+#include "catalog/support_memo.h"
 #include "text/format.h"
 #include "text/json_util.h"
 #include "text/table_view.h"
@@ -451,8 +452,27 @@ WorkloadSupport way_support(const SoftwareTable& table, const Compat* compat, co
 
 }  // namespace
 
+namespace {
+WorkloadSupport find_workload_support(const SoftwareTable& table, const Compat* compat, const Gpu& gpu,
+                                      std::string_view workload);
+}  // namespace
+
 WorkloadSupport workload_support(const SoftwareTable& table, const Compat* compat, const Gpu& gpu,
                                  std::string_view workload) {
+  SupportMemo* memo = SupportMemo::current();
+  if (!memo) return find_workload_support(table, compat, gpu, workload);
+  std::vector<SupportMemo::Answer>& known = memo->answers[&gpu];
+  for (const SupportMemo::Answer& answer : known) {
+    if (answer.table == &table && answer.compat == compat && answer.workload == workload) return answer.support;
+  }
+  WorkloadSupport support = find_workload_support(table, compat, gpu, workload);
+  known.push_back({&table, compat, std::string(workload), support});
+  return support;
+}
+
+namespace {
+WorkloadSupport find_workload_support(const SoftwareTable& table, const Compat* compat, const Gpu& gpu,
+                                      std::string_view workload) {
   const Workload* w = find_workload(workload);
   if (!w) return {};
   WorkloadSupport best;
@@ -464,6 +484,7 @@ WorkloadSupport workload_support(const SoftwareTable& table, const Compat* compa
   }
   return best;
 }
+}  // namespace
 
 std::vector<const Support*> limiting_needs(const WorkloadSupport& support) {
   std::vector<const Support*> out;

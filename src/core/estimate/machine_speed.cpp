@@ -218,8 +218,10 @@ Figures vllm_figures(const std::vector<Device>& devices, const SpeedRoofline& r,
   return f;
 }
 
-// The speeds from one step's and one prompt token's seconds (0: unknown).
-void set_figures(const Figures& f, const SpeedRoofline& r, SpeedEstimate& out) {
+// The speeds from one step's and one prompt token's seconds (0: unknown). `Out`: a
+// SpeedEstimate, or a BatchFigures.
+template <class Out>
+void set_figures(const Figures& f, const SpeedRoofline& r, Out& out) {
   if (f.decode_s > 0 && std::isfinite(f.decode_s)) {
     out.decode_tokens_per_s = safe(1 / f.decode_s);
     out.decode_total_tokens_per_s = safe(r.concurrent / f.decode_s);
@@ -376,9 +378,21 @@ MachineEstimator& MachineEstimator::operator=(MachineEstimator&&) noexcept = def
 
 namespace {
 
+// What estimate_at() fills: SpeedEstimate's fields of the batch, without its text (a
+// search tries ~18 batches; a whole SpeedEstimate each was a third of their time).
+struct BatchFigures {
+  bool fits = false;
+  double needed_gb = 0, usable_gb = 0, lacks_gb = 0;
+  int layers_in_ram = 0;
+  double ram_needed_gb = 0, ram_usable_gb = 0;
+  double decode_tokens_per_s = 0, decode_total_tokens_per_s = 0, prefill_tokens_per_s = 0, time_to_first_token_s = 0;
+};
+
 // The memory and the figures at a batch of `concurrent` (the plan's checks hold at it):
-// fills the fit, memory, RAM and figure fields of `out`.
-void estimate_at(const MachineEstimator::Plan& p, int concurrent, SpeedEstimate& out) {
+// fills the fit, memory, RAM and figure fields of `out` (a SpeedEstimate or a BatchFigures,
+// with those fields at 0).
+template <class Out>
+void estimate_at(const MachineEstimator::Plan& p, int concurrent, Out& out) {
   const SpeedInput& input = p.input;  // its own batch is not read below: `concurrent` is
   const SpeedCalibration& cal = *p.cal;
   const Engine engine = p.engine;
@@ -466,12 +480,12 @@ SpeedEstimate MachineEstimator::at(int concurrent) const {
 
 MachineFigures MachineEstimator::figures_at(int concurrent) const {
   const Plan& p = *plan_;
-  SpeedEstimate e;
   if (p.answered || p.system || !p.checks_hold(concurrent)) {
-    e = at(concurrent);
-  } else {
-    estimate_at(p, concurrent, e);
+    const SpeedEstimate e = at(concurrent);
+    return {e.fits, e.needed_gb, e.usable_gb, e.decode_tokens_per_s, e.decode_total_tokens_per_s, e.prefill_tokens_per_s};
   }
+  BatchFigures e;
+  estimate_at(p, concurrent, e);
   return {e.fits, e.needed_gb, e.usable_gb, e.decode_tokens_per_s, e.decode_total_tokens_per_s, e.prefill_tokens_per_s};
 }
 

@@ -338,7 +338,7 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
   std::vector<int> counts(std::begin(kJobGpuCounts), std::end(kJobGpuCounts));
   if (input.job.gpu_count > 0) counts = {input.job.gpu_count};
   const FitResult train_fit = train ? fit_model(training_fit_view(input, model)) : FitResult{};
-  const BuyerPriceMemo prices;  // owning reads each card's price at every count
+  const PriceMemo prices;  // owning reads each card's price at every count
 
   // For the message when nothing fits: the least any count still needs, the most a card holds.
   double least_needed_gb = 0, most_usable_gb = 0;

@@ -276,25 +276,6 @@ MarketPick pick_in_market(const PriceBook& book, const std::vector<const StreetP
 }  // namespace
 
 namespace {
-thread_local BuyerPriceMemo* g_price_memo = nullptr;
-}  // namespace
-
-BuyerPriceMemo::BuyerPriceMemo() : outer_(g_price_memo) { g_price_memo = this; }
-BuyerPriceMemo::~BuyerPriceMemo() { g_price_memo = outer_; }
-BuyerPriceMemo* BuyerPriceMemo::current() { return g_price_memo; }
-
-const PriceChoice* BuyerPriceMemo::find(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id,
-                                        const BuyerView& buyer) const {
-  const auto it = answers_.find(Key{&catalog, &book, std::string(gpu_id), buyer.market, buyer.used});
-  return it == answers_.end() ? nullptr : &it->second;
-}
-
-void BuyerPriceMemo::remember(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id,
-                              const BuyerView& buyer, const PriceChoice& price) {
-  answers_.emplace(Key{&catalog, &book, std::string(gpu_id), buyer.market, buyer.used}, price);
-}
-
-namespace {
 
 PriceChoice find_buyer_price(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id,
                              const BuyerView& buyer);
@@ -304,11 +285,17 @@ PriceChoice find_buyer_price(const Catalog& catalog, const PriceBook& book, std:
 // The price reads only the buyer's market and condition (the memo's key).
 PriceChoice buyer_price(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id,
                         const BuyerView& buyer) {
-  BuyerPriceMemo* memo = BuyerPriceMemo::current();
+  PriceMemo* memo = PriceMemo::current();
   if (!memo) return find_buyer_price(catalog, book, gpu_id, buyer);
-  if (const PriceChoice* known = memo->find(catalog, book, gpu_id, buyer)) return *known;
+  auto it = memo->buyer_prices.find(gpu_id);
+  if (it == memo->buyer_prices.end()) it = memo->buyer_prices.emplace(std::string(gpu_id), std::vector<PriceMemo::BuyerPrice>()).first;
+  for (const PriceMemo::BuyerPrice& known : it->second) {
+    if (known.catalog == &catalog && known.book == &book && known.used == buyer.used && known.market == buyer.market) {
+      return known.price;
+    }
+  }
   PriceChoice price = find_buyer_price(catalog, book, gpu_id, buyer);
-  memo->remember(catalog, book, gpu_id, buyer, price);
+  it->second.push_back({&catalog, &book, buyer.market, buyer.used, price});
   return price;
 }
 

@@ -1,36 +1,58 @@
-// buyer_price() remembers its answers while a BuyerPriceMemo lives: a job prices every card
-// at 1, 2, 4 and 8 GPUs, and owning (compute_roi: the new and used price, the machine's
-// outlay) and the buyer's outlays ask for the same card's price some twenty times; each
-// answer reads every street price of the book. Open one around a loop over cards whose
-// catalog and book do not change while it lives (job_cost(), job_cost_for_buyer()).
+// What a job reads of the price book for every card and count, remembered while a
+// PriceMemo lives: buyer_price() (its market and condition), cheapest_on_demand_rate()
+// (its provider kinds) and rental_decline_default(). A job prices every card at 1, 2, 4
+// and 8 GPUs, and owning (compute_roi: the new and used price, the rate, the machine's
+// outlay, the rent's decline) and the buyer's outlays ask the same questions some twenty
+// times a card, each answer a pass over the book. Open one around a loop over cards whose
+// catalog and book do not change while it lives (job_cost(), job_cost_for_buyer(), Ask's
+// job candidates around both). Answers are the functions' own, so nothing else changes.
 #pragma once
 #include <map>
+#include <optional>
 #include <string>
-#include <tuple>
+#include <string_view>
+#include <vector>
 
 #include "money/market.h"
+#include "money/prices.h"
 
 namespace gpuwise {
 
-class BuyerPriceMemo {
+class PriceMemo {
  public:
-  BuyerPriceMemo();   // buyer_price() on this thread answers from this memo until it ends
-  ~BuyerPriceMemo();  // the memo open before it, if any, answers again
-  BuyerPriceMemo(const BuyerPriceMemo&) = delete;
-  BuyerPriceMemo& operator=(const BuyerPriceMemo&) = delete;
+  // The functions above answer from this memo on this thread until it ends; within
+  // another memo's life a new one does nothing (the outer one keeps answering).
+  PriceMemo();
+  ~PriceMemo();
+  PriceMemo(const PriceMemo&) = delete;
+  PriceMemo& operator=(const PriceMemo&) = delete;
 
-  // The memo open on this thread, or nullptr.
-  static BuyerPriceMemo* current();
-  // The remembered answer for the card and buyer (its market and condition), else nullptr.
-  const PriceChoice* find(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id,
-                          const BuyerView& buyer) const;
-  void remember(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id, const BuyerView& buyer,
-                const PriceChoice& price);
+  static PriceMemo* current();  // the memo open on this thread, or nullptr
+
+  struct BuyerPrice {
+    const Catalog* catalog;
+    const PriceBook* book;
+    std::string market;
+    bool used;
+    PriceChoice price;
+  };
+  struct Rate {
+    const PriceBook* book;
+    ProviderKindSet kinds;
+    std::optional<CloudRate> rate;
+  };
+  struct Decline {
+    const PriceBook* book;
+    double decline;
+    int series;
+  };
+  // Answers by card id (no string is built to look one up).
+  std::map<std::string, std::vector<BuyerPrice>, std::less<>> buyer_prices;
+  std::map<std::string, std::vector<Rate>, std::less<>> rates;
+  std::vector<Decline> declines;
 
  private:
-  using Key = std::tuple<const Catalog*, const PriceBook*, std::string, std::string, bool>;
-  std::map<Key, PriceChoice, std::less<>> answers_;
-  BuyerPriceMemo* outer_ = nullptr;
+  bool open_ = false;  // this memo answers (no other was open when it began)
 };
 
 }  // namespace gpuwise

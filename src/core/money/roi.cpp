@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "money/price_memo.h"
 #include "money/roi_formulas.h"
 #include "money/roi_model.h"
 #include "text/format.h"
@@ -278,7 +279,27 @@ std::vector<TemplateText> support_end_warnings(const Gpu& gpu, const Compat& com
   return out;
 }
 
+namespace {
+double find_rental_decline_default(const PriceBook& book, int* series);
+}  // namespace
+
 double rental_decline_default(const PriceBook& book, int* series) {
+  PriceMemo* memo = PriceMemo::current();
+  if (!memo) return find_rental_decline_default(book, series);
+  for (const PriceMemo::Decline& known : memo->declines) {
+    if (known.book != &book) continue;
+    if (series) *series = known.series;
+    return known.decline;
+  }
+  int count = 0;
+  const double decline = find_rental_decline_default(book, &count);
+  memo->declines.push_back({&book, decline, count});
+  if (series) *series = count;
+  return decline;
+}
+
+namespace {
+double find_rental_decline_default(const PriceBook& book, int* series) {
   std::vector<double> declines;
   for (const RentalSeries& s : book.rental_history) {
     if (s.points.size() < 2) continue;
@@ -296,6 +317,7 @@ double rental_decline_default(const PriceBook& book, int* series) {
   const double median = n % 2 ? declines[n / 2] : (declines[n / 2 - 1] + declines[n / 2]) / 2;
   return std::clamp(median, 0.0, 0.99);
 }
+}  // namespace
 
 namespace {
 
