@@ -7,6 +7,7 @@
 // budget, rented ones with a rate; and the JSON `gpuwise ask` prints.
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 
 #include "ask/ask.h"
 #include "fuzz_numbers.h"
@@ -76,6 +77,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   AskView ask;
   static const std::vector<std::string> goals = {"run", "finetune", "train", "serve", "image"};
   ask.goal = fuzz::any_key(in, goals);
+  // FUZZ_ASK_GOAL=serve (say) fuzzes one goal's paths alone, for its own executions a second.
+  static const char* const only_goal = std::getenv("FUZZ_ASK_GOAL");
+  if (only_goal && *only_goal) ask.goal = only_goal;
   ask.model = fuzz::any_key(in, models());
   ask.params_b = fuzz::any_number(in, 2000);
   ask.rent = in.ConsumeBool();
