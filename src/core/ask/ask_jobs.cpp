@@ -182,6 +182,7 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
 }
 
 std::vector<Candidate> lora_candidates(const Question& q, AskResult& result) {
+  const SupportMemo grades;  // every card's grade reads only its stacks' cells
   std::vector<Candidate> out;
   if (!q.data.speed) {
     result.problem = TemplateText{I18N("the speed calibration is not loaded")};

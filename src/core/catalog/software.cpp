@@ -216,6 +216,18 @@ const SupportStack* SoftwareTable::find_stack(std::string_view key) const {
 
 const SupportCell* SoftwareTable::cell_for(const Gpu& gpu, std::string_view stack) const {
   const SupportCell* by_architecture = nullptr;
+  if (SupportMemo* memo = SupportMemo::current()) {  // the same scan over the stack's cells alone
+    for (const std::size_t i : memo->cells_of(*this, stack)) {
+      const SupportCell& c = cells[i];
+      if (!c.graded || !covers(c, gpu)) continue;
+      if (c.gpu_ids.empty()) {
+        if (!by_architecture) by_architecture = &c;
+      } else if (lists(c.gpu_ids, gpu.id)) {
+        return &c;
+      }
+    }
+    return by_architecture;
+  }
   for (const SupportCell& c : cells) {
     if (!c.graded || c.stack != stack || !covers(c, gpu)) continue;
     if (c.gpu_ids.empty()) {
@@ -228,6 +240,13 @@ const SupportCell* SoftwareTable::cell_for(const Gpu& gpu, std::string_view stac
 }
 
 const SupportCell* SoftwareTable::until_cell_for(const Gpu& gpu, std::string_view stack) const {
+  if (SupportMemo* memo = SupportMemo::current()) {  // the same scan over the stack's cells alone
+    for (const std::size_t i : memo->cells_of(*this, stack)) {
+      const SupportCell& c = cells[i];
+      if (!c.graded && covers(c, gpu) && (c.gpu_ids.empty() || lists(c.gpu_ids, gpu.id))) return &c;
+    }
+    return nullptr;
+  }
   for (const SupportCell& c : cells) {
     if (!c.graded && c.stack == stack && covers(c, gpu) && (c.gpu_ids.empty() || lists(c.gpu_ids, gpu.id))) return &c;
   }
