@@ -200,6 +200,7 @@ int main(int argc, char** argv) {
       {"ask_finetune_8b_cn_budget", "v=2&ask.goal=finetune&mkt=cn&budget=1380"},
       {"ask_train_8b_20b_tokens", "v=2&ask.goal=train"},
       {"ask_serve_8b_50_users", "v=2&ask.goal=serve&ask.users=50"},
+      {"ask_serve_70b_200_users", "v=2&ask.goal=serve&ask.users=200&ask.model=llama-3-70b"},
       {"ask_image_sdxl", "v=2&ask.goal=image&ask.model=sdxl"},
   };
   for (const auto& question : questions) {

@@ -3,12 +3,14 @@
 #include <algorithm>
 
 #include "ask/ask_plan.h"
+#include "catalog/support_memo.h"
 #include "estimate/image.h"
 #include "text/format.h"
 
 namespace gpuwise::ask_plan {
 
 std::vector<Candidate> image_candidates(const Question& q, AskResult& result) {
+  const SupportMemo grades;  // every card's grade reads only its stacks' cells
   std::vector<Candidate> out;
   if (!q.data.image) {
     result.problem = TemplateText{I18N("the image calibration is not loaded")};

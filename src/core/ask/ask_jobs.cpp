@@ -4,12 +4,17 @@
 // estimate's speed at LoRA's FLOPs, our assumption).
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
 
 #include "ask/ask_plan.h"
+#include "catalog/support_memo.h"
 #include "estimate/training.h"
 #include "estimate/vram_fit.h"
 #include "money/job_gate.h"
 #include "money/job_outlay.h"
+#include "money/price_memo.h"
 #include "text/format.h"
 
 namespace gpuwise::ask_plan {
@@ -85,6 +90,10 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
   // The cost of a job's options once (the estimate is the same whoever buys), then their
   // outlays for a buyer of new cards and of used ones. Owning a job's cost per job is the
   // new price's (the used outlay is what differs; a second job_cost() doubled the time).
+  // The cost of the job and both buyers' outlays read each card's prices once, and its
+  // software gate and the grades below grade each card once.
+  const PriceMemo prices;
+  const SupportMemo grades;
   BuyerView new_buyer = q.buyer;
   new_buyer.used = false;
   const JobInput input = job_input_from_view(job, q.ownership, new_buyer);
@@ -94,17 +103,30 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
     return out;
   }
   result.left_out_software = static_cast<int>(gated.gate.left_out.size());
+  // Each card found and graded once: it is an option at up to four counts, weighed for a
+  // buyer of new cards and of used ones (grading every time was a tenth of the serve plan).
+  const Catalog& catalog = *q.data.catalog;
+  const std::string workload = job_workload(input);
+  std::unordered_map<std::string_view, std::size_t> index_of;
+  for (std::size_t i = catalog.gpus.size(); i-- > 0;) index_of[catalog.gpus[i].id] = i;  // the first of an id wins
+  std::vector<std::optional<AskAnswer>> graded(catalog.gpus.size());
+  std::vector<bool> grades_ok(catalog.gpus.size(), false);
   for (const bool used : {false, true}) {
     BuyerView buyer = q.buyer;
     buyer.used = used;
     const JobBuyerResult priced = job_cost_for_buyer(*q.data.catalog, *q.data.book, gated.result, buyer);
     for (std::size_t i = 0; i < gated.result.options.size(); ++i) {
       const JobOption& option = gated.result.options[i];
-      const int index = q.data.catalog->find(option.gpu_id);
-      if (index < 0) continue;
-      const Gpu& gpu = q.data.catalog->gpus[static_cast<std::size_t>(index)];
-      AskAnswer base;
-      if (!grade_card(q, gpu, job_workload(input), base)) continue;
+      const auto found = index_of.find(option.gpu_id);
+      if (found == index_of.end()) continue;
+      const std::size_t index = found->second;
+      const Gpu& gpu = catalog.gpus[index];
+      if (!graded[index]) {
+        graded[index].emplace();
+        grades_ok[index] = grade_card(q, gpu, workload, *graded[index]);
+      }
+      if (!grades_ok[index]) continue;
+      AskAnswer base = *graded[index];
       // A replica of PCIe cards beyond kAskMaxPcieCards splits every layer over more cards
       // than a desktop or workstation holds at x8: left to the server modules.
       if (gpu.kind == "card" && option.gpus > kAskMaxPcieCards) continue;
@@ -161,6 +183,7 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
 }
 
 std::vector<Candidate> lora_candidates(const Question& q, AskResult& result) {
+  const SupportMemo grades;  // every card's grade reads only its stacks' cells
   std::vector<Candidate> out;
   if (!q.data.speed) {
     result.problem = TemplateText{I18N("the speed calibration is not loaded")};

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "ask/ask_plan.h"
+#include "catalog/support_memo.h"
 #include "estimate/gates.h"
 #include "estimate/speed_view.h"
 #include "text/format.h"
@@ -189,6 +190,7 @@ bool add_machines(const Question& q, const Gpu& gpu, const SpeedInput& input, co
 }  // namespace
 
 std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
+  const SupportMemo grades;  // every card's grade reads only its stacks' cells
   std::vector<Candidate> out;
   if (!q.data.speed) {
     result.problem = TemplateText{I18N("the speed calibration is not loaded")};

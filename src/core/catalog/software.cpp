@@ -4,6 +4,7 @@
 #include <set>
 
 #include "catalog/data_file.h"
+#include "catalog/support_memo.h"
 #include "text/format.h"
 #include "text/json_util.h"
 #include "text/table_view.h"
@@ -215,6 +216,18 @@ const SupportStack* SoftwareTable::find_stack(std::string_view key) const {
 
 const SupportCell* SoftwareTable::cell_for(const Gpu& gpu, std::string_view stack) const {
   const SupportCell* by_architecture = nullptr;
+  if (SupportMemo* memo = SupportMemo::current()) {  // the same scan over the stack's cells alone
+    for (const std::size_t i : memo->cells_of(*this, stack)) {
+      const SupportCell& c = cells[i];
+      if (!c.graded || !covers(c, gpu)) continue;
+      if (c.gpu_ids.empty()) {
+        if (!by_architecture) by_architecture = &c;
+      } else if (lists(c.gpu_ids, gpu.id)) {
+        return &c;
+      }
+    }
+    return by_architecture;
+  }
   for (const SupportCell& c : cells) {
     if (!c.graded || c.stack != stack || !covers(c, gpu)) continue;
     if (c.gpu_ids.empty()) {
@@ -227,6 +240,13 @@ const SupportCell* SoftwareTable::cell_for(const Gpu& gpu, std::string_view stac
 }
 
 const SupportCell* SoftwareTable::until_cell_for(const Gpu& gpu, std::string_view stack) const {
+  if (SupportMemo* memo = SupportMemo::current()) {  // the same scan over the stack's cells alone
+    for (const std::size_t i : memo->cells_of(*this, stack)) {
+      const SupportCell& c = cells[i];
+      if (!c.graded && covers(c, gpu) && (c.gpu_ids.empty() || lists(c.gpu_ids, gpu.id))) return &c;
+    }
+    return nullptr;
+  }
   for (const SupportCell& c : cells) {
     if (!c.graded && c.stack == stack && covers(c, gpu) && (c.gpu_ids.empty() || lists(c.gpu_ids, gpu.id))) return &c;
   }
@@ -451,8 +471,27 @@ WorkloadSupport way_support(const SoftwareTable& table, const Compat* compat, co
 
 }  // namespace
 
+namespace {
+WorkloadSupport find_workload_support(const SoftwareTable& table, const Compat* compat, const Gpu& gpu,
+                                      std::string_view workload);
+}  // namespace
+
 WorkloadSupport workload_support(const SoftwareTable& table, const Compat* compat, const Gpu& gpu,
                                  std::string_view workload) {
+  SupportMemo* memo = SupportMemo::current();
+  if (!memo) return find_workload_support(table, compat, gpu, workload);
+  std::vector<SupportMemo::Answer>& known = memo->answers[&gpu];
+  for (const SupportMemo::Answer& answer : known) {
+    if (answer.table == &table && answer.compat == compat && answer.workload == workload) return answer.support;
+  }
+  WorkloadSupport support = find_workload_support(table, compat, gpu, workload);
+  known.push_back({&table, compat, std::string(workload), support});
+  return support;
+}
+
+namespace {
+WorkloadSupport find_workload_support(const SoftwareTable& table, const Compat* compat, const Gpu& gpu,
+                                      std::string_view workload) {
   const Workload* w = find_workload(workload);
   if (!w) return {};
   WorkloadSupport best;
@@ -464,6 +503,7 @@ WorkloadSupport workload_support(const SoftwareTable& table, const Compat* compa
   }
   return best;
 }
+}  // namespace
 
 std::vector<const Support*> limiting_needs(const WorkloadSupport& support) {
   std::vector<const Support*> out;

@@ -125,8 +125,10 @@ Advice disk_advice(int gpus_total, double read_mbs_per_gpu) {
   return {"disk", needed, "MB/s", "nvme-raid0", {kDiskRaid, args}};
 }
 
+double psu_needed_w(double tdp_w, int cards) { return (tdp_w * cards + kPlatformPowerW) * kPsuHeadroom; }
+
 Advice power_advice(double tdp_w, int cards) {
-  const double needed = (tdp_w * cards + kPlatformPowerW) * kPsuHeadroom;
+  const double needed = psu_needed_w(tdp_w, cards);
   Advice advice{"power_supply", round_up_psu_w(needed), "W", "", {}};
   advice.why = {kPower, {num(tdp_w), std::to_string(cards), num(kPlatformPowerW), num(kPsuHeadroom, 2),
                          num(needed, 1), num(advice.value)}};
@@ -193,6 +195,15 @@ AdvisorResult advise(const Gpu& gpu, const AdvisorView& view) {
     result.warnings.push_back({kWarnBigSupply, {num(result.power_supply.value), num(kLargestDesktopPsuW)}});
   }
   return result;
+}
+
+double power_supply_w(const Gpu& gpu, int gpu_count) {
+  if (!gpu.tdp_w) return 0;
+  AdvisorView view;
+  view.gpu_count = gpu_count;
+  std::vector<TemplateText> notices;
+  const int cards = checked_input(view, notices).gpu_count;
+  return round_up_psu_w(psu_needed_w(std::max(*gpu.tdp_w, 0.0), cards));
 }
 
 }  // namespace gpuwise

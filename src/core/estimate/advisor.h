@@ -47,6 +47,9 @@ struct AdvisorResult {
 // Advice for gpu_count cards of this GPU reading dataset_read_mbs per GPU.
 // view.gpu_id is not looked up here: the caller passes the card.
 AdvisorResult advise(const Gpu& gpu, const AdvisorView& view);
+// advise()'s power_supply.value alone, without the rest of the advice and its sentences
+// (machine_outlay() sizes a machine for every card and count a job prices).
+double power_supply_w(const Gpu& gpu, int gpu_count);
 
 // Every pattern a why, warning or notice can use, for translation tables and their tests.
 const std::vector<std::string>& advisor_why_patterns();

@@ -6,6 +6,7 @@
 // [SECTION] Memory           layers shared out by memory (llama.cpp), tensor parallel (vLLM), RAM
 // [SECTION] llama.cpp        a token passes the devices one after another; prompts pipeline a little
 // [SECTION] vLLM             every layer split over the GPUs, an all-reduce per layer
+// [SECTION] The estimator    MachineEstimator: the checks, rooflines, factors and bands once; at(batch)
 // [SECTION] Fit              the hand-over and the overlap from the multi-GPU runs
 #include <algorithm>
 #include <cctype>
@@ -80,6 +81,7 @@ struct Device {
   SpeedRoofline roofline;
   double decode_share = 0;
   double prefill_share = 0;
+  GpuLink link;  // gpu_link() of its card
 };
 
 struct Placement {
@@ -125,10 +127,10 @@ struct Figures {
   double prefill_s = 0;  // one prompt token (0: unknown)
 };
 
-Figures llamacpp_figures(const std::vector<Device>& devices, const Placement& p, const SpeedInput& input,
-                         const InferenceMemory& mem, const SpeedCalibration& cal) {
+// `r`: the first device's roofline at the batch.
+Figures llamacpp_figures(const std::vector<Device>& devices, const SpeedRoofline& r, const Placement& p,
+                         const SpeedInput& input, const InferenceMemory& mem, const SpeedCalibration& cal) {
   Figures f;
-  const SpeedRoofline& r = devices.front().roofline;
   const int layers = std::max(1, r.layers);
   const double layer_read = (r.weight_bytes - r.head_bytes) / layers + r.concurrent * r.kv_bytes_per_request / layers;
   const double layer_decode_flops = r.decode_flops_per_token / layers;
@@ -181,9 +183,9 @@ Figures llamacpp_figures(const std::vector<Device>& devices, const Placement& p,
 }
 
 // [SECTION] vLLM
-Figures vllm_figures(const std::vector<Device>& devices, const SpeedInput& input, const SpeedCalibration& cal) {
+Figures vllm_figures(const std::vector<Device>& devices, const SpeedRoofline& r, const SpeedInput& input,
+                     const SpeedCalibration& cal) {
   Figures f;
-  const SpeedRoofline& r = devices.front().roofline;
   const double n = static_cast<double>(devices.size());
   // Every GPU holds a share of every layer: the slowest sets the pace.
   double bandwidth = INFINITY, flops = INFINITY;
@@ -191,7 +193,7 @@ Figures vllm_figures(const std::vector<Device>& devices, const SpeedInput& input
   for (const Device& d : devices) {
     bandwidth = std::min(bandwidth, d.roofline.bandwidth_gbs * d.decode_share * kBytesPerGb);
     flops = std::min(flops, d.roofline.tensor_tflops * d.prefill_share * kFlopsPerTflop);
-    const GpuLink l = gpu_link(*d.gpu);
+    const GpuLink& l = d.link;
     link.gbs = std::min(link.gbs, l.gbs);
     link.latency_s = std::max(link.latency_s, l.latency_s);
   }
@@ -216,6 +218,20 @@ Figures vllm_figures(const std::vector<Device>& devices, const SpeedInput& input
   return f;
 }
 
+// The speeds from one step's and one prompt token's seconds (0: unknown). `Out`: a
+// SpeedEstimate, or a BatchFigures.
+template <class Out>
+void set_figures(const Figures& f, const SpeedRoofline& r, Out& out) {
+  if (f.decode_s > 0 && std::isfinite(f.decode_s)) {
+    out.decode_tokens_per_s = safe(1 / f.decode_s);
+    out.decode_total_tokens_per_s = safe(r.concurrent / f.decode_s);
+  }
+  if (f.prefill_s > 0 && std::isfinite(f.prefill_s)) {
+    out.prefill_tokens_per_s = safe(1 / f.prefill_s);
+    out.time_to_first_token_s = safe(r.prompt_tokens * f.prefill_s);
+  }
+}
+
 // The widest band of the machine's cards (a mixed machine is as sure as its least sure card).
 Band machine_band(const SpeedCalibration& cal, Engine engine, const std::vector<Device>& devices,
                   const std::string& phase) {
@@ -234,10 +250,35 @@ Band machine_band(const SpeedCalibration& cal, Engine engine, const std::vector<
 
 }  // namespace
 
-SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const SpeedInput& input,
-                               const SpeedCalibration& cal) {
-  SpeedEstimate out;
-  std::vector<Device> devices;
+// [SECTION] The estimator: what the batch does not change, once
+struct MachineEstimator::Plan {
+  std::vector<MachineCard> machine;  // for an estimate the plan cannot give (a batch out of range)
+  SpeedInput input;
+  const SpeedCalibration* cal = nullptr;
+  SpeedEstimate head;         // the estimate's fields the batch does not change
+  bool answered = false;      // the machine or input cannot run: head is the whole estimate
+  const Gpu* system = nullptr;  // several computers: head plus the memory of one at the batch
+  Engine engine = Engine::llamacpp;
+  InferenceMemoryInput memory_input;
+  std::vector<Device> devices;  // capacity, roofline (at input.concurrent), factors and link filled
+
+  // speed_input_problem() reads the batch only for its range: within it, the checks made at
+  // input.concurrent hold at any batch.
+  bool checks_hold(int concurrent) const {
+    return concurrent == input.concurrent ||
+           (limits::kBatchSize.contains(concurrent) && limits::kBatchSize.contains(input.concurrent));
+  }
+};
+
+MachineEstimator::MachineEstimator(const std::vector<MachineCard>& machine, const SpeedInput& input,
+                                   const SpeedCalibration& cal)
+    : plan_(std::make_unique<Plan>()) {
+  Plan& p = *plan_;
+  p.machine = machine;
+  p.input = input;
+  p.cal = &cal;
+  SpeedEstimate& out = p.head;
+  std::vector<Device>& devices = p.devices;
   std::vector<std::string> kinds;
   for (const MachineCard& card : machine) {
     if (!card.gpu) continue;
@@ -248,9 +289,10 @@ SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const Sp
       devices.push_back(device);
     }
   }
+  p.answered = true;  // until the checks below pass
   if (devices.empty()) {
     out.reason = {I18N("the machine has no card")};
-    return out;
+    return;
   }
   const Gpu& first = *devices.front().gpu;
   for (const std::string& id : kinds) out.gpu_id += (out.gpu_id.empty() ? "" : "+") + id;
@@ -260,7 +302,7 @@ SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const Sp
   out.family_calibrated = cal.decode_bandwidth.count(out.family) > 0;
   if (auto problem = speed_input_problem(input)) {
     out.reason = *problem;
-    return out;
+    return;
   }
   const Quantisation& quant = *find_quantisation(input.quant);
   Engine engine = *speed_engine(input);
@@ -270,6 +312,7 @@ SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const Sp
       if (engine_for_card(quant, *d.gpu) != engine) engine = engine_for_card(quant, *d.gpu);
     }
   }
+  p.engine = engine;
   out.engine = engine_key(engine);
 
   // What the model does not estimate, or the engine cannot run: no figures, a reason.
@@ -281,44 +324,90 @@ SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const Sp
   }
   if (system && devices.size() > 1) {
     // The memory of one of them (a model that fits one fits, as the VRAM fit says); no figures.
-    const SpeedEstimate one = estimate_machine({{system, 1}}, input, cal);
-    out.fits = one.fits;
-    out.needed_gb = one.needed_gb;
-    out.usable_gb = one.usable_gb;
-    out.lacks_gb = one.lacks_gb;
+    p.system = system;
     out.reason = {I18N("several machines over a network are not estimated: {0} is a computer of its own, and "
                        "llama.cpp's RPC or exo over Ethernet or Thunderbolt runs far below one machine"),
                   {card_name(*system)}};
-    return out;
+    return;
   }
   if (engine == Engine::vllm && !engine_runs_on(engine, *devices.front().gpu)) {
     out.reason = {I18N("vLLM / SGLang do not run on Apple GPUs: choose llama.cpp / Ollama")};
-    return out;
+    return;
   }
   if (engine == Engine::vllm && vendors) {
     out.reason = {I18N("vLLM / SGLang run one vendor's GPUs in a machine (tensor parallel): choose llama.cpp / "
                        "Ollama for cards of several vendors")};
-    return out;
+    return;
   }
+  p.answered = false;
 
-  // [SECTION] Memory
-  InferenceMemoryInput memory_input;
-  memory_input.model = input.model;
-  memory_input.weight_bits = quant.bits_per_weight;
-  memory_input.context = input.context;
-  memory_input.concurrent = input.concurrent;
-  const InferenceMemory mem = inference_memory(engine, memory_input);
+  p.memory_input.model = input.model;
+  p.memory_input.weight_bits = quant.bits_per_weight;
+  p.memory_input.context = input.context;
+  p.memory_input.concurrent = input.concurrent;
+  // The share of memory the engine may use is the engine's, whatever the batch.
+  const InferenceMemory mem = inference_memory(engine, p.memory_input);
+  const Device* previous = nullptr;
   for (Device& d : devices) {
+    // A card's GPUs are listed together and have the same figures: worked out once.
+    if (previous && previous->gpu == d.gpu) {
+      d = *previous;
+      continue;
+    }
+    previous = &d;
     d.capacity_gb = capacity_gb(*d.gpu, input, mem);
     d.roofline = speed_roofline(*d.gpu, input);
     d.decode_share = cal.decode_share(efficiency_family(*d.gpu));
     d.prefill_share = cal.prefill_share(efficiency_family(*d.gpu), d.roofline.quantised_path);
+    d.link = gpu_link(*d.gpu);
   }
-  const int n = out.gpus;
+  // The figures rest on each card's roofline at its family's factors.
+  const SpeedRoofline& r = devices.front().roofline;
+  out.bytes_per_token_gb = (r.weight_bytes + r.kv_bytes_per_request) / kBytesPerGb;
+  for (const Device& d : devices) {
+    out.effective_bandwidth_gbs += safe(d.roofline.bandwidth_gbs * d.decode_share);
+    out.effective_tflops += safe(d.roofline.tensor_tflops * d.prefill_share);
+  }
+  out.decode_band = machine_band(cal, engine, devices, "decode");
+  out.prefill_band = machine_band(cal, engine, devices, "prefill");
+}
+
+MachineEstimator::~MachineEstimator() = default;
+MachineEstimator::MachineEstimator(MachineEstimator&&) noexcept = default;
+MachineEstimator& MachineEstimator::operator=(MachineEstimator&&) noexcept = default;
+
+namespace {
+
+// What estimate_at() fills: SpeedEstimate's fields of the batch, without its text (a
+// search tries ~18 batches; a whole SpeedEstimate each was a third of their time).
+struct BatchFigures {
+  bool fits = false;
+  double needed_gb = 0, usable_gb = 0, lacks_gb = 0;
+  int layers_in_ram = 0;
+  double ram_needed_gb = 0, ram_usable_gb = 0;
+  double decode_tokens_per_s = 0, decode_total_tokens_per_s = 0, prefill_tokens_per_s = 0, time_to_first_token_s = 0;
+};
+
+// The memory and the figures at a batch of `concurrent` (the plan's checks hold at it):
+// fills the fit, memory, RAM and figure fields of `out` (a SpeedEstimate or a BatchFigures,
+// with those fields at 0).
+template <class Out>
+void estimate_at(const MachineEstimator::Plan& p, int concurrent, Out& out) {
+  const SpeedInput& input = p.input;  // its own batch is not read below: `concurrent` is
+  const SpeedCalibration& cal = *p.cal;
+  const Engine engine = p.engine;
+  InferenceMemoryInput memory_input = p.memory_input;
+  memory_input.concurrent = concurrent;
+  const InferenceMemory mem = inference_memory(engine, memory_input);
+  SpeedRoofline r = p.devices.front().roofline;
+  r.concurrent = concurrent;
+  const Gpu& first = *p.devices.front().gpu;
+  const int n = p.head.gpus;
   Placement placement;
   placement.gpu_layers = mem.layers;
   bool gpus_hold = false;
   if (engine == Engine::llamacpp) {
+    std::vector<Device> devices = p.devices;  // the layers each holds
     placement = place_layers(devices, input, mem, !unified_memory(first));
     const double per_layer = mem.layer_weights_gb + mem.layer_kv_gb;
     // Without layers in RAM a machine of one card is the VRAM fit's own arithmetic.
@@ -327,7 +416,7 @@ SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const Sp
       gpu_total = placement.gpu_layers * per_layer + mem.per_gpu_fixed_gb() +
                   (placement.gpu_layers > 0 ? mem.head_gb + mem.shared_buffer_gb : 0);
     }
-    if (out.mixed) {
+    if (p.head.mixed) {
       out.needed_gb = gpu_total + (n - 1) * mem.per_gpu_fixed_gb();
       for (const Device& d : devices) out.usable_gb += d.capacity_gb;
     } else {
@@ -342,35 +431,43 @@ SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const Sp
                           (placement.gpu_layers == 0 ? mem.head_gb : 0);
       out.ram_usable_gb = std::max(0.0, input.host_ram_gb - kHostReservedGb);
     }
+    const Figures f = llamacpp_figures(devices, r, placement, input, mem, cal);
+    set_figures(f, r, out);
   } else {
     // Tensor parallel: every GPU holds 1/n of the shared parts; the smallest one decides.
     out.needed_gb = mem.per_gpu_gb(n);
     out.usable_gb = INFINITY;
-    for (const Device& d : devices) out.usable_gb = std::min(out.usable_gb, d.capacity_gb);
+    for (const Device& d : p.devices) out.usable_gb = std::min(out.usable_gb, d.capacity_gb);
     gpus_hold = out.needed_gb <= out.usable_gb;
+    set_figures(vllm_figures(p.devices, r, input, cal), r, out);
   }
   const bool ram_holds = out.ram_needed_gb <= out.ram_usable_gb;
   out.fits = gpus_hold && ram_holds;
   out.lacks_gb = gpus_hold ? (ram_holds ? 0 : out.ram_needed_gb - out.ram_usable_gb) : out.needed_gb - out.usable_gb;
+}
 
-  // The figures, from each card's roofline at its family's factors.
-  const SpeedRoofline& r = devices.front().roofline;
-  out.bytes_per_token_gb = (r.weight_bytes + r.kv_bytes_per_request) / kBytesPerGb;
-  for (const Device& d : devices) {
-    out.effective_bandwidth_gbs += safe(d.roofline.bandwidth_gbs * d.decode_share);
-    out.effective_tflops += safe(d.roofline.tensor_tflops * d.prefill_share);
+SpeedInput at_batch(SpeedInput input, int concurrent) {
+  input.concurrent = concurrent;
+  return input;
+}
+
+}  // namespace
+
+SpeedEstimate MachineEstimator::at(int concurrent) const {
+  const Plan& p = *plan_;
+  if (!p.checks_hold(concurrent)) return MachineEstimator(p.machine, at_batch(p.input, concurrent), *p.cal).at(concurrent);
+  SpeedEstimate out = p.head;
+  if (p.system) {
+    const SpeedEstimate one = estimate_machine({{p.system, 1}}, at_batch(p.input, concurrent), *p.cal);
+    out.fits = one.fits;
+    out.needed_gb = one.needed_gb;
+    out.usable_gb = one.usable_gb;
+    out.lacks_gb = one.lacks_gb;
+    return out;
   }
-  const Figures f = engine == Engine::llamacpp ? llamacpp_figures(devices, placement, input, mem, cal)
-                                               : vllm_figures(devices, input, cal);
-  if (f.decode_s > 0 && std::isfinite(f.decode_s)) {
-    out.decode_tokens_per_s = safe(1 / f.decode_s);
-    out.decode_total_tokens_per_s = safe(r.concurrent / f.decode_s);
-  }
-  if (f.prefill_s > 0 && std::isfinite(f.prefill_s)) {
-    out.prefill_tokens_per_s = safe(1 / f.prefill_s);
-    out.time_to_first_token_s = safe(r.prompt_tokens * f.prefill_s);
-  }
-  for (const Device& d : devices) {
+  if (p.answered) return out;
+  estimate_at(p, concurrent, out);
+  for (const Device& d : p.devices) {
     if (!(out.decode_tokens_per_s > 0) && !(d.roofline.bandwidth_gbs > 0)) {
       out.decode_reason = {I18N("no memory bandwidth figure for {0} in the catalog"), {card_name(*d.gpu)}};
     }
@@ -378,11 +475,24 @@ SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const Sp
       out.prefill_reason = {I18N("no FP16 or FP32 throughput figure for {0} in the catalog"), {card_name(*d.gpu)}};
     }
   }
-  out.decode_band = machine_band(cal, engine, devices, "decode");
-  out.prefill_band = machine_band(cal, engine, devices, "prefill");
   return out;
 }
 
+MachineFigures MachineEstimator::figures_at(int concurrent) const {
+  const Plan& p = *plan_;
+  if (p.answered || p.system || !p.checks_hold(concurrent)) {
+    const SpeedEstimate e = at(concurrent);
+    return {e.fits, e.needed_gb, e.usable_gb, e.decode_tokens_per_s, e.decode_total_tokens_per_s, e.prefill_tokens_per_s};
+  }
+  BatchFigures e;
+  estimate_at(p, concurrent, e);
+  return {e.fits, e.needed_gb, e.usable_gb, e.decode_tokens_per_s, e.decode_total_tokens_per_s, e.prefill_tokens_per_s};
+}
+
+SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const SpeedInput& input,
+                               const SpeedCalibration& cal) {
+  return MachineEstimator(machine, input, cal).at(input.concurrent);
+}
 // [SECTION] Fit
 void fit_llamacpp_several_devices(const Catalog& catalog, const Benchmarks& benchmarks, SpeedCalibration& cal,
                                   const std::string& exclude_set, const std::string& exclude_gpu) {

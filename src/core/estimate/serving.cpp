@@ -57,12 +57,13 @@ std::string engine_of(const std::string& software) {
 ServeCapacity serve_capacity(const Gpu& gpu, const SpeedInput& one_request, const SpeedCalibration& cal,
                              int max_batch, double min_tokens_per_request, double prompt_per_generated) {
   ServeCapacity out;
+  // estimate_speed() at each batch the searches try, with what the batch does not change
+  // worked out once (the serve goal's plan took 25 ms natively when every try was a whole estimate).
   SpeedInput in = one_request;
-  auto at = [&](int concurrent) {
-    in.concurrent = concurrent;
-    return estimate_speed(gpu, in, cal);
-  };
-  const SpeedEstimate one = at(1);
+  in.concurrent = 1;
+  const MachineEstimator machine({{&gpu, std::max(1, in.gpus)}}, in, cal);
+  auto at = [&](int concurrent) { return machine.figures_at(concurrent); };
+  const MachineFigures one = at(1);
   out.needed_gb = one.needed_gb;
   out.usable_gb = one.usable_gb;
   out.fits = one.fits;
@@ -70,10 +71,10 @@ ServeCapacity serve_capacity(const Gpu& gpu, const SpeedInput& one_request, cons
   if (!one.fits || !(one.decode_tokens_per_s > 0) || !(one.prefill_tokens_per_s > 0)) return out;
   const double prompt_share = std::isfinite(prompt_per_generated) && prompt_per_generated > 0 ? prompt_per_generated : 0;
   // The share of the time left for decoding once the prompts of the generated tokens are in.
-  auto decoding_share = [&](const SpeedEstimate& e) {
+  auto decoding_share = [&](const MachineFigures& e) {
     return 1 / (1 + prompt_share * e.decode_total_tokens_per_s / one.prefill_tokens_per_s);
   };
-  auto per_request = [&](const SpeedEstimate& e) { return e.decode_tokens_per_s * decoding_share(e); };
+  auto per_request = [&](const MachineFigures& e) { return e.decode_tokens_per_s * decoding_share(e); };
   // The memory bounds the batch (the KV cache of each request at the context) ...
   out.max_concurrent = largest(std::max(1, max_batch), [&](int c) { return at(c).fits; });
   // ... and so does the floor each request's speed must keep.
@@ -83,7 +84,7 @@ ServeCapacity serve_capacity(const Gpu& gpu, const SpeedInput& one_request, cons
   } else {
     out.concurrent = largest(out.max_concurrent, [&](int c) { return per_request(at(c)) >= min_tokens_per_request; });
   }
-  const SpeedEstimate batch = at(std::max(1, out.concurrent));
+  const MachineFigures batch = at(std::max(1, out.concurrent));
   out.tokens_per_s = batch.decode_total_tokens_per_s * decoding_share(batch);
   out.tokens_per_s_per_request = per_request(batch);
   return out;

@@ -9,6 +9,7 @@
 // [SECTION] Checking         predicted vs measured per set, in sample and held out
 #pragma once
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -188,6 +189,35 @@ SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const Sp
                                const SpeedCalibration& calibration);
 // input.gpus of one card.
 SpeedEstimate estimate_speed(const Gpu& gpu, const SpeedInput& input, const SpeedCalibration& calibration);
+
+// What the memory search of a serving replica reads of an estimate (serving.h).
+struct MachineFigures {
+  bool fits = false;
+  double needed_gb = 0, usable_gb = 0;
+  double decode_tokens_per_s = 0, decode_total_tokens_per_s = 0, prefill_tokens_per_s = 0;
+};
+
+// estimate_machine() of one machine and input at many batch sizes (serve_capacity() asks
+// for ~18 of them per card and count): the checks, engine, rooflines, factors, links and
+// bands once, then only what the batch changes. at(c) is estimate_machine() with
+// input.concurrent = c, figure for figure (estimate_machine() is at(input.concurrent)).
+class MachineEstimator {
+ public:
+  MachineEstimator(const std::vector<MachineCard>& machine, const SpeedInput& input, const SpeedCalibration& calibration);
+  ~MachineEstimator();
+  MachineEstimator(MachineEstimator&&) noexcept;
+  MachineEstimator& operator=(MachineEstimator&&) noexcept;
+  MachineEstimator(const MachineEstimator&) = delete;
+  MachineEstimator& operator=(const MachineEstimator&) = delete;
+
+  SpeedEstimate at(int concurrent) const;
+  MachineFigures figures_at(int concurrent) const;  // at(c)'s figures without its text
+
+  struct Plan;  // machine_speed.cpp
+
+ private:
+  std::unique_ptr<Plan> plan_;
+};
 
 // The band of a class: engine x vendor x phase ("llamacpp/NVIDIA/decode"), from the
 // calibration, or kUnmeasuredBand when its class has no measured runs.

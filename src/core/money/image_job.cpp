@@ -25,7 +25,7 @@ void price_owning(const Catalog& catalog, const PriceBook& book, const RoiView& 
   view.resale_usd.reset();
   view.rent_out_rate_usd_per_hour.reset();
   view.rate_usd_per_hour = option.rate ? option.rate->usd_per_gpu_hour : 0.0;  // owning does not depend on it
-  const RoiResult roi = compute_roi(catalog, book, view, buyer);
+  const RoiResult roi = compute_roi_costs(catalog, book, view, buyer);
   option.price = roi.defaults.price;
   if (std::count(roi.missing.begin(), roi.missing.end(), "price") > 0) {
     option.own_missing = {I18N("no purchase price for {0} in the data"), {gpu.name}};

@@ -10,6 +10,7 @@
 #include "estimate/serving.h"
 #include "estimate/training.h"
 #include "estimate/vram_fit.h"
+#include "money/price_memo.h"
 #include "money/roi.h"
 #include "text/limits.h"
 #include "text/stable_sort.h"
@@ -94,7 +95,7 @@ void price_owning(const Catalog& catalog, const PriceBook& book, const JobInput&
   // The amortised own cost does not depend on the rate; an explicit one keeps compute_roi
   // from refusing a card the data has no rate for (renting is priced below, on its own).
   view.rate_usd_per_hour = option.rate ? option.rate->usd_per_gpu_hour : 0.0;
-  const RoiResult roi = compute_roi(catalog, book, view, input.buyer);
+  const RoiResult roi = compute_roi_costs(catalog, book, view, input.buyer);
   option.price = roi.defaults.price;
   const double days_owned = view.hours_per_day > 0 ? option.hours / view.hours_per_day : 0;
   if (std::count(roi.missing.begin(), roi.missing.end(), "price") > 0) {
@@ -337,6 +338,7 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
   std::vector<int> counts(std::begin(kJobGpuCounts), std::end(kJobGpuCounts));
   if (input.job.gpu_count > 0) counts = {input.job.gpu_count};
   const FitResult train_fit = train ? fit_model(training_fit_view(input, model)) : FitResult{};
+  const PriceMemo prices;  // owning reads each card's price at every count
 
   // For the message when nothing fits: the least any count still needs, the most a card holds.
   double least_needed_gb = 0, most_usable_gb = 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "money/price_memo.h"
 #include "text/csv.h"
 #include "text/number_text.h"
 
@@ -31,6 +32,7 @@ JobBuyerResult job_cost_for_buyer(const Catalog& catalog, const PriceBook& book,
                                   const BuyerView& buyer) {
   JobBuyerResult out;
   std::vector<std::pair<std::string, int>> over;  // (card, count) whose owning is over the budget
+  const PriceMemo prices;  // a card's outlay at every count reads its one price
   for (const JobOption& option : result.options) {
     JobOutlay priced;
     const int index = catalog.find(option.gpu_id);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "money/price_memo.h"
 #include "text/format.h"
 
 namespace gpuwise {
@@ -198,11 +199,21 @@ struct MarketPick {
   std::optional<StreetPrice> set_aside;
 };
 
-std::vector<const StreetPrice*> rows_of(const PriceBook& book, std::string_view gpu_id, std::string_view market,
-                                        std::string_view condition) {
+// The card's street prices, in the book's order: one pass over the book for the up to six
+// market and condition lists a price choice reads (a job prices ~800 cards and counts).
+std::vector<const StreetPrice*> card_rows(const PriceBook& book, std::string_view gpu_id) {
   std::vector<const StreetPrice*> out;
   for (const StreetPrice& row : book.street_prices) {
-    if (row.gpu_id == gpu_id && row.market == market && row.condition == condition) out.push_back(&row);
+    if (row.gpu_id == gpu_id) out.push_back(&row);
+  }
+  return out;
+}
+
+std::vector<const StreetPrice*> rows_of(const std::vector<const StreetPrice*>& card, std::string_view market,
+                                        std::string_view condition) {
+  std::vector<const StreetPrice*> out;
+  for (const StreetPrice* row : card) {
+    if (row->market == market && row->condition == condition) out.push_back(row);
   }
   return out;
 }
@@ -214,11 +225,11 @@ bool current(const Pick& p, std::string_view today) {
   return dealer && (!age.known || !age.stale);
 }
 
-MarketPick pick_in_market(const PriceBook& book, std::string_view gpu_id, std::string_view market, bool used,
-                          int gpus_per_board) {
+MarketPick pick_in_market(const PriceBook& book, const std::vector<const StreetPrice*>& card, std::string_view market,
+                          bool used, int gpus_per_board) {
   MarketPick out;
-  const std::optional<Pick> used_pick = pick(rows_of(book, gpu_id, market, "used"), gpus_per_board);
-  std::vector<const StreetPrice*> new_rows = rows_of(book, gpu_id, market, "new");
+  const std::optional<Pick> used_pick = pick(rows_of(card, market, "used"), gpus_per_board);
+  std::vector<const StreetPrice*> new_rows = rows_of(card, market, "new");
   std::optional<Pick> new_pick = pick(new_rows, gpus_per_board);
   // A "new" price below the used price of the same month is not a new card a buyer can
   // count on (a refurbished, pulled or fake offer): set aside, and the next one taken.
@@ -264,16 +275,43 @@ MarketPick pick_in_market(const PriceBook& book, std::string_view gpu_id, std::s
 
 }  // namespace
 
+namespace {
+
+PriceChoice find_buyer_price(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id,
+                             const BuyerView& buyer);
+
+}  // namespace
+
+// The price reads only the buyer's market and condition (the memo's key).
 PriceChoice buyer_price(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id,
                         const BuyerView& buyer) {
+  PriceMemo* memo = PriceMemo::current();
+  if (!memo) return find_buyer_price(catalog, book, gpu_id, buyer);
+  auto it = memo->buyer_prices.find(gpu_id);
+  if (it == memo->buyer_prices.end()) it = memo->buyer_prices.emplace(std::string(gpu_id), std::vector<PriceMemo::BuyerPrice>()).first;
+  for (const PriceMemo::BuyerPrice& known : it->second) {
+    if (known.catalog == &catalog && known.book == &book && known.used == buyer.used && known.market == buyer.market) {
+      return known.price;
+    }
+  }
+  PriceChoice price = find_buyer_price(catalog, book, gpu_id, buyer);
+  it->second.push_back({&catalog, &book, buyer.market, buyer.used, price});
+  return price;
+}
+
+namespace {
+
+PriceChoice find_buyer_price(const Catalog& catalog, const PriceBook& book, std::string_view gpu_id,
+                             const BuyerView& buyer) {
   const int index = catalog.find(gpu_id);
   if (index < 0) return {};
   const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(index)];
   const int per_board_gpus = std::max(1, gpu.gpus_per_board);
   const MarketInfo& home = market_info(buyer.market);
   std::vector<const char*> markets = {home.key, home.nearest[0], home.nearest[1]};
+  const std::vector<const StreetPrice*> card = card_rows(book, gpu_id);
   for (const char* market : markets) {
-    MarketPick found = pick_in_market(book, gpu_id, market, buyer.used, per_board_gpus);
+    MarketPick found = pick_in_market(book, card, market, buyer.used, per_board_gpus);
     if (!found.chosen) continue;
     const Pick& p = *found.chosen;
     PriceChoice choice;
@@ -313,6 +351,8 @@ PriceChoice buyer_price(const Catalog& catalog, const PriceBook& book, std::stri
   }
   return {};
 }
+
+}  // namespace
 
 // [SECTION] Words
 TemplateText buyer_price_text(const PriceChoice& price) {

@@ -87,11 +87,7 @@ Outlay machine_outlay(const Catalog& catalog, const PriceBook& book, const Gpu& 
     out.machine_usd = 0;
   } else if (baseboard_module(gpu) || gpu.kind == "card") {
     const std::string form = gpu.kind == "card" ? "pcie" : "sxm";
-    AdvisorView sizing;
-    sizing.gpu_id = gpu.id;
-    sizing.gpu_count = out.boards;
-    const AdvisorResult advice = advise(gpu, sizing);
-    out.psu_w = advice.power_supply.value;
+    out.psu_w = power_supply_w(gpu, out.boards);  // what advise() would size the supply at
     const bool desktop_ok = out.psu_w <= kLargestDesktopPsuW;
     bool other = false;
     const MachinePrice* row =

@@ -1,6 +1,7 @@
 #include "money/prices.h"
 
 #include "catalog/data_file.h"
+#include "money/price_memo.h"
 #include "money/price_rows.h"
 
 #include <algorithm>
@@ -467,8 +468,28 @@ std::optional<CloudRate> cheapest_on_demand_rate(const PriceBook& book, std::str
   return cheapest_on_demand_rate(book, gpu_id, kAllProviderKinds);
 }
 
+namespace {
+std::optional<CloudRate> find_cheapest_on_demand_rate(const PriceBook& book, std::string_view gpu_id,
+                                                      ProviderKindSet kinds);
+}  // namespace
+
 std::optional<CloudRate> cheapest_on_demand_rate(const PriceBook& book, std::string_view gpu_id,
                                                  ProviderKindSet kinds) {
+  PriceMemo* memo = PriceMemo::current();
+  if (!memo) return find_cheapest_on_demand_rate(book, gpu_id, kinds);
+  auto it = memo->rates.find(gpu_id);
+  if (it == memo->rates.end()) it = memo->rates.emplace(std::string(gpu_id), std::vector<PriceMemo::Rate>()).first;
+  for (const PriceMemo::Rate& known : it->second) {
+    if (known.book == &book && known.kinds == kinds) return known.rate;
+  }
+  std::optional<CloudRate> rate = find_cheapest_on_demand_rate(book, gpu_id, kinds);
+  it->second.push_back({&book, kinds, rate});
+  return rate;
+}
+
+namespace {
+std::optional<CloudRate> find_cheapest_on_demand_rate(const PriceBook& book, std::string_view gpu_id,
+                                                      ProviderKindSet kinds) {
   const bool every_kind = (kinds & kAllProviderKinds) == kAllProviderKinds;
   std::optional<CloudRate> best;
   for (const auto& rate : book.cloud_rates) {
@@ -481,6 +502,7 @@ std::optional<CloudRate> cheapest_on_demand_rate(const PriceBook& book, std::str
   }
   return best;
 }
+}  // namespace
 
 std::vector<CloudRate> rates_for(const PriceBook& book, std::string_view gpu_id) {
   std::vector<CloudRate> out;

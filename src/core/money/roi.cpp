@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "money/price_memo.h"
 #include "money/roi_formulas.h"
 #include "money/roi_model.h"
 #include "text/format.h"
@@ -286,7 +287,27 @@ std::vector<TemplateText> support_end_warnings(const Gpu& gpu, const Compat& com
   return out;
 }
 
+namespace {
+double find_rental_decline_default(const PriceBook& book, int* series);
+}  // namespace
+
 double rental_decline_default(const PriceBook& book, int* series) {
+  PriceMemo* memo = PriceMemo::current();
+  if (!memo) return find_rental_decline_default(book, series);
+  for (const PriceMemo::Decline& known : memo->declines) {
+    if (known.book != &book) continue;
+    if (series) *series = known.series;
+    return known.decline;
+  }
+  int count = 0;
+  const double decline = find_rental_decline_default(book, &count);
+  memo->declines.push_back({&book, decline, count});
+  if (series) *series = count;
+  return decline;
+}
+
+namespace {
+double find_rental_decline_default(const PriceBook& book, int* series) {
   std::vector<double> declines;
   for (const RentalSeries& s : book.rental_history) {
     if (s.points.size() < 2) continue;
@@ -304,8 +325,12 @@ double rental_decline_default(const PriceBook& book, int* series) {
   const double median = n % 2 ? declines[n / 2] : (declines[n / 2 - 1] + declines[n / 2]) / 2;
   return std::clamp(median, 0.0, 0.99);
 }
+}  // namespace
 
-RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view, const BuyerView& buyer) {
+namespace {
+
+RoiResult roi(const Catalog& catalog, const PriceBook& book, const RoiView& view, const BuyerView& buyer,
+              bool series) {
   RoiResult result;
   result.view = view;
   const int index = catalog.find(view.gpu_id);
@@ -341,11 +366,13 @@ RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiVi
   const RoiView& in = model.in;
   result.purchase_usd = model.purchase();
   result.own_at_purchase_usd = model.own(0);
-  result.months.reserve(static_cast<std::size_t>(in.months));
-  for (int month = 1; month <= in.months; ++month) {
-    result.months.push_back({month, model.own(month), model.rent(month)});
+  if (series) {
+    result.months.reserve(static_cast<std::size_t>(in.months));
+    for (int month = 1; month <= in.months; ++month) {
+      result.months.push_back({month, model.own(month), model.rent(month)});
+    }
+    find_break_even(model, result);
   }
-  find_break_even(model, result);
 
   result.gpu_hours = model.gpu_hours(in.months);
   result.own_total_usd = model.own(in.months);
@@ -371,9 +398,20 @@ RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiVi
     result.effective_depreciation_pct_per_year =
         100 * (1 - std::pow(*data.resale_usd / data.resale_now_usd, 12.0 / in.months));
   }
+  if (!series) return result;
   for (int horizon : kOwnerHorizonMonths) result.owner.push_back(model.owner_at(horizon));
   result.never_text = roi_never_reason(result).text();  // English and USD, like the JSON
   return result;
+}
+
+}  // namespace
+
+RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view, const BuyerView& buyer) {
+  return roi(catalog, book, view, buyer, true);
+}
+
+RoiResult compute_roi_costs(const Catalog& catalog, const PriceBook& book, const RoiView& view, const BuyerView& buyer) {
+  return roi(catalog, book, view, buyer, false);
 }
 
 }  // namespace gpuwise

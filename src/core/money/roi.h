@@ -146,6 +146,11 @@ constexpr double kHostIdleShare = 0.30;
 RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view, const BuyerView& buyer);
 // The same for a buyer in the US market buying new (BuyerView{}).
 RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view);
+// compute_roi() without the month series, the break-even search, the owner's horizons and
+// the never sentence (months, break_even_*, never_*, owner stay empty): the figures, their
+// defaults and the totals and costs per GPU-hour, equal to compute_roi()'s. What job_cost()
+// reads for each card and count; the searches were most of its time.
+RoiResult compute_roi_costs(const Catalog& catalog, const PriceBook& book, const RoiView& view, const BuyerView& buyer);
 
 // The owner's warning (cuda.json): when CUDA or PyTorch drop the card's architecture, new
 // software stops running on it and renters stop renting it, so its rental value ends too.
