@@ -1,10 +1,11 @@
 // Fuzzes Ask's planner (ask/ask.h) with a question built from the bytes: any goal, model
 // (a preset, a size, an image model or junk), budget, market, renting, condition, engine,
-// speed or images wanted, deadline, tokens, method, users, tokens a day, hours and a card
-// one has, NaN and infinities included (a share link can hold anything), on the fixture
+// speed or images wanted, deadline, tokens, method, users, tokens a day, hours, a card
+// one has and how many (the owner's goal), a maker and a card list, NaN and infinities included (a share link can hold anything), on the fixture
 // catalog, two or three of its cards or one (fuzz_support.h). Either a problem and no answer, or at most
 // five answers whose figures are finite and inside their bands, bought ones within the
 // budget, rented ones with a rate; and the JSON `gpuwise ask` prints.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -44,6 +45,12 @@ const std::vector<std::string>& models() {
 
 void check_answer(const AskAnswer& a, const BuyerView& buyer) {
   FUZZ_CHECK(!a.gpus.empty());
+  if (is_owner_way(a.way)) {  // the owner of idle cards: what they hold, gain or lose; nothing bought
+    FUZZ_CHECK(fuzz::finite(a.value) && a.low == a.value && a.high == a.value);
+    FUZZ_CHECK(!a.rent && a.cost_usd() == 0);
+    FUZZ_CHECK(!a.per_month_usd || fuzz::finite(*a.per_month_usd));
+    return;
+  }
   FUZZ_CHECK(fuzz::finite(a.value) && a.value > 0);
   FUZZ_CHECK(fuzz::finite(a.low) && fuzz::finite(a.high));
   FUZZ_CHECK(a.low <= a.value * (1 + 1e-9) && a.value <= a.high * (1 + 1e-9));
@@ -65,7 +72,7 @@ void check_answer(const AskAnswer& a, const BuyerView& buyer) {
 void check_within_budget(const AskAnswer& a, const BuyerView& buyer) {
   if (a.rent || !(buyer.budget_usd > 0)) return;
   const bool upgrade = a.way == AskWay::upgrade_add || a.way == AskWay::upgrade_replace;
-  if (a.way == AskWay::yours) return;
+  if (a.way == AskWay::yours || is_owner_way(a.way)) return;  // nothing bought
   const auto covered = upgrade ? a.outlay_usd : a.outlay.budget_usd(buyer.budget_covers);
   FUZZ_CHECK(covered && *covered <= buyer.budget_usd);
 }
@@ -75,7 +82,7 @@ void check_within_budget(const AskAnswer& a, const BuyerView& buyer) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider in(data, size);
   AskView ask;
-  static const std::vector<std::string> goals = {"run", "finetune", "train", "serve", "image"};
+  static const std::vector<std::string> goals = {"run", "finetune", "train", "serve", "image", "own"};
   ask.goal = fuzz::any_key(in, goals);
   // FUZZ_ASK_GOAL=serve (say) fuzzes one goal's paths alone, for its own executions a second.
   static const char* const only_goal = std::getenv("FUZZ_ASK_GOAL");
@@ -97,6 +104,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ask.tokens_per_day = fuzz::any_number(in, 1e9);
   ask.hours_per_day = fuzz::any_number(in, 24);
   if (in.ConsumeBool()) ask.have = fuzz::any_key(in, fuzz::shipped_ids());
+  ask.count = fuzz::any_whole(in, 64);
+  static const std::vector<std::string> vendors(std::begin(kAskVendors), std::end(kAskVendors));
+  ask.vendor = fuzz::any_key(in, vendors);
+  for (int i = in.ConsumeIntegralInRange(0, 5); i > 0 && in.ConsumeBool(); --i) {
+    ask.cards.push_back(fuzz::any_key(in, fuzz::shipped_ids()));
+  }
   BuyerView buyer;
   static const std::vector<std::string> markets = {"us", "eu", "cn"};
   buyer.market = fuzz::any_key(in, markets);
@@ -134,8 +147,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(result.answers.size() <= 5);
     for (const AskAnswer& a : result.answers) {
       check_answer(a, buyer);
-      if (!ask.rent) check_within_budget(a, buyer);
+      if (!ask.rent && ask.cards.empty()) check_within_budget(a, buyer);  // a card list shows each card, over budget or not
+      // Only the asked cards, of the asked maker (the card one has aside).
+      const AskGpu& bought = a.gpus.back();
+      if (!ask.cards.empty() && bought.condition != "yours") {
+        FUZZ_CHECK(std::find(ask.cards.begin(), ask.cards.end(), bought.id) != ask.cards.end());
+      }
+      if (ask.vendor == "not-nvidia" && bought.condition != "yours") {
+        const int index = catalog->find(bought.id);
+        FUZZ_CHECK(index >= 0 && catalog->gpus[static_cast<std::size_t>(index)].vendor != "NVIDIA");
+      }
     }
+    if (ask.goal == "own") FUZZ_CHECK(result.answers.size() <= 3);
   }
   if (result.nearest && result.nearest->meets_speed) check_answer(*result.nearest->meets_speed, buyer);
   if (dump) FUZZ_CHECK(!dump_json(ask_to_json(result)).empty());
