@@ -148,7 +148,8 @@ const stock = await serve(args.stock);
 const browser = await launchBrowser();
 const variants = [
   { key: 'gpuwise', server: gpuwise, path: '', isGpuwise: true, pauses: true },
-  { key: 'gpuwise_zh', server: gpuwise, path: '#v=1&lang=zh', isGpuwise: true, pauses: true },
+  // The first view in Chinese (Ask since link version 2; a v=1 link opens the catalog).
+  { key: 'gpuwise_zh', server: gpuwise, path: '#v=2&lang=zh', isGpuwise: true, pauses: true },
   { key: 'gpuwise_idle_off', server: gpuwise, path: '?idle=off', isGpuwise: true, pauses: false },
   { key: 'stock', server: stock, path: '', isGpuwise: false, pauses: false },
 ];

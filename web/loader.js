@@ -298,8 +298,19 @@
     load: function (now) {
       if (later.state === 1 || later.state === 2) return;
       later.state = 1;
-      if (now) fetchLater(false);
-      else setTimeout(function () { fetchLater(false); }, 0);  // after the frame that asked is shown
+      if (now) { fetchLater(false); return; }
+      // After the first whole frame is shown (window.gpuwise.ready): a first view that asks for
+      // it at once (Ask) would otherwise fetch it while a Chinese visit still waits for its
+      // strings, and count it in the bytes to first use. Five seconds at most.
+      // The frame after the one that set `ready`, so the fetch follows that frame's composite.
+      var asked = Date.now();
+      (function afterFirstFrame() {
+        if ((window.gpuwise && window.gpuwise.ready) || Date.now() - asked > 5000) {
+          requestAnimationFrame(function () { setTimeout(function () { fetchLater(false); }, 0); });
+        } else {
+          setTimeout(afterFirstFrame, 16);
+        }
+      })();
     }
   };
   var appRunning = new Promise(function (resolve) { later.appStarted = resolve; });

@@ -519,7 +519,12 @@ bool AnyDataAwaited(const Platform& p) {
 // leaves them to the next frame (~16 ms later). On a first visit they cost ~45 ms of the
 // first frame, the JSON parser's code running for the first time (issue 15).
 bool FirstViewNeedsPricesAndCuda(const Platform& p) {
-  return !p.view_started || ui::ViewReadsPricesAndCuda(p.app.view());
+  if (!p.view_started) return true;
+  const ViewState& view = p.app.view();
+  // Ask's first frame draws the question only (its answer is index.later.wasm's, a moment
+  // later): in US dollars it needs neither file (~30 ms); another market's budget needs the rate.
+  if (view.tab == Tab::ask && view.buyer.market == "us") return false;
+  return ui::ViewReadsPricesAndCuda(view);
 }
 
 // A first visit starts in the reader's market, from the browser's language and region

@@ -202,6 +202,18 @@ test('on a phone in Chinese: sell or keep 8 idle V100s, three cards side by side
   await context.close();
 });
 
+test('a first visit in US English: the question on the first frame, the answer right after', async () => {
+  // Its first frame reads neither prices.json nor cuda.json (the question needs no rate);
+  // they load the frame after, and the answer follows with index.later.wasm.
+  const { page, context, problems } = await openPage(browser, server.origin, { path: '', locale: 'en-US' });
+  await waitReady(page);
+  await waitForState(page, (s) => s.tab === 'ask' && s.market === 'us' && s.language === 'en');
+  const result = await answers(page);
+  assert.ok(result.answers.every((a) => a.kind === 'rent' || a.outlay > 0), 'priced answers');
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
 test('"Check the working" opens the detailed tab with the same inputs', async () => {
   const { page, context, problems } = await openPage(browser, server.origin, { ...phone, path: '#v=2&ask.model=llama-3-70b&budget=2000' });
   await waitReady(page);
