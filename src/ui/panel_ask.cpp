@@ -27,15 +27,6 @@ namespace {
 
 bool IsJobGoal(const std::string& goal) { return goal == "train" || goal == "finetune"; }
 
-// Two hundred cards: a filter on top of a card list (the catalog's search words: "3090", "h100").
-void CardFilterInput(const char* id, UiState& ui) {
-  char filter[64];
-  std::snprintf(filter, sizeof filter, "%s", ui.ask.card_filter.c_str());
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputTextWithHint(id, tr("Filter: 3090, h100..."), filter, sizeof filter)) ui.ask.card_filter = filter;
-  RecordTarget(ui, std::string("input:") + (id + 2));
-}
-
 const char* GoalLabel(const std::string& goal) {
   for (const AskGoal& g : kAskGoals) {
     if (goal == g.key) return tr(g.label);
@@ -59,8 +50,7 @@ void HaveCombo(AskView& ask, float width, UiState& ui) {
   ImGui::SetNextItemWidth(width);
   if (ImGui::BeginCombo("##ask-have", index >= 0 ? ui.catalog.gpus[static_cast<std::size_t>(index)].name.c_str()
                                                  : tr("none"), ImGuiComboFlags_HeightLarge)) {
-    if (ImGui::IsWindowAppearing()) ui.ask.card_filter.clear();
-    CardFilterInput("##ask-have-filter", ui);
+    CardListFilter("##ask-have-filter", ui.ask.card_filter, ui);
     if (ImGui::Selectable(tr("none"), ask.have.empty())) ask.have.clear();
     for (const Gpu& gpu : ui.catalog.gpus) {
       if (!matches_search(gpu, ui.ask.card_filter)) continue;
@@ -93,8 +83,7 @@ void CardsPicker(AskView& ask, UiState& ui) {
   ImGui::SetNextItemWidth(std::min(200.0f, ImGui::GetContentRegionAvail().x));
   if (ImGui::BeginCombo("##ask-add-card", ask.cards.empty() ? tr("every card") : tr("Add a card"),
                         ImGuiComboFlags_HeightLarge)) {
-    if (ImGui::IsWindowAppearing()) ui.ask.card_filter.clear();
-    CardFilterInput("##ask-card-filter", ui);
+    CardListFilter("##ask-card-filter", ui.ask.card_filter, ui);
     for (const Gpu& gpu : ui.catalog.gpus) {
       if (!matches_search(gpu, ui.ask.card_filter)) continue;
       if (std::find(ask.cards.begin(), ask.cards.end(), gpu.id) != ask.cards.end()) continue;

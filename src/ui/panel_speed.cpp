@@ -142,16 +142,7 @@ void MachineInputs(SpeedView& s, UiState& ui) {
     SameLineIfFits(160);
     ImGui::SetNextItemWidth(std::min(160.0f, ComboWidth()));
     if (ImGui::BeginCombo("##speed-add-card", tr("Add a card"), ImGuiComboFlags_HeightLarge)) {
-      // Two hundred cards: a filter on top (the catalog's search words: "3090", "h100").
-      // Each opening starts from the whole list: the last card's filter would hide the rest.
-      if (ImGui::IsWindowAppearing()) ui.speed.card_filter.clear();
-      char filter[64];
-      std::snprintf(filter, sizeof filter, "%s", ui.speed.card_filter.c_str());
-      ImGui::SetNextItemWidth(-1);
-      if (ImGui::InputTextWithHint("##speed-card-filter", tr("Filter: 3090, h100..."), filter, sizeof filter)) {
-        ui.speed.card_filter = filter;
-      }
-      RecordTarget(ui, "input:speed-card-filter");
+      CardListFilter("##speed-card-filter", ui.speed.card_filter, ui);
       for (const Gpu& gpu : ui.catalog.gpus) {
         if (!matches_search(gpu, ui.speed.card_filter)) continue;
         if (ImGui::Selectable(gpu.name.c_str(), false)) s.cards.push_back(gpu.id);

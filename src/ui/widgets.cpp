@@ -204,6 +204,15 @@ void TextDim(const char* text) {
   ImGui::PopStyleColor();
 }
 
+void CardListFilter(const char* id, std::string& filter, UiState& ui) {
+  if (ImGui::IsWindowAppearing()) filter.clear();
+  char text[64];
+  std::snprintf(text, sizeof text, "%s", filter.c_str());
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::InputTextWithHint(id, tr("Filter: 3090, h100..."), text, sizeof text)) filter = text;
+  RecordTarget(ui, std::string("input:") + (id + 2));
+}
+
 bool DetailsLoaded(UiState& ui, bool say) {
   if (ui.details == LoadState::ready) return true;
   ui.details_wanted = true;

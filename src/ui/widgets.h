@@ -69,6 +69,10 @@ bool FoldOnNarrow(const char* id, const FoldLine& summary, UiState& ui);
 
 // Text in the theme's dimmed colour.
 void TextDim(const char* text);
+// Two hundred cards: the filter on top of a card list open in a combo (the catalog's search
+// words: "3090", "h100", 英伟达). Each opening starts unfiltered (the last card's words would
+// hide the rest). `id` is "##name"; its target is "input:name".
+void CardListFilter(const char* id, std::string& filter, UiState& ui);
 // Notes and sources (ui_state.h, details): true when they are loaded; otherwise asks
 // for them and, with `say` set, says they are on the way or why they are not there.
 bool DetailsLoaded(UiState& ui, bool say = true);

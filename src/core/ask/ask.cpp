@@ -207,11 +207,14 @@ bool is_goal(const std::string& goal) {
 // gave a budget and no speed, else "cheapest that does it"; ties go to the other order.
 enum class Aim { cheapest, fastest, value };
 
+// A candidate's speed from its goodness: tokens/s, or one over the seconds (hours) a
+// picture (a job) takes; 0 without one.
+double speed(double goodness) { return goodness > 0 ? goodness : goodness < 0 ? -1 / goodness : 0; }
+
 bool better(const Candidate& a, const Candidate& b, Aim aim) {
   const double ca = a.answer.cost_usd(), cb = b.answer.cost_usd();
   if (aim == Aim::fastest && a.goodness != b.goodness) return a.goodness > b.goodness;
-  // Speed per dollar: tokens/s, or one over the seconds (hours) a picture (a job) takes.
-  auto speed = [](double goodness) { return goodness > 0 ? goodness : goodness < 0 ? -1 / goodness : 0; };
+  // Speed per dollar.
   if (aim == Aim::value && ca > 0 && cb > 0 && speed(a.goodness) > 0 && speed(b.goodness) > 0) {
     const double va = speed(a.goodness) / ca, vb = speed(b.goodness) / cb;
     if (va != vb) return va > vb;
@@ -224,7 +227,6 @@ bool better(const Candidate& a, const Candidate& b, Aim aim) {
 // Better by a margin worth a lower tier's caveat: a third cheaper, or half as fast again
 // (as much faster per dollar when that is the aim).
 bool clearly_better(const Candidate& a, const Candidate& b, Aim aim) {
-  auto speed = [](double goodness) { return goodness > 0 ? goodness : goodness < 0 ? -1 / goodness : 0; };
   const double ca = a.answer.cost_usd(), cb = b.answer.cost_usd();
   switch (aim) {
     case Aim::cheapest: return ca <= cb * 2 / 3;
@@ -368,6 +370,7 @@ void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& al
         (untiered->fresh_price || std::none_of(chosen.begin(), chosen.end(), [](const Candidate* c) { return c->fresh_price; })) &&
         std::all_of(chosen.begin(), chosen.end(), [&](const Candidate* c) { return clearly_better(*untiered, *c, aim); })) {
       result.answers.push_back(untiered->answer);
+      chosen.push_back(untiered);  // one of the answers bought, for the step up below
     }
     // Renting, as the last way (a job: placed by its cost, comparable with an outlay).
     if (const Candidate* r = best_of(all, AskWay::rent, Aim::cheapest, true, false)) {
@@ -392,17 +395,14 @@ void pick(const AskView& ask, const BuyerView& buyer, std::vector<Candidate>& al
       if (meets) nearest.meets_speed = meets->answer;
       if (within || meets) result.nearest = nearest;
     } else if (has_budget && !by_deadline && !speed_asked) {
-      // The step up: the cheapest machine over the budget clearly faster than the fastest
-      // answer within it (a community-supported one included).
-      double fastest = chosen.front()->goodness;
-      for (const AskAnswer& a : result.answers) {
-        if (!a.rent) fastest = std::max(fastest, a.figure == AskFigure::tokens_per_s ? a.value : -a.value);
-      }
+      // The step up: the cheapest machine over the budget more than 1.2x as fast as the
+      // fastest bought answer (a community-supported one included).
+      double fastest = 0;
+      for (const Candidate* c : chosen) fastest = std::max(fastest, speed(c->goodness));
       const Candidate* up = nullptr;
       for (const Candidate& c : all) {
         if (c.answer.rent || c.within_budget || !c.answer.outlay.budget_usd(buyer.budget_covers)) continue;
-        // More than 1.2x as fast: goodness is tokens/s, or minus seconds (hours) per picture (job).
-        if (!(fastest > 0 ? c.goodness > fastest * 1.2 : c.goodness > fastest / 1.2)) continue;
+        if (!(speed(c.goodness) > fastest * 1.2)) continue;
         if (!up || better(c, *up, Aim::cheapest)) up = &c;
       }
       if (up) result.faster_over_budget = up->answer;
