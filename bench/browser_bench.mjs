@@ -3,7 +3,7 @@
 // and the stock Dear ImGui example. Prints one JSON object; scripts/bench.sh makes the table.
 //
 //   node bench/browser_bench.mjs --gpuwise build/web/site --stock build/bench-stock/site
-//        [--runs 5] [--idle-seconds 5]
+//        [--runs 9] [--idle-seconds 5]
 //
 // Every page gets the same init script: it wraps requestAnimationFrame (emscripten's main
 // loop runs in rAF callbacks) and records, after each callback has run,
@@ -21,7 +21,7 @@ const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all
   if (arg.startsWith('--')) pairs.push([arg.slice(2), all[i + 1]]);
   return pairs;
 }, []));
-const runs = Math.max(5, Number(args.runs || 5));
+const runs = Math.max(5, Number(args.runs || 9));
 const idleSeconds = Number(args['idle-seconds'] || 5);
 // After the first frame gpuwise keeps drawing while data arrives and the layout
 // settles (~2 s on a quiet machine, longer on a busy one): its idle window starts once
@@ -77,7 +77,7 @@ const read = (page) => page.evaluate(() => ({
   frames: window.gpuwise ? window.gpuwise.frames : null,
 }));
 
-async function measure(browser, origin, path, isGpuwise, pauses) {
+async function measure(browser, origin, path, isGpuwise, pauses, warmUp = false) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', colorScheme: 'dark' });
   const page = await context.newPage();
   const errors = [];
@@ -108,6 +108,10 @@ async function measure(browser, origin, path, isGpuwise, pauses) {
   // visitor comes for, and cheaper than one with it: such a run would flatter the result.
   if (isGpuwise && !(timeline.catalog_ms > 0)) {
     throw new Error(`${path || 'page'}: the first frame was drawn without the catalog (window.gpuwise.startup.catalog_ms 0)`);
+  }
+  if (warmUp) {  // the first page a browser opens starts cold (276-331 ms against ~150): not counted
+    await context.close();
+    return null;
   }
   const settleDeadline = Date.now() + (pauses ? settleMaxMs : settleMs);
   let last = await read(page);
@@ -155,9 +159,16 @@ const variants = [
 ];
 const samples = Object.fromEntries(variants.map((v) => [v.key, []]));
 try {
-  // Interleaved, so a slow moment of the machine hits every variant alike.
+  // Interleaved, so a slow moment of the machine hits every variant alike, and in an order
+  // that turns each run: a page opened while the one before it is still being torn down (a
+  // page drawing 60 frames a second, on 2 cores) starts late, and in a fixed order the
+  // variant after the stock example took that every time (main() 133 ms against 97-105 for
+  // the same page in the other places). A short pause lets that teardown end.
+  for (const v of variants) await measure(browser, v.server.origin, v.path, v.isGpuwise, v.pauses, true);
   for (let run = 0; run < runs; run++) {
-    for (const v of variants) {
+    for (let i = 0; i < variants.length; i++) {
+      const v = variants[(i + run) % variants.length];
+      await new Promise((done) => setTimeout(done, 500));
       const sample = await measure(browser, v.server.origin, v.path, v.isGpuwise, v.pauses);
       samples[v.key].push(sample);
       process.stderr.write(`browser bench run ${run + 1}/${runs} ${v.key}: first frame ${sample.first_frame_ms.toFixed(0)} ms, ` +

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 #include "ask/ask_plan.h"
 #include "catalog/support_memo.h"
@@ -96,7 +97,8 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
   const SupportMemo grades;
   BuyerView new_buyer = q.buyer;
   new_buyer.used = false;
-  const JobInput input = job_input_from_view(job, q.ownership, new_buyer);
+  JobInput input = job_input_from_view(job, q.ownership, new_buyer);
+  input.max_card_gpus = kAskMaxPcieCards;  // the options below leave out more cards (a quarter of the work)
   const GatedJobCost gated = gated_job_cost(*q.data.catalog, *q.data.book, *q.data.speed, input, q.data.software, q.data.compat);
   if (!gated.result.ok) {
     result.problem = gated.result.error_text;
@@ -126,10 +128,15 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
         grades_ok[index] = grade_card(q, gpu, workload, *graded[index]);
       }
       if (!grades_ok[index]) continue;
-      AskAnswer base = *graded[index];
       // A replica of PCIe cards beyond kAskMaxPcieCards splits every layer over more cards
       // than a desktop or workstation holds at x8: left to the server modules.
       if (gpu.kind == "card" && option.gpus > kAskMaxPcieCards) continue;
+      const JobOutlay& outlay = priced.outlays[i];
+      const bool buy = option.own.usd && outlay.outlay.budget_usd(q.buyer.budget_covers) && buyable(gpu, outlay.outlay) &&
+                       used == (outlay.outlay.card_price.kind == PriceKind::street_used);
+      const bool rent = !used && option.rent.usd && option.rate;  // once (the same for either condition)
+      if (!buy && !rent) continue;  // the answer below is copied only for a way it becomes
+      AskAnswer base = *graded[index];
       option_figures(option, serve, base);
       const int gpus = serve ? option.gpus * std::max(1, option.replicas) : option.gpus;
       base.needed_gb = option.needed_gb * gpus;
@@ -138,9 +145,7 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
       const bool meets = !serve || !(q.ask.tokens_per_s > 0) || option.tokens_per_s_per_user >= q.ask.tokens_per_s;
       const double goodness = serve ? option.tokens_per_s_per_user : -option.hours;
       // Owning: the whole outlay (a machine per replica when serving).
-      const JobOutlay& outlay = priced.outlays[i];
-      if (option.own.usd && outlay.outlay.budget_usd(q.buyer.budget_covers) && buyable(gpu, outlay.outlay) &&
-          used == (outlay.outlay.card_price.kind == PriceKind::street_used)) {
+      if (buy) {
         Candidate c;
         c.answer = base;
         c.answer.way = buy_way(gpu, outlay.outlay);
@@ -156,10 +161,10 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
         c.within_budget = outlay_within_budget(outlay.outlay.budget_usd(q.buyer.budget_covers), q.buyer);
         out.push_back(std::move(c));
       }
-      // Renting, once (the same for either condition).
-      if (!used && option.rent.usd && option.rate) {
+      // Renting.
+      if (rent) {
         Candidate c;
-        c.answer = base;
+        c.answer = std::move(base);
         c.answer.way = AskWay::rent;
         c.answer.rent = true;
         c.answer.rate = option.rate;

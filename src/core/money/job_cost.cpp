@@ -343,8 +343,10 @@ JobCostResult job_cost(const Catalog& catalog, const PriceBook& book, const Spee
   // For the message when nothing fits: the least any count still needs, the most a card holds.
   double least_needed_gb = 0, most_usable_gb = 0;
   int fitting = 0;
+  result.options.reserve(catalog.gpus.size() * counts.size());  // an option moved is ~1 KB
   for (const Gpu& gpu : catalog.gpus) {
     for (int gpus : counts) {
+      if (input.max_card_gpus > 0 && gpus > input.max_card_gpus && gpu.kind == "card") continue;
       JobOption option;
       option.gpu_id = gpu.id;
       option.gpu_name = gpu.name;

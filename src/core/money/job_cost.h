@@ -52,6 +52,9 @@ struct JobInput {
   bool recompute = false;                 // activation checkpointing: 8 instead of 6 FLOPs per parameter
   int train_context = 4096;               // sequence length the activations are held for
   int context = 4096;                     // serve / batch: tokens of context per request
+  // > 0: PCIe cards (kind "card") only at up to this many GPUs. Ask's own (kAskMaxPcieCards):
+  // it never answers with more cards than a workstation holds, so it does not cost them.
+  int max_card_gpus = 0;
 };
 
 // What the job's view means, by one function: the kind (finetune trains every weight, as

@@ -33,6 +33,7 @@ JobBuyerResult job_cost_for_buyer(const Catalog& catalog, const PriceBook& book,
   JobBuyerResult out;
   std::vector<std::pair<std::string, int>> over;  // (card, count) whose owning is over the budget
   const PriceMemo prices;  // a card's outlay at every count reads its one price
+  out.outlays.reserve(result.options.size());
   for (const JobOption& option : result.options) {
     JobOutlay priced;
     const int index = catalog.find(option.gpu_id);

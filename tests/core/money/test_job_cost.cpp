@@ -545,3 +545,33 @@ TEST_CASE("an owned cost that overflows is refused with a reason, not shown as i
   CHECK(refused > 0);
   for (const auto& way : r.cheapest) CHECK(std::isfinite(way.cost_usd));
 }
+
+TEST_CASE("Ask's cap on PCIe cards leaves out eight cards but keeps eight modules", "[job_cost]") {
+  // Ask never answers with more cards than a workstation holds (kAskMaxPcieCards), so it
+  // asks the cost of a job not to estimate them: a quarter less work, the same answers.
+  JobInput in = worked_training();
+  in.job.gpu_count = 0;
+  in.max_card_gpus = 4;
+  const Catalog& catalog = shipped_catalog();
+  const JobCostResult capped = job_cost(catalog, job_book(), test::round_calibration(), in);
+  REQUIRE(capped.ok);
+  int cards_at_4 = 0, modules_at_8 = 0;
+  for (const JobOption& o : capped.options) {
+    const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(catalog.find(o.gpu_id))];
+    CHECK_FALSE((gpu.kind == "card" && o.gpus > 4));
+    cards_at_4 += gpu.kind == "card" && o.gpus == 4;
+    modules_at_8 += gpu.kind == "module" && o.gpus == 8;
+  }
+  CHECK(cards_at_4 > 10);
+  CHECK(modules_at_8 > 5);
+  // Without the cap (the Cost of a job tab) the cards' eight-GPU options are there, and the
+  // capped options are exactly the others.
+  in.max_card_gpus = 0;
+  const JobCostResult all = job_cost(catalog, job_book(), test::round_calibration(), in);
+  int cards_at_8 = 0;
+  for (const JobOption& o : all.options) {
+    cards_at_8 += catalog.gpus[static_cast<std::size_t>(catalog.find(o.gpu_id))].kind == "card" && o.gpus == 8;
+  }
+  CHECK(cards_at_8 > 10);
+  CHECK(all.options.size() == capped.options.size() + static_cast<std::size_t>(cards_at_8));
+}
