@@ -196,6 +196,7 @@ int main(int argc, char** argv) {
     const char* name;
     const char* link;
   } questions[] = {
+      {"ask_first_view", "v=2"},  // what a first visit plans in its first frame: run Llama 3 8B
       {"ask_run_70b_budget_2000", "v=2&ask.model=llama-3-70b&budget=2000"},
       {"ask_finetune_8b_cn_budget", "v=2&ask.goal=finetune&mkt=cn&budget=1380"},
       {"ask_train_8b_20b_tokens", "v=2&ask.goal=train"},

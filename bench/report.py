@@ -166,6 +166,7 @@ def main():
         ("load_page_gpus_json", "Load the compact gpus.json (tables; the page read it before gpus.bin)"),
         ("load_page_gpus_bin", "Load the page's gpus.bin (catalog_binary.h)"),
         ("load_page_prices_json", "Load the page's prices.json (compact, tables)"),
+        ("ask_first_view", "Ask: the first view's question (run Llama 3 8B)"),
         ("ask_run_70b_budget_2000", "Ask: run Llama 3 70B, $2,000 (whole catalog)"),
         ("ask_finetune_8b_cn_budget", "Ask: fine-tune 8B (LoRA), China, $1,380"),
         ("ask_train_8b_20b_tokens", "Ask: train 8B on 20B tokens in 30 days"),

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startServer, launchBrowser, openPage, waitReady, waitForState, waitFrames, pressKey, state } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitForState, waitFrames, state, commitWithIme } from './harness.mjs';
 
 const gpuwise = fileURLToPath(new URL('../../build/native/gpuwise', import.meta.url));
 const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
@@ -49,17 +49,7 @@ async function composeInto(page, key, text, { enter = true, composing = text } =
   await page.waitForFunction(() => window.gpuwiseHost.wantText && document.activeElement && document.activeElement.id === 'ime',
     null, { timeout: 10000 });
   await waitFrames(page, 1);
-  await page.keyboard.down('Control');
-  await page.keyboard.press('a');
-  await page.keyboard.up('Control');
-  await waitFrames(page, 1);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.imeSetComposition', { text: composing, selectionStart: composing.length, selectionEnd: composing.length });
-  await waitFrames(page, 1);
-  await cdp.send('Input.insertText', { text });
-  if (enter) await pressKey(page, 'Enter');
-  else await waitFrames(page, 2);
-  await cdp.detach();
+  await commitWithIme(page, text, { enter, composing });
 }
 
 test('a first visit on a phone in Chinese: Ask fills the first screen, three taps and a budget typed by IME ask the question', async () => {

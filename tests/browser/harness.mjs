@@ -162,3 +162,22 @@ export async function pressKey(page, key) {
   await page.keyboard.up(key);
   await waitFrames(page, 1);
 }
+
+// Replaces the text of the focused field the way a Chinese input method enters it: all of
+// it selected, a composition (`composing`: the keys typed, e.g. pinyin, which must not reach
+// the field), then the committed text, then Enter unless `enter` is false (a list's filter
+// filters as one types). A pinyin keyboard commits digits from its number row as composed
+// text too: that is how the number fields are typed. `cdp`: a session to reuse.
+export async function commitWithIme(page, text, { composing = text, enter = true, cdp = null } = {}) {
+  await page.keyboard.down('Control');
+  await pressKey(page, 'a');
+  await page.keyboard.up('Control');
+  await waitFrames(page, 1);
+  const session = cdp || await page.context().newCDPSession(page);
+  await session.send('Input.imeSetComposition', { text: composing, selectionStart: composing.length, selectionEnd: composing.length });
+  await waitFrames(page, 1);
+  await session.send('Input.insertText', { text });
+  if (enter) await pressKey(page, 'Enter');
+  else await waitFrames(page, 2);
+  if (!cdp) await session.detach();
+}

@@ -5,7 +5,7 @@
 // an input method, and in Chinese nothing is left in English.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitForState, clickTarget, waitFrames, pressKey } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitForState, clickTarget, waitFrames, commitWithIme } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -97,16 +97,7 @@ test('on a phone the Images tab is a tap away, its rows are on screen, and steps
   const box = await page.evaluate(() => window.gpuwise.targets['input:image-steps']);
   await page.touchscreen.tap(box.x + 12, box.y + box.h / 2);
   await waitFrames(page, 2);
-  await page.keyboard.down('Control');
-  await pressKey(page, 'a');
-  await page.keyboard.up('Control');
-  await waitFrames(page, 1);
-  // A pinyin keyboard commits ASCII digits from its number row as composed text.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.imeSetComposition', { text: '20', selectionStart: 2, selectionEnd: 2 });
-  await waitFrames(page, 1);
-  await cdp.send('Input.insertText', { text: '20' });
-  await page.keyboard.press('Enter');
+  await commitWithIme(page, '20');
   await waitForState(page, (s) => s.image.steps === 20);
   await page.waitForFunction(() => location.href.includes('image.steps=20'), null, { timeout: 10000 });
   assert.deepEqual(problems.pageErrors, []);

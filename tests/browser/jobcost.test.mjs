@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { startServer, launchBrowser, openPage, waitReady, clickTarget, typeInto, waitForState, waitFrames } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, clickTarget, typeInto, waitForState, waitFrames, commitWithIme } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -241,15 +241,7 @@ async function typeWithIme(page, key, text) {
   await waitFrames(page, 3);
   await finger.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'ime', null, { timeout: 10000 });
-  await page.keyboard.down('Control');
-  await page.keyboard.press('a');
-  await page.keyboard.up('Control');
-  await waitFrames(page, 1);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
-  await waitFrames(page, 1);
-  await cdp.send('Input.insertText', { text });
-  await page.keyboard.press('Enter');
+  await commitWithIme(page, text);
 }
 
 test('serving users on a phone in Chinese: users and hours up typed through an input method, replicas and bands', async () => {

@@ -3,7 +3,7 @@
 // (a negative budget, an unknown market) say so and change nothing else.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitForState, waitFrames, clickTarget, pressKey } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitForState, waitFrames, clickTarget, commitWithIme } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -25,16 +25,7 @@ async function tap(page, key) {
 async function composeInto(page, key, text) {
   await tap(page, key);
   await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'ime', null, { timeout: 10000 });
-  await page.keyboard.down('Control');
-  await page.keyboard.press('a');
-  await page.keyboard.up('Control');
-  await waitFrames(page, 1);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
-  await waitFrames(page, 1);
-  await cdp.send('Input.insertText', { text });
-  await pressKey(page, 'Enter');
-  await cdp.detach();
+  await commitWithIme(page, text);
 }
 
 test('on a phone in Chinese the market picker is tapped from China to Europe and the link keeps it', async () => {

@@ -4,7 +4,7 @@
 // in the link, also on a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, typeInto, waitForState, waitFrames, clickTarget } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, typeInto, waitForState, waitFrames, clickTarget, commitWithIme } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -150,17 +150,9 @@ test('in Chinese the sales tax, typed through an input method, delays the break-
   assert.ok(untaxed > 0, `breaks even without tax (month ${untaxed})`);
   await clickTarget(page, 'input:roi-tax');
   await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'ime', null, { timeout: 10000 });
-  await page.keyboard.down('Control');
-  await page.keyboard.press('a');
-  await page.keyboard.up('Control');
-  await waitFrames(page, 1);
   // A Chinese input method sends the digits as composed text: ２０ would not be a number,
   // so the test composes the ASCII digits a pinyin keyboard commits in its number row.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.imeSetComposition', { text: '20', selectionStart: 2, selectionEnd: 2 });
-  await waitFrames(page, 1);
-  await cdp.send('Input.insertText', { text: '20' });
-  await page.keyboard.press('Enter');
+  await commitWithIme(page, '20');
   await waitForState(page, (s) => s.roi.sales_tax_pct === 20);
   await page.waitForFunction((before) => window.gpuwise.roi.break_even_month !== before, untaxed, { timeout: 15000 });
   const taxed = await breakEven(page);

@@ -4,7 +4,7 @@
 // works on a phone and in Chinese.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitForState, clickTarget, waitFrames, pressKey } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitForState, clickTarget, waitFrames, pressKey, commitWithIme } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -203,14 +203,7 @@ test('on a phone in Chinese: the engine, a machine of mixed cards and system RAM
     // input-method box: a box still focused from the previous field is not enough.
     await page.waitForFunction(() => window.gpuwiseHost.wantText && document.activeElement && document.activeElement.id === 'ime', null, { timeout: 10000 });
     await waitFrames(page, 1);
-    await page.keyboard.down('Control');
-    await page.keyboard.press('a');
-    await page.keyboard.up('Control');
-    await waitFrames(page, 1);
-    await cdp.send('Input.imeSetComposition', { text: composing, selectionStart: composing.length, selectionEnd: composing.length });
-    await waitFrames(page, 1);
-    await cdp.send('Input.insertText', { text });
-    await waitFrames(page, 2);
+    await commitWithIme(page, text, { composing, enter: false, cdp });
   };
   // On a phone the inputs fold under their summary line.
   await tap('speed-inputs');

@@ -53,7 +53,6 @@ std::vector<Candidate> image_candidates(const Question& q, AskResult& result) {
     base.free_gb = std::max(0.0, estimate.usable_gb - estimate.needed_gb);
     base.quant = view.precision;
     if (estimate.offload) base.caveats.push_back({I18N("fits only with the text encoders moved out of GPU memory: slower per prompt")});
-    if (!base.band_measured) base.caveats.push_back({I18N("speed not measured for this kind of card: a wide band")});
     // Without a speed asked, at least kAskImageSecondsFloor a picture: a card slower than
     // that is no answer to "make images", bought or rented.
     const bool meets = estimate.seconds_per_image <= (wanted_s > 0 ? wanted_s : kAskImageSecondsFloor);

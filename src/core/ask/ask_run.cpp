@@ -61,7 +61,6 @@ void add_speed_caveats(const Gpu& gpu, int gpus, const AskAnswer& base, AskAnswe
                                                    {format_number(kAskReadingTokensPerS, 0)}});
   }
   (void)gpu;
-  if (!answer.band_measured) answer.caveats.push_back({I18N("speed not measured for this kind of card: a wide band")});
 }
 
 // What run adds to a purchase's caveats (add_purchases gives the price's and passive
