@@ -50,6 +50,9 @@ constexpr double kAskFinetuneTokensB = 0.1;    // finetune: an instruction set o
 constexpr int kAskTrainDays = 30;              // train: finish within a month
 constexpr double kAskImageSecondsFloor = 20;   // image, no speed asked: 3 pictures a minute or faster
 constexpr int kAskMaxPcieCards = 4;            // serve / train: PCIe cards in one replica or machine
+// run / image with a card of one's own that already does the job: an upgrade (or a card
+// rented instead) is at least this much faster, else it buys nothing (our assumption).
+constexpr double kAskUpgradeSpeedup = 1.25;
 // Run: each card is weighed at the fewest GPUs (1 to this) that hold the model.
 constexpr int kBudgetMaxGpusForAsk = 8;
 // LoRA trains small adapters: no weight gradients for the frozen model, so about 4 of full

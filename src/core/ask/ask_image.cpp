@@ -35,6 +35,17 @@ std::vector<Candidate> image_candidates(const Question& q, AskResult& result) {
     result.problem = TemplateText{I18N("unknown card '{0}'"), {q.ask.have}};
     return out;
   }
+  // The buyer's card: another one is an answer only when it is kAskUpgradeSpeedup faster.
+  double yours_s = 0;
+  if (have >= 0) {
+    const Gpu& mine = q.data.catalog->gpus[static_cast<std::size_t>(have)];
+    const ImageEstimate e = estimate_image(mine, view, *q.data.image);
+    if (e.fits && e.seconds_per_image > 0) {
+      yours_s = e.seconds_per_image;
+      result.assumptions.push_back({I18N("another card is an answer only when it is at least {0} times as fast as your {1}"),
+                                    {format_number(kAskUpgradeSpeedup, 2), mine.name}});
+    }
+  }
   for (const Gpu& gpu : q.data.catalog->gpus) {
     const ImageEstimate estimate = estimate_image(gpu, view, *q.data.image);
     if (!estimate.fits || !(estimate.seconds_per_image > 0)) continue;
@@ -62,7 +73,22 @@ std::vector<Candidate> image_candidates(const Question& q, AskResult& result) {
       mine.meets = true;  // it is the buyer's: what it does is the answer, however slow
       out.push_back(std::move(mine));
     }
-    add_purchases(q, gpu, 1, kTensorParallelLanes, base, -estimate.seconds_per_image, meets, out);
+    if (yours_s > 0 && estimate.seconds_per_image * kAskUpgradeSpeedup > yours_s) continue;  // buys nothing
+    if (have >= 0) {
+      // A card in place of the buyer's, in the buyer's machine (as running a model's upgrades):
+      // not a whole new computer.
+      const Gpu& mine = q.data.catalog->gpus[static_cast<std::size_t>(have)];
+      if (gpu.kind == "card" && !priced_as_machine(gpu) && gpu.id != mine.id) {
+        if (auto c = upgrade(q, gpu, base, AskWay::upgrade_replace, 0)) {
+          c->answer.caveats.insert(c->answer.caveats.begin(), {I18N("in place of your {0}"), {mine.name}});
+          c->goodness = -estimate.seconds_per_image;
+          c->meets = meets;
+          out.push_back(std::move(*c));
+        }
+      }
+    } else {
+      add_purchases(q, gpu, 1, kTensorParallelLanes, base, -estimate.seconds_per_image, meets, out);
+    }
     if (const auto rate = market_rate(q, gpu)) {
       Candidate c = rental(gpu, 1, *rate, base, -estimate.seconds_per_image, meets);
       c.answer.per_month_usd = rate->usd_per_gpu_hour * hours * kDaysPerMonth;

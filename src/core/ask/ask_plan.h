@@ -62,6 +62,10 @@ Candidate rental(const Gpu& gpu, int gpus, const CloudRate& rate, const AskAnswe
 
 // The buyer's own card (ask.have) doing it as it is: no outlay.
 Candidate yours(const Gpu& gpu, const AskAnswer& base, double wanted);
+// `gpu` bought alone for the buyer's own machine (ask.have): used when there is a used price
+// and the buyer does not want new, else new; nullopt without a price. Goodness is the
+// answer's value (tokens/s); a goal judged otherwise sets its own.
+std::optional<Candidate> upgrade(const Question& q, const Gpu& gpu, const AskAnswer& base, AskWay way, double wanted);
 
 // The goals' candidates. `problem` is set when the question cannot be weighed at all.
 std::vector<Candidate> run_candidates(const Question& q, AskResult& result);

@@ -121,10 +121,7 @@ Candidate yours(const Gpu& gpu, const AskAnswer& base, double wanted) {
   return c;
 }
 
-namespace {
-
-// A card's price alone, for an upgrade (the buyer's machine is already there): used when
-// there is a used price and the buyer does not want new, else new.
+// A card's price alone, for an upgrade (the buyer's machine is already there).
 std::optional<Candidate> upgrade(const Question& q, const Gpu& gpu, const AskAnswer& base, AskWay way, double wanted) {
   BuyerView buyer = q.buyer;
   buyer.used = q.ask.condition != "new";
@@ -149,8 +146,6 @@ std::optional<Candidate> upgrade(const Question& q, const Gpu& gpu, const AskAns
   c.within_budget = outlay_within_budget(c.answer.outlay_usd, q.buyer);
   return c;
 }
-
-}  // namespace
 
 namespace {
 
@@ -233,6 +228,8 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
     result.problem = TemplateText{I18N("unknown card '{0}'"), {q.ask.have}};
     return out;
   }
+  // The buyer's card, when it runs the model: an upgrade must be kAskUpgradeSpeedup faster.
+  double yours_tokens_per_s = 0;
   if (have_index >= 0) {
     const Gpu& have = catalog.gpus[static_cast<std::size_t>(have_index)];
     SpeedInput one = input;
@@ -243,9 +240,13 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
       set_speed(alone, mine);
       mine.quant = input.quant;
       mine.measured = measured_decode(q, have, input, 1);
+      yours_tokens_per_s = mine.value;
       out.push_back(yours(have, mine, wanted));
+      result.assumptions.push_back({I18N("another card is an answer only when it is at least {0} times as fast as your {1}"),
+                                    {format_number(kAskUpgradeSpeedup, 2), have.name}});
     }
   }
+  const auto faster_than_yours = [&](const AskAnswer& a) { return a.value >= kAskUpgradeSpeedup * yours_tokens_per_s; };
   for (const Gpu& gpu : catalog.gpus) {
     if (have_index >= 0) {
       AskAnswer base;
@@ -263,7 +264,8 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
         set_speed(replaced, answer);
         answer.quant = input.quant;
         answer.measured = measured_decode(q, gpu, input, 1);
-        if (auto c = upgrade(q, gpu, answer, AskWay::upgrade_replace, wanted)) {
+        auto c = faster_than_yours(answer) ? upgrade(q, gpu, answer, AskWay::upgrade_replace, wanted) : std::nullopt;
+        if (c) {
           c->answer.caveats.insert(c->answer.caveats.begin(), {I18N("in place of your {0}"), {have.name}});
           out.push_back(std::move(*c));
         }
@@ -274,6 +276,9 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
       if (added.fits && added.decode_tokens_per_s > 0) {
         AskAnswer answer = base;
         set_speed(added, answer);
+        // Layers split over two cards run no faster than one: beside a card that already holds
+        // the model, a second one buys nothing.
+        if (!faster_than_yours(answer)) continue;
         answer.quant = input.quant;
         add_speed_caveats(gpu, 2, base, answer);
         if (auto c = upgrade(q, gpu, answer, AskWay::upgrade_add, wanted)) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "estimate/speed.h"
 #include "estimate/vram_fit.h"
 #include "text/csv.h"
 #include "text/format.h"
@@ -141,14 +142,15 @@ ImageMemory image_memory(const ImageModel& model, const ImagePrecision& precisio
 namespace {
 
 // The matrix peak PyTorch reaches for the model's compute type (TFLOPS, one GPU): FP16
-// models on GeForce run FP16 convolutions and GEMMs at the full rate the catalog's FP32-
-// accumulate figure halves (as the speed model does for llama.cpp); BF16 where the card has
-// it, else FP16, else the vector units. Capped by the board's power (speed.h's 1 TFLOPS/W).
+// models on NVIDIA GeForce run FP16 convolutions and GEMMs at the full rate the catalog's
+// FP32-accumulate figure halves (as the speed model does for llama.cpp; an AMD or Intel
+// consumer card's figure is already its one FP16 rate: doubling it made an RX 9070 XT twice
+// an RTX 4070 in SDXL, where measured runs put it near an RTX 3090 Ti); BF16 where the card
+// has it, else FP16, else the vector units. Capped by the board's power (speed.h's 1 TFLOPS/W).
 double image_peak_tflops(const Gpu& gpu, const ImageModel& model, bool for_vae) {
   double peak = 0;
-  const bool geforce_full_rate = gpu.line == "geforce" && gpu.name.find("TITAN") == std::string::npos;
   if (model.fp16_compute && gpu.fp16_tensor_tflops) {
-    peak = *gpu.fp16_tensor_tflops * (geforce_full_rate && !for_vae ? 2 : 1);
+    peak = *gpu.fp16_tensor_tflops * (half_rate_fp32_accumulate(gpu) && !for_vae ? 2 : 1);
   } else if (gpu.bf16_tensor_tflops) {
     peak = *gpu.bf16_tensor_tflops;
   } else if (gpu.fp16_tensor_tflops) {
@@ -198,22 +200,33 @@ ImageSpeedTerms image_speed_terms(const Gpu& gpu, const ImageView& view) {
   t.vae_peak_tflops = image_peak_tflops(gpu, *model, true);
   t.vector_tflops = vector_tflops(gpu);
   t.steps = view.steps;
+  t.vendor = gpu.vendor;
   t.ok = t.peak_tflops > 0 && t.vector_tflops > 0;
   return t;
+}
+
+double ImageCalibration::efficiency_of(std::string_view vendor) const {
+  const auto it = vendor_efficiency.find(vendor);
+  return efficiency * (it == vendor_efficiency.end() ? 1.0 : it->second);
+}
+
+double ImageCalibration::vae_efficiency_of(std::string_view vendor) const {
+  const auto it = vendor_vae_efficiency.find(vendor);
+  return efficiency * (it == vendor_vae_efficiency.end() ? 1.0 : it->second);
 }
 
 double image_step_seconds(const ImageSpeedTerms& t, const ImageCalibration& c) {
   if (!t.ok || c.efficiency <= 0) return 0;
   const int f = t.family;
   const double work = t.from_shape ? t.step_tflop : c.work_tflop[f] * t.step_tflop;
-  const double matrix_s = work / (c.efficiency * t.peak_tflops);
+  const double matrix_s = work / (c.efficiency_of(t.vendor) * t.peak_tflops);
   const double vector_s = c.vector_tflop[f] * t.size_ratio / t.vector_tflops;
   return (matrix_s + vector_s) * c.slowdown[t.precision] + c.overhead_s[f];
 }
 
 double image_vae_seconds(const ImageSpeedTerms& t, const ImageCalibration& c) {
   if (!t.ok || c.efficiency <= 0) return 0;
-  return c.vae_tflop_per_mp * t.megapixels / (c.efficiency * t.vae_peak_tflops);
+  return c.vae_tflop_per_mp * t.megapixels / (c.vae_efficiency_of(t.vendor) * t.vae_peak_tflops);
 }
 
 ImageEstimate estimate_image(const Gpu& gpu, const ImageView& view, const ImageCalibration& cal) {

@@ -80,6 +80,15 @@ struct ImageCalibration {
   double vector_tflop[kImageFamilies] = {};  // work on the vector units a step, at the native size
   double overhead_s[kImageFamilies] = {};    // fixed time a step (launches, the scheduler)
   double efficiency = 0;                     // share of the power-capped matrix peak reached
+  // A vendor whose own measured runs (kMinVendorRuns or more, fitted with the rest) reach
+  // another share of its peak than the vendor with the most runs: that share's multiplier,
+  // for the denoising steps and for the VAE decode apart (AMD's consumer cards on ROCm reach
+  // less of their listed FP16 rate than NVIDIA's on CUDA, and their VAE decode, convolutions
+  // through MIOpen, less again; one factor for both pushed every card's VAE time up).
+  // Absent: 1.
+  std::map<std::string, double, std::less<>> vendor_efficiency, vendor_vae_efficiency;
+  double efficiency_of(std::string_view vendor) const;
+  double vae_efficiency_of(std::string_view vendor) const;
   double vae_tflop_per_mp = 0;               // decoding the latent, per megapixel
   double slowdown[5] = {1, 1, 1, 1, 1};      // per image_precisions() entry, against 16-bit
   // Held-out (leave-one-card-out) spread per vendor ("NVIDIA"), band.h's ratios of measured /
@@ -112,6 +121,7 @@ struct ImageSpeedTerms {
   double megapixels = 0;
   double peak_tflops = 0, vae_peak_tflops = 0, vector_tflops = 0;
   int steps = 1;
+  std::string_view vendor;     // the card's (ImageCalibration::vendor_efficiency): it outlives the terms
 };
 ImageSpeedTerms image_speed_terms(const Gpu& gpu, const ImageView& view);
 double image_step_seconds(const ImageSpeedTerms& terms, const ImageCalibration& calibration);

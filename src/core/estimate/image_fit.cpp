@@ -18,6 +18,7 @@ namespace {
 constexpr const char* kPyTorch2Date = "2023-03-15";
 // A vendor with fewer held-out runs than this gets the wide band below.
 constexpr int kMinBandRuns = 5;
+constexpr int kMinVendorRuns = 5;  // runs a vendor needs for an efficiency of its own
 constexpr double kWideLow = 0.5, kWideHigh = 2.0;
 
 bool is_16bit(const std::string& precision) { return precision == "fp16" || precision == "bf16"; }
@@ -35,6 +36,8 @@ ImageView view_of(const MeasuredResult& r) {
 // The factors the fit moves, in a fixed order (a deterministic fit).
 std::vector<double*> fitted_factors(ImageCalibration& c, const std::set<int>& families, const std::set<int>& precisions) {
   std::vector<double*> out = {&c.efficiency, &c.vae_tflop_per_mp};
+  for (auto& [vendor, share] : c.vendor_efficiency) out.push_back(&share);
+  for (auto& [vendor, share] : c.vendor_vae_efficiency) out.push_back(&share);
   for (int f : families) {
     if (f != 2) out.push_back(&c.work_tflop[f]);  // FLUX.1's work comes from its shape
     out.push_back(&c.vector_tflop[f]);
@@ -113,9 +116,20 @@ double loss(const std::vector<Row>& rows, const ImageCalibration& c) {
 ImageCalibration fit_factors(const std::vector<Row>& rows) {
   ImageCalibration c = starting_point();
   std::set<int> families, precisions;
+  std::map<std::string, int> vendor_runs;
   for (const Row& row : rows) {
     families.insert(row.terms.family);
     precisions.insert(row.terms.precision);
+    ++vendor_runs[row.gpu->vendor];
+  }
+  // The vendor with the most runs sets `efficiency`; another with enough runs of its own gets
+  // its multiplier (a vendor with fewer runs would only fit its few cards' noise).
+  std::string most;
+  for (const auto& [vendor, runs] : vendor_runs) {
+    if (most.empty() || runs > vendor_runs[most]) most = vendor;
+  }
+  for (const auto& [vendor, runs] : vendor_runs) {
+    if (vendor != most && runs >= kMinVendorRuns) c.vendor_efficiency[vendor] = c.vendor_vae_efficiency[vendor] = 1.0;
   }
   const std::vector<double*> factors = fitted_factors(c, families, precisions);
   double best = loss(rows, c);
@@ -223,7 +237,11 @@ json image_calibration_to_json(const ImageCalibration& c) {
   for (const auto& [vendor, b] : c.bands) {
     bands[vendor] = {{"low", rounded(b.low_ratio)}, {"high", rounded(b.high_ratio)}, {"samples", b.samples}};
   }
+  json vendors = json::object(), vendors_vae = json::object();
+  for (const auto& [vendor, share] : c.vendor_efficiency) vendors[vendor] = rounded(share);
+  for (const auto& [vendor, share] : c.vendor_vae_efficiency) vendors_vae[vendor] = rounded(share);
   return json{{"schema_version", 1},       {"efficiency", rounded(c.efficiency)},
+              {"vendor_efficiency", vendors}, {"vendor_vae_efficiency", vendors_vae},
               {"vae_tflop_per_mp", rounded(c.vae_tflop_per_mp)}, {"work_tflop", work},
               {"vector_tflop", vector},    {"overhead_s", overhead},
               {"precision_slowdown", slowdown}, {"bands", bands},
@@ -257,6 +275,22 @@ ImageCalibration load_image_calibration(std::string_view text, std::vector<Catal
   };
   c.efficiency = number(member(root, "efficiency"), "efficiency", 100);
   c.vae_tflop_per_mp = number(member(root, "vae_tflop_per_mp"), "vae_tflop_per_mp", 1e4);
+  // Optional (older files have none): vendor -> multiplier of `efficiency`, for the steps
+  // and for the VAE decode.
+  const std::pair<const char*, std::map<std::string, double, std::less<>>*> vendor_tables[] = {
+      {"vendor_efficiency", &c.vendor_efficiency}, {"vendor_vae_efficiency", &c.vendor_vae_efficiency}};
+  for (const auto& [table, shares] : vendor_tables) {
+    const json* vendors = member(root, table);
+    if (!vendors) continue;
+    if (!vendors->is_object()) {
+      error(table, std::string("must be an object of vendor -> a number > 0 (got ") + describe_json(*vendors) + ")");
+      continue;
+    }
+    for (const auto& item : vendors->items()) {
+      const double share = number(&item.value(), std::string(table) + "." + item.key(), 100);
+      if (share > 0) (*shares)[item.key()] = share;
+    }
+  }
   const std::pair<const char*, double*> tables[] = {
       {"work_tflop", c.work_tflop}, {"vector_tflop", c.vector_tflop}, {"overhead_s", c.overhead_s}};
   for (const auto& [table, values] : tables) {

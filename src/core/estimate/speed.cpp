@@ -40,11 +40,6 @@ constexpr double kFallbackPrefillShare = 0.3;
 constexpr double kOverheadStepS = 2.5e-6;
 constexpr int kOverheadSteps = 120;
 
-// GeForce and TITAN RTX-class consumer NVIDIA cards: the catalog's figure is FP32
-// accumulate, which runs at half the FP16-accumulate rate llama.cpp's cuBLAS path uses.
-bool half_rate_fp32_accumulate(const Gpu& gpu) {
-  return gpu.vendor == "NVIDIA" && gpu.line == "geforce" && gpu.name.find("TITAN") == std::string::npos;
-}
 constexpr double kFp16AccumulateSpeedup = 2;  // FP16 accumulate vs the listed FP32-accumulate rate
 
 // The matrix throughput inference runs at for this quantisation, before efficiency.
@@ -93,6 +88,10 @@ const Quantisation& quant_or_default(const std::string& id) {
 }
 
 }  // namespace
+
+bool half_rate_fp32_accumulate(const Gpu& gpu) {
+  return gpu.vendor == "NVIDIA" && gpu.line == "geforce" && gpu.name.find("TITAN") == std::string::npos;
+}
 
 // [SECTION] Calibration
 double SpeedCalibration::factor(const std::map<std::string, double>& table, const std::string& family,

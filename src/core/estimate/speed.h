@@ -67,6 +67,10 @@ constexpr double kHostReservedGb = 4;           // system RAM the OS and desktop
 constexpr int kMaxVocabulary = 10000000;        // a model's vocabulary: above this the shape is refused
 
 std::string efficiency_family(const Gpu& gpu);  // "Ampere", "Ada Lovelace", "CDNA 3", ...
+// GeForce-class NVIDIA cards (not the TITANs): the catalog's FP16 tensor figure is FP32
+// accumulate, which runs at half the FP16-accumulate rate that cuBLAS (llama.cpp) and
+// PyTorch's FP16 models use. AMD's and Intel's consumer cards list their one FP16 rate.
+bool half_rate_fp32_accumulate(const Gpu& gpu);
 
 // Fits every factor from the measured rows (outliers left out). `exclude_set` and
 // `exclude_gpu` hold rows out, for leave-one-set-out and leave-one-card-out checks.

@@ -268,6 +268,32 @@ TEST_CASE("the card one has: answers add a card of its vendor beside it, or repl
   }
 }
 
+TEST_CASE("a card one has that already does the job: every other answer is a quarter faster or more", "[ask]") {
+  // SDXL on an RTX 4070: a slower machine (a Strix Halo at 17 s an image against the 4070's
+  // 11 s) or a slower card rented was an answer; neither buys anything.
+  const AskResult images = ask("v=2&ask.goal=image&ask.model=sdxl&ask.have=rtx-4070");
+  REQUIRE(images.answers.size() >= 2);
+  REQUIRE(images.answers.front().way == AskWay::yours);
+  const double yours_s = images.answers.front().value;
+  for (std::size_t i = 1; i < images.answers.size(); ++i) {
+    INFO(images.answers[i].gpus.back().id);
+    CHECK(images.answers[i].value * kAskUpgradeSpeedup <= yours_s + 1e-9);
+  }
+  // Llama 3 8B on an RTX 4090: no card in its place that is slower, and none beside it (layers
+  // split over two cards run no faster than the one that already holds the model).
+  const AskResult run = ask("v=2&ask.model=llama-3-8b&ask.have=rtx-4090");
+  REQUIRE_FALSE(run.answers.empty());
+  REQUIRE(run.answers.front().way == AskWay::yours);
+  const double yours_tokens_per_s = run.answers.front().value;
+  for (std::size_t i = 1; i < run.answers.size(); ++i) {
+    INFO(run.answers[i].gpus.back().id);
+    CHECK(run.answers[i].value >= kAskUpgradeSpeedup * yours_tokens_per_s - 1e-9);
+  }
+  bool said = false;
+  for (const TemplateText& a : run.assumptions) said = said || a.text().find("1.25 times as fast as your") != std::string::npos;
+  CHECK(said);
+}
+
 TEST_CASE("bad questions get a clear problem and no answer", "[ask]") {
   AskView view;
   view.goal = "dream";

@@ -98,7 +98,8 @@ TEST_CASE("SDXL on an RTX 4070, and does FLUX.1 fit in 12 GB?") {
   CHECK(!sdxl.offload);
   CHECK(sdxl.iterations_per_s > 2);
   CHECK(sdxl.iterations_per_s < 6);
-  CHECK(sdxl.seconds_per_image == Approx(30 / sdxl.iterations_per_s).epsilon(0.15));
+  // The steps are most of an image; the VAE decode the rest (1.4 s of 10.2 at 30 steps).
+  CHECK(sdxl.seconds_per_image == Approx(30 / sdxl.iterations_per_s).epsilon(0.2));
   // FLUX.1 dev in 12 GB: 16-bit and FP8 do not fit even with the text encoders offloaded;
   // NF4 and GGUF Q4 do, with them offloaded.
   CHECK(!on("rtx-4070", view("flux1-dev", "fp16")).fits);
@@ -253,4 +254,47 @@ TEST_CASE("a calibration band that fails its check is reported and not used (fuz
   const ImageEstimate e = estimate_image(card("apple-m2-ultra-76c"), view("sdxl", "fp16"), cal);
   CHECK(e.band.low_ratio > 0);
   CHECK(e.band.low_ratio <= e.band.high_ratio);
+}
+
+TEST_CASE("an AMD consumer card's FP16 figure is not doubled, and AMD gets its own share of the peak", "[image]") {
+  // The doubling is for NVIDIA GeForce, whose listed figure is FP32 accumulate. Doubling the
+  // RX 9070 XT's too made it twice an RTX 4070 in SDXL; measured runs (ROCm issue 4846) put it
+  // near an RTX 3090 Ti.
+  const ImageView sdxl = view("sdxl", "fp16", 1024, 30);
+  const ImageSpeedTerms amd = image_speed_terms(card("rx-9070-xt"), sdxl);
+  CHECK(amd.peak_tflops == Approx(amd.vae_peak_tflops));
+  const ImageSpeedTerms nvidia = image_speed_terms(card("rtx-4070"), sdxl);
+  CHECK(nvidia.peak_tflops > nvidia.vae_peak_tflops * 1.3);
+  const double ratio = on("rtx-4070", sdxl).seconds_per_image / on("rx-9070-xt", sdxl).seconds_per_image;
+  CHECK(ratio < 1.5);
+  CHECK(ratio > 0.8);
+  // The fit: AMD has 5 runs or more and its own factors (its VAE decode, convolutions through
+  // MIOpen, far below the rest); Apple's 3 and Intel's 1 are too few; NVIDIA sets the base.
+  const ImageCalibration c = fit_image_calibration(shipped_catalog(), shipped_benchmarks(), "", false);
+  REQUIRE(c.vendor_efficiency.count("AMD") == 1);
+  REQUIRE(c.vendor_vae_efficiency.count("AMD") == 1);
+  CHECK(c.vendor_vae_efficiency.at("AMD") < 0.5);
+  CHECK(c.vendor_efficiency.count("NVIDIA") == 0);
+  CHECK(c.vendor_efficiency.count("Apple") == 0);
+  CHECK(c.efficiency_of("AMD") == Approx(c.efficiency * c.vendor_efficiency.at("AMD")));
+  CHECK(c.efficiency_of("Huawei") == Approx(c.efficiency));
+  // The file keeps them (the shipped one is this fit's); an older file without them loads
+  // with none; a bad one is named.
+  const ImageCalibration& shipped = shipped_image_calibration();
+  CHECK(shipped.vendor_vae_efficiency.at("AMD") == Approx(c.vendor_vae_efficiency.at("AMD")).epsilon(1e-4));
+  std::vector<CatalogIssue> issues;
+  const ImageCalibration back = load_image_calibration(dump_json(image_calibration_to_json(shipped)), issues);
+  CHECK(issues.empty());
+  CHECK(back.vendor_vae_efficiency.at("AMD") == Approx(shipped.vendor_vae_efficiency.at("AMD")).epsilon(1e-5));
+  json older = image_calibration_to_json(shipped);
+  older.erase("vendor_efficiency");
+  older.erase("vendor_vae_efficiency");
+  CHECK(load_image_calibration(dump_json(older), issues).vendor_efficiency.empty());
+  CHECK(issues.empty());
+  json bad = image_calibration_to_json(shipped);
+  bad["vendor_vae_efficiency"]["AMD"] = -1;
+  const ImageCalibration refused = load_image_calibration(dump_json(bad), issues);
+  REQUIRE(issues.size() == 1);
+  CHECK(issues[0].to_string().find("vendor_vae_efficiency.AMD") != std::string::npos);
+  CHECK(refused.vendor_vae_efficiency.count("AMD") == 0);
 }
