@@ -277,8 +277,10 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
         AskAnswer answer = base;
         set_speed(added, answer);
         // Layers split over two cards run no faster than one: beside a card that already holds
-        // the model, a second one buys nothing.
+        // the model, a second one buys nothing; and a card that holds it alone at least as fast
+        // goes in place of the buyer's, not beside it (an H100 NVL beside a 4090 for 8B).
         if (!faster_than_yours(answer)) continue;
+        if (replaced.fits && replaced.decode_tokens_per_s >= added.decode_tokens_per_s) continue;
         answer.quant = input.quant;
         add_speed_caveats(gpu, 2, base, answer);
         if (auto c = upgrade(q, gpu, answer, AskWay::upgrade_add, wanted)) {

@@ -292,6 +292,9 @@ TEST_CASE("a card one has that already does the job: every other answer is a qua
   bool said = false;
   for (const TemplateText& a : run.assumptions) said = said || a.text().find("1.25 times as fast as your") != std::string::npos;
   CHECK(said);
+  // A card that holds the model alone at least as fast goes in place of the 4090, not beside
+  // it: no second card is added to a card that already holds an 8B model.
+  for (const AskAnswer& a : run.answers) CHECK(a.way != AskWay::upgrade_add);
 }
 
 TEST_CASE("bad questions get a clear problem and no answer", "[ask]") {
