@@ -10,18 +10,12 @@
 #include <vector>
 
 #include "catalog/software.h"
+#include "text/thread_memo.h"
 
 namespace gpuwise {
 
-class SupportMemo {
+class SupportMemo : public ThreadMemo<SupportMemo> {
  public:
-  SupportMemo();
-  ~SupportMemo();
-  SupportMemo(const SupportMemo&) = delete;
-  SupportMemo& operator=(const SupportMemo&) = delete;
-
-  static SupportMemo* current();  // the memo open on this thread, or nullptr
-
   struct Answer {
     const SoftwareTable* table;
     const Compat* compat;
@@ -36,7 +30,6 @@ class SupportMemo {
   const std::vector<std::size_t>& cells_of(const SoftwareTable& table, std::string_view stack);
 
  private:
-  bool open_ = false;  // this memo answers (no other was open when it began)
   std::map<const SoftwareTable*, std::map<std::string, std::vector<std::size_t>, std::less<>>> stack_cells_;
 };
 

@@ -15,20 +15,13 @@
 
 #include "money/market.h"
 #include "money/prices.h"
+#include "text/thread_memo.h"
 
 namespace gpuwise {
 
-class PriceMemo {
+// The functions above answer from this memo on this thread until it ends (ThreadMemo).
+class PriceMemo : public ThreadMemo<PriceMemo> {
  public:
-  // The functions above answer from this memo on this thread until it ends; within
-  // another memo's life a new one does nothing (the outer one keeps answering).
-  PriceMemo();
-  ~PriceMemo();
-  PriceMemo(const PriceMemo&) = delete;
-  PriceMemo& operator=(const PriceMemo&) = delete;
-
-  static PriceMemo* current();  // the memo open on this thread, or nullptr
-
   struct BuyerPrice {
     const Catalog* catalog;
     const PriceBook* book;
@@ -50,9 +43,6 @@ class PriceMemo {
   std::map<std::string, std::vector<BuyerPrice>, std::less<>> buyer_prices;
   std::map<std::string, std::vector<Rate>, std::less<>> rates;
   std::vector<Decline> declines;
-
- private:
-  bool open_ = false;  // this memo answers (no other was open when it began)
 };
 
 }  // namespace gpuwise
