@@ -36,14 +36,13 @@ std::vector<Candidate> image_candidates(const Question& q, AskResult& result) {
     return out;
   }
   // The buyer's card: another one is an answer only when it is kAskUpgradeSpeedup faster.
+  const Gpu* mine = have >= 0 ? &q.data.catalog->gpus[static_cast<std::size_t>(have)] : nullptr;
   double yours_s = 0;
-  if (have >= 0) {
-    const Gpu& mine = q.data.catalog->gpus[static_cast<std::size_t>(have)];
-    const ImageEstimate e = estimate_image(mine, view, *q.data.image);
+  if (mine) {
+    const ImageEstimate e = estimate_image(*mine, view, *q.data.image);
     if (e.fits && e.seconds_per_image > 0) {
       yours_s = e.seconds_per_image;
-      result.assumptions.push_back({I18N("another card is an answer only when it is at least {0} times as fast as your {1}"),
-                                    {format_number(kAskUpgradeSpeedup, 2), mine.name}});
+      say_upgrade_speedup(*mine, result);
     }
   }
   for (const Gpu& gpu : q.data.catalog->gpus) {
@@ -67,20 +66,18 @@ std::vector<Candidate> image_candidates(const Question& q, AskResult& result) {
     // Without a speed asked, at least kAskImageSecondsFloor a picture: a card slower than
     // that is no answer to "make images", bought or rented.
     const bool meets = estimate.seconds_per_image <= (wanted_s > 0 ? wanted_s : kAskImageSecondsFloor);
-    if (have >= 0 && &gpu == &q.data.catalog->gpus[static_cast<std::size_t>(have)]) {
-      Candidate mine = yours(gpu, base, 0);
-      mine.goodness = -estimate.seconds_per_image;
-      mine.meets = true;  // it is the buyer's: what it does is the answer, however slow
-      out.push_back(std::move(mine));
+    if (&gpu == mine) {
+      Candidate own = yours(gpu, base, 0);
+      own.goodness = -estimate.seconds_per_image;
+      own.meets = true;  // it is the buyer's: what it does is the answer, however slow
+      out.push_back(std::move(own));
     }
     if (yours_s > 0 && estimate.seconds_per_image * kAskUpgradeSpeedup > yours_s) continue;  // buys nothing
-    if (have >= 0) {
+    if (mine) {
       // A card in place of the buyer's, in the buyer's machine (as running a model's upgrades):
       // not a whole new computer.
-      const Gpu& mine = q.data.catalog->gpus[static_cast<std::size_t>(have)];
-      if (gpu.kind == "card" && !priced_as_machine(gpu) && gpu.id != mine.id) {
-        if (auto c = upgrade(q, gpu, base, AskWay::upgrade_replace, 0)) {
-          c->answer.caveats.insert(c->answer.caveats.begin(), {I18N("in place of your {0}"), {mine.name}});
+      if (gpu.kind == "card" && !priced_as_machine(gpu) && gpu.id != mine->id) {
+        if (auto c = upgrade(q, gpu, *mine, base, AskWay::upgrade_replace, 0)) {
           c->goodness = -estimate.seconds_per_image;
           c->meets = meets;
           out.push_back(std::move(*c));

@@ -62,10 +62,14 @@ Candidate rental(const Gpu& gpu, int gpus, const CloudRate& rate, const AskAnswe
 
 // The buyer's own card (ask.have) doing it as it is: no outlay.
 Candidate yours(const Gpu& gpu, const AskAnswer& base, double wanted);
-// `gpu` bought alone for the buyer's own machine (ask.have): used when there is a used price
-// and the buyer does not want new, else new; nullopt without a price. Goodness is the
-// answer's value (tokens/s); a goal judged otherwise sets its own.
-std::optional<Candidate> upgrade(const Question& q, const Gpu& gpu, const AskAnswer& base, AskWay way, double wanted);
+// `gpu` bought alone for the buyer's own machine, in place of or beside `have` (ask.have, as
+// `way` says, its first caveat): used when there is a used price and the buyer does not want
+// new, else new; nullopt without a price. Goodness is the answer's value (tokens/s); a goal
+// judged otherwise sets its own.
+std::optional<Candidate> upgrade(const Question& q, const Gpu& gpu, const Gpu& have, const AskAnswer& base, AskWay way,
+                                 double wanted);
+// Says the rule above, once the buyer's card is known to do the job (kAskUpgradeSpeedup).
+void say_upgrade_speedup(const Gpu& have, AskResult& result);
 
 // The goals' candidates. `problem` is set when the question cannot be weighed at all.
 std::vector<Candidate> run_candidates(const Question& q, AskResult& result);

@@ -121,8 +121,14 @@ Candidate yours(const Gpu& gpu, const AskAnswer& base, double wanted) {
   return c;
 }
 
+void say_upgrade_speedup(const Gpu& have, AskResult& result) {
+  result.assumptions.push_back({I18N("another card is an answer only when it is at least {0} times as fast as your {1}"),
+                                {format_number(kAskUpgradeSpeedup, 2), have.name}});
+}
+
 // A card's price alone, for an upgrade (the buyer's machine is already there).
-std::optional<Candidate> upgrade(const Question& q, const Gpu& gpu, const AskAnswer& base, AskWay way, double wanted) {
+std::optional<Candidate> upgrade(const Question& q, const Gpu& gpu, const Gpu& have, const AskAnswer& base, AskWay way,
+                                 double wanted) {
   BuyerView buyer = q.buyer;
   buyer.used = q.ask.condition != "new";
   PriceChoice price = buyer_price(*q.data.catalog, *q.data.book, gpu.id, buyer);
@@ -144,6 +150,14 @@ std::optional<Candidate> upgrade(const Question& q, const Gpu& gpu, const AskAns
   c.goodness = c.answer.value;
   c.meets = c.answer.value >= wanted;
   c.within_budget = outlay_within_budget(c.answer.outlay_usd, q.buyer);
+  // Where it goes, the first thing said.
+  if (way == AskWay::upgrade_replace) {
+    c.answer.caveats.insert(c.answer.caveats.begin(), {I18N("in place of your {0}"), {have.name}});
+  } else if (way == AskWay::upgrade_add) {
+    c.answer.caveats.insert(c.answer.caveats.begin(),
+                            {I18N("beside your {0}: your machine needs a second slot and the power for it"), {have.name}});
+    c.answer.gpus.insert(c.answer.gpus.begin(), {have.id, have.name, 1, "yours"});
+  }
   return c;
 }
 
@@ -242,8 +256,7 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
       mine.measured = measured_decode(q, have, input, 1);
       yours_tokens_per_s = mine.value;
       out.push_back(yours(have, mine, wanted));
-      result.assumptions.push_back({I18N("another card is an answer only when it is at least {0} times as fast as your {1}"),
-                                    {format_number(kAskUpgradeSpeedup, 2), have.name}});
+      say_upgrade_speedup(have, result);
     }
   }
   const auto faster_than_yours = [&](const AskAnswer& a) { return a.value >= kAskUpgradeSpeedup * yours_tokens_per_s; };
@@ -264,11 +277,8 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
         set_speed(replaced, answer);
         answer.quant = input.quant;
         answer.measured = measured_decode(q, gpu, input, 1);
-        auto c = faster_than_yours(answer) ? upgrade(q, gpu, answer, AskWay::upgrade_replace, wanted) : std::nullopt;
-        if (c) {
-          c->answer.caveats.insert(c->answer.caveats.begin(), {I18N("in place of your {0}"), {have.name}});
-          out.push_back(std::move(*c));
-        }
+        auto c = faster_than_yours(answer) ? upgrade(q, gpu, have, answer, AskWay::upgrade_replace, wanted) : std::nullopt;
+        if (c) out.push_back(std::move(*c));
       }
       // Beside it: the same vendor only (one llama.cpp backend drives both cards).
       const SpeedEstimate added = gpu.vendor == have.vendor ? estimate_machine({{&have, 1}, {&gpu, 1}}, one, *q.data.speed)
@@ -283,12 +293,7 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
         if (replaced.fits && replaced.decode_tokens_per_s >= added.decode_tokens_per_s) continue;
         answer.quant = input.quant;
         add_speed_caveats(gpu, 2, base, answer);
-        if (auto c = upgrade(q, gpu, answer, AskWay::upgrade_add, wanted)) {
-          c->answer.caveats.insert(c->answer.caveats.begin(),
-                                   {I18N("beside your {0}: your machine needs a second slot and the power for it"), {have.name}});
-          c->answer.gpus.insert(c->answer.gpus.begin(), {have.id, have.name, 1, "yours"});
-          out.push_back(std::move(*c));
-        }
+        if (auto c = upgrade(q, gpu, have, answer, AskWay::upgrade_add, wanted)) out.push_back(std::move(*c));
       }
       continue;
     }

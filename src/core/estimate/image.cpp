@@ -205,14 +205,20 @@ ImageSpeedTerms image_speed_terms(const Gpu& gpu, const ImageView& view) {
   return t;
 }
 
+namespace {
+// `efficiency` times the vendor's multiplier in `shares` (1 when it has none).
+double scaled(double efficiency, const std::map<std::string, double, std::less<>>& shares, std::string_view vendor) {
+  const auto it = shares.find(vendor);
+  return efficiency * (it == shares.end() ? 1.0 : it->second);
+}
+}  // namespace
+
 double ImageCalibration::efficiency_of(std::string_view vendor) const {
-  const auto it = vendor_efficiency.find(vendor);
-  return efficiency * (it == vendor_efficiency.end() ? 1.0 : it->second);
+  return scaled(efficiency, vendor_efficiency, vendor);
 }
 
 double ImageCalibration::vae_efficiency_of(std::string_view vendor) const {
-  const auto it = vendor_vae_efficiency.find(vendor);
-  return efficiency * (it == vendor_vae_efficiency.end() ? 1.0 : it->second);
+  return scaled(efficiency, vendor_vae_efficiency, vendor);
 }
 
 double image_step_seconds(const ImageSpeedTerms& t, const ImageCalibration& c) {
