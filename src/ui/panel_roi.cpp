@@ -30,24 +30,30 @@ void Label(const char* text) {
   ImGui::SameLine(kInputColumnX);
 }
 
-// An input that is either "the default from data" (the optional is empty) or the
-// reader's own figure, with a button to go back to the default.
-void OptionalMoney(const char* id, const char* link_key, std::optional<double>& usd, double default_usd,
-                   const std::string& provenance, ViewState& view, UiState& ui, const PriceAge& age = {}) {
+// An input that is either "the default from data or our assumption" (the optional is
+// empty) or the reader's own figure, with a button to go back to the default. The field's
+// unit (view_fields) decides money or not; `format` its digits.
+void OptionalNumber(const char* id, const char* link_key, std::optional<double>& figure, double default_figure,
+                    const std::string& provenance, ViewState& view, UiState& ui, const PriceAge& age = {},
+                    const char* format = "%.0f") {
   Label(view_field(link_key).label);
-  double value = usd.value_or(default_usd);
-  if (InputFieldValue(id, link_key, value, view, ui)) usd = value;
+  double value = figure.value_or(default_figure);
+  if (InputFieldValue(id, link_key, value, view, ui, format)) figure = value;
   ImGui::SameLine();
-  if (usd) {
-    ImGui::PushID(id);
-    if (ImGui::SmallButton(tr("use default"))) usd.reset();
+  // The button or the note beside the input, or under it when the line is too narrow (a phone).
+  auto under_when_wider = [](float width) {
+    if (width < ImGui::GetContentRegionAvail().x) return;
+    ImGui::NewLine();
+    ImGui::SetCursorPosX(kInputColumnX);
+  };
+  if (figure) {
+    under_when_wider(ImGui::CalcTextSize(tr("use default")).x + 2 * ImGui::GetStyle().FramePadding.x);
+    ImGui::PushID(id);  // several of these are open at once: one "use default" each
+    if (ImGui::SmallButton(tr("use default"))) figure.reset();
     ImGui::PopID();
   } else if (!provenance.empty()) {
-    // Where the default comes from, with its age; under the input when the line is too narrow.
-    if (ImGui::CalcTextSize(provenance.c_str()).x >= ImGui::GetContentRegionAvail().x) {
-      ImGui::NewLine();
-      ImGui::SetCursorPosX(kInputColumnX);
-    }
+    // Where the default comes from, with its age.
+    under_when_wider(ImGui::CalcTextSize(provenance.c_str()).x);
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", provenance.c_str());
     ImGui::PopTextWrapPos();
@@ -135,11 +141,11 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
   InputField("roi-count", "roi.n", view, ui);
 
   const RoiDefaults& d = result.defaults;
-  OptionalMoney("roi-price", "roi.price", r.price_usd, d.price.usd_per_gpu, PriceProvenance(d.price), view, ui,
+  OptionalNumber("roi-price", "roi.price", r.price_usd, d.price.usd_per_gpu, PriceProvenance(d.price), view, ui,
                 d.price.kind == PriceKind::launch_msrp ? PriceAge{} : d.price.age);
   if (!r.price_usd) DrawPriceFlags(d.price, ui, "roi-price-flag");
   std::string rate_from = d.rate ? tr(rate_source_text(*d.rate, d.rate_age)) : std::string(tr("no rate in data: enter one"));
-  OptionalMoney("roi-rate", "roi.rate", r.rate_usd_per_hour, d.rate ? d.rate->usd_per_gpu_hour : 0, rate_from, view,
+  OptionalNumber("roi-rate", "roi.rate", r.rate_usd_per_hour, d.rate ? d.rate->usd_per_gpu_hour : 0, rate_from, view,
                 ui, d.rate ? d.rate_age : PriceAge{});
   DrawProviderKinds(view, ui);
   Label(view_field("roi.power").label);
@@ -155,21 +161,14 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
       o.machine == "included" ? std::string(tr("the price is the whole machine's"))
       : o.machine_usd && o.machine_row ? std::string(tr(o.machine.c_str())) + ", " + o.machine_row->date_seen
                                        : tr(o.missing);
-  OptionalMoney("roi-host", "roi.host", r.host_cost_usd, result.figures.host_cost_usd, machine_from, view, ui);
+  OptionalNumber("roi-host", "roi.host", r.host_cost_usd, result.figures.host_cost_usd, machine_from, view, ui);
   Label(view_field("roi.tax").label);
   InputField("roi-tax", "roi.tax", view, ui, "%.2f");
-  Label(view_field("roi.hostw").label);
-  double host_w = r.host_power_w.value_or(result.figures.host_power_w);
-  if (InputFieldValue("roi-host-power", "roi.hostw", host_w, view, ui)) r.host_power_w = host_w;
-  ImGui::SameLine();
-  if (r.host_power_w) {
-    if (ImGui::SmallButton(tr("use default"))) r.host_power_w.reset();
-  } else {
-    ImGui::TextDisabled("%s", o.host_power_assumed ? tr("our assumption") : tr("the machine's, from data"));
-  }
+  OptionalNumber("roi-host-power", "roi.hostw", r.host_power_w, result.figures.host_power_w,
+                 o.host_power_assumed ? tr("our assumption") : tr("the machine's, from data"), view, ui);
   const std::string kwh_from =
       d.tariff ? std::string(tr(market_info(d.tariff->market).label)) + ", " + d.tariff->date_seen : tr("our assumption");
-  OptionalMoney("roi-kwh", "roi.kwh", r.kwh_price_usd, result.figures.kwh_price_usd, kwh_from, view, ui,
+  OptionalNumber("roi-kwh", "roi.kwh", r.kwh_price_usd, result.figures.kwh_price_usd, kwh_from, view, ui,
                 d.tariff ? price_age(d.tariff->date_seen, ui.prices.today) : PriceAge{});
   Label(view_field("roi.hpd").label);
   ImGui::SetNextItemWidth(160);
@@ -184,7 +183,7 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
   InputField("roi-months", "roi.months", view, ui);
   Label(view_field("roi.dep").label);
   InputField("roi-depreciation", "roi.dep", view, ui);
-  OptionalMoney("roi-resale", "roi.resale", r.resale_usd, result.figures.resale_now_usd *
+  OptionalNumber("roi-resale", "roi.resale", r.resale_usd, result.figures.resale_now_usd *
                 std::pow(1 - r.depreciation_pct_per_year / 100, r.months / 12.0), tr("from depreciation"), view, ui);
   Label(view_field("roi.maint").label);
   InputField("roi-maintenance", "roi.maint", view, ui);
@@ -302,38 +301,21 @@ void DrawOwner(ViewState& view, UiState& ui, const RoiResult& result) {
   Label(view_field("roi.fee").label);
   InputField("roi-fee", "roi.fee", view, ui);
   // Rates fall over the years (and cycle): the default is the rental history's median.
-  Label(view_field("roi.decline").label);
-  double decline = r.rent_decline_pct_per_year.value_or(result.figures.rent_decline * 100);
-  if (InputFieldValue("roi-decline", "roi.decline", decline, view, ui, "%.1f")) r.rent_decline_pct_per_year = decline;
-  ImGui::SameLine();
-  if (r.rent_decline_pct_per_year) {
-    if (ImGui::SmallButton(tr("use default"))) r.rent_decline_pct_per_year.reset();
+  char from[200];
+  std::snprintf(from, sizeof from, tr("median of %d rate histories; rates also rise for a while (they cycle)"),
+                result.defaults.decline_series);
+  OptionalNumber("roi-decline", "roi.decline", r.rent_decline_pct_per_year, result.figures.rent_decline * 100, from,
+                 view, ui, {}, "%.1f");
+  if (result.defaults.idle_basis == "card") {
+    std::snprintf(from, sizeof from, "%s", tr("measured, from the catalog"));
   } else {
-    ImGui::TextDisabled(tr("median of %d rate histories; rates also rise for a while (they cycle)"),
-                        result.defaults.decline_series);
+    std::snprintf(from, sizeof from, tr("our assumption for this kind: %.0f%% of the board power"),
+                  result.defaults.idle_share * 100);
   }
-  Label(view_field("roi.idlew").label);
-  double idle = r.idle_w.value_or(result.figures.idle_w);
-  if (InputFieldValue("roi-idle", "roi.idlew", idle, view, ui)) r.idle_w = idle;
-  ImGui::SameLine();
-  if (r.idle_w) {
-    if (ImGui::SmallButton(tr("use default"))) r.idle_w.reset();
-  } else {
-    if (result.defaults.idle_basis == "card")
-      ImGui::TextDisabled("%s", tr("measured, from the catalog"));
-    else
-      ImGui::TextDisabled(tr("our assumption for this kind: %.0f%% of the board power"), result.defaults.idle_share * 100);
-  }
+  OptionalNumber("roi-idle", "roi.idlew", r.idle_w, result.figures.idle_w, from, view, ui);
   // Idle, the host draws a share of its working power (roi.h kHostIdleShare).
-  Label(view_field("roi.hostidlew").label);
-  double host_idle = r.host_idle_w.value_or(result.figures.host_idle_w);
-  if (InputFieldValue("roi-host-idle", "roi.hostidlew", host_idle, view, ui)) r.host_idle_w = host_idle;
-  ImGui::SameLine();
-  if (r.host_idle_w) {
-    if (ImGui::SmallButton(tr("use default"))) r.host_idle_w.reset();
-  } else {
-    ImGui::TextDisabled(tr("our assumption: %.0f%% of the host power"), kHostIdleShare * 100);
-  }
+  std::snprintf(from, sizeof from, tr("our assumption: %.0f%% of the host power"), kHostIdleShare * 100);
+  OptionalNumber("roi-host-idle", "roi.hostidlew", r.host_idle_w, result.figures.host_idle_w, from, view, ui);
   Label(view_field("roi.colo").label);
   InputField("roi-owner-colo", "roi.colo", view, ui);
   // Software support: when CUDA and PyTorch drop the card, its rental value goes too.
