@@ -53,7 +53,18 @@
     var families = ['system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvetica Neue",Arial,' + cjkNames +
                     'gpuwise-cjk,sans-serif', cjkNames + 'gpuwise-cjk,sans-serif'];
     var kept = {};  // 'em:kind:codepoint' -> glyph
-    var measurer = null, measurerFont = '', sheet = null;
+    var measurer = null, measurerFont = '', sheet = null, sheetContext = null;
+
+    // One canvas for all the loader reads back (the canvas check, the Chinese font check,
+    // the glyph sheets), cleared and sized for each: every 2D canvas a page draws on gets a
+    // surface of its own, a few milliseconds each on 2 cores before the app can start.
+    function sheetOf(width, height) {
+      if (!sheet) sheet = document.createElement('canvas');
+      sheet.width = width;  // also clears it, and resets its font and colour
+      sheet.height = height;
+      if (!sheetContext) sheetContext = sheet.getContext('2d', { willReadFrequently: true });
+      return sheetContext;
+    }
 
     // A glyph's advance and the box of its ink around the pen on the baseline (a pixel of
     // margin each side), measured once; its bitmap comes with draw().
@@ -76,7 +87,7 @@
     // Draws the glyphs of `list` that have no bitmap yet on one sheet, read back once.
     // Returns how many it drew.
     function draw(list) {
-      var todo = [], places = [], width = 1024, x = 1, y = 1, row = 0, i;
+      var todo = [], places = [], width = 1024, x = 1, y = 1, row = 0, right = 1, i;
       for (i = 0; i < list.length; i++) {
         var glyph = list[i];
         if (glyph.alpha) continue;
@@ -84,14 +95,12 @@
         todo.push(glyph);
         places.push(x, y);
         x += glyph.w + 1;
+        right = Math.max(right, x);
         row = Math.max(row, glyph.h);
       }
       if (!todo.length) return 0;
-      if (!sheet) sheet = document.createElement('canvas');
-      var canvas = sheet;
-      canvas.width = width;  // also clears it
-      canvas.height = y + row + 1;
-      var context = canvas.getContext('2d', { willReadFrequently: true });
+      // Only as wide as its glyphs: the first frame's 中文 reads back 2 glyphs, not 1024 px rows.
+      var context = sheetOf(right, y + row + 1), canvas = sheet;
       var font = '';
       context.fillStyle = '#fff';
       for (i = 0; i < todo.length; i++) {
@@ -123,9 +132,7 @@
     function checkCjk() {
       try {
         if (new URLSearchParams(location.search).get('cjk') === 'file') return false;
-        var canvas = document.createElement('canvas');
-        canvas.width = canvas.height = 40;
-        var context = canvas.getContext('2d', { willReadFrequently: true });
+        var context = sheetOf(40, 40);
         context.font = '32px ' + cjkNames + 'sans-serif';
         var ink = function (text) {
           context.clearRect(0, 0, 40, 40);
@@ -141,7 +148,25 @@
       }
     }
 
-    return { get: get, draw: draw, systemCjk: systemCjk };
+    // A white square drawn on the canvas reads back as itself: opaque inside, clear around
+    // it (a little noise, as Brave adds, passes).
+    function pixelsReadable() {
+      try {
+        var context = sheetOf(8, 8);
+        context.fillStyle = '#fff';
+        context.fillRect(2, 2, 4, 4);
+        var data = context.getImageData(0, 0, 8, 8).data;
+        for (var i = 0; i < 64; i++) {
+          var x = i % 8, y = (i - x) / 8, inside = x >= 2 && x < 6 && y >= 2 && y < 6;
+          if (inside ? data[i * 4 + 3] < 200 : data[i * 4 + 3] > 55) return false;
+        }
+        return true;
+      } catch (error) {
+        return false;
+      }
+    }
+
+    return { get: get, draw: draw, systemCjk: systemCjk, pixelsReadable: pixelsReadable };
   })();
 
   if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
@@ -182,26 +207,6 @@
   }));
 
   function megabytes(bytes) { return (bytes / 1048576).toFixed(1); }
-
-  // A white square drawn on a small canvas reads back as itself: opaque inside, clear
-  // around it (a little noise, as Brave adds, passes).
-  function canvasPixelsReadable() {
-    try {
-      var canvas = document.createElement('canvas');
-      canvas.width = canvas.height = 8;
-      var context = canvas.getContext('2d');
-      context.fillStyle = '#fff';
-      context.fillRect(2, 2, 4, 4);
-      var data = context.getImageData(0, 0, 8, 8).data;
-      for (var i = 0; i < 64; i++) {
-        var x = i % 8, y = (i - x) / 8, inside = x >= 2 && x < 6 && y >= 2 && y < 6;
-        if (inside ? data[i * 4 + 3] < 200 : data[i * 4 + 3] > 55) return false;
-      }
-      return true;
-    } catch (error) {
-      return false;
-    }
-  }
 
   // The wasm is compiled while it downloads (streaming), and the download is counted
   // on the way through for the progress bar. index.js loads at the same time and waits
@@ -263,7 +268,7 @@
   // The app's text is drawn by the browser on a canvas and read back as pixels (its font
   // atlas). Some privacy settings (Firefox's resistFingerprinting, Tor Browser) hand the
   // page made-up pixels instead, which would leave it without readable text: say so.
-  if (!canvasPixelsReadable()) {
+  if (!glyphs.pixelsReadable()) {
     fail('gpuwise draws its text through the browser\'s canvas, and this browser hides canvas pixels from ' +
          'pages (a privacy setting such as resistFingerprinting). Allow this site to read canvas data, or ' +
          'use the plain catalog below.');

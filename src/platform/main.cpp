@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <ctime>
 #include <string>
 #include <string_view>
@@ -25,6 +26,7 @@
 #include "catalog/gpu_fields.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "imgui_internal.h"  // ImTextCharFromUtf8
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "text/json_util.h"
@@ -46,8 +48,8 @@
 
 #ifdef __EMSCRIPTEN__
 #include "font_atlas_web.h"
-// The characters of the Latin font subset (scripts/subset_fonts.py): the page draws them in
-// the reader's own UI font.
+// The characters of the page's first atlas (scripts/subset_fonts.py: ASCII and the other
+// non-CJK characters the UI and the data use), drawn in the reader's own UI font.
 extern const char32_t kLatinCodepoints[];
 extern const std::size_t kLatinCodepoints_count;
 #else
@@ -112,7 +114,7 @@ struct Platform {
   std::vector<unsigned char> cjk_font;  // desktop: the subset's bytes, kept alive for the atlas
   std::string cjk_file_error;       // the subset download failed: why
   std::vector<char32_t> cjk_codepoints;  // sorted: every CJK character seen so far
-  std::vector<char32_t> typed_codepoints;  // sorted: other characters typed that the Latin subset lacks
+  std::vector<char32_t> typed_codepoints;  // sorted: other characters typed or drawn that the first atlas lacks
   std::vector<char32_t> chinese_only_codepoints;  // of text shown only in Chinese, until it is
   bool catalog_pending = true, prices_pending = true, cuda_pending = true;
   bool view_started = false;       // the link / saved view has been applied
@@ -288,6 +290,41 @@ void NoteTypedCharacters(Platform& p) {
   (void)p;
 #endif
 }
+
+// Every text ImGui draws passes through ImDrawList::AddText, which the link wraps on the
+// page (below, and src/platform/CMakeLists.txt). A character the atlas lacks (a link's
+// search in Cyrillic or Chinese, an accented word pasted in, a browser's message in the
+// reader's language) shows as '?' in that frame and gets its glyph in the next. The first
+// atlas holds only the characters the build found in the UI and the data.
+#ifdef __EMSCRIPTEN__
+void NoteDrawnText(const char* begin, const char* end) {
+  Platform* p = g_platform;
+  if (!p || !begin) return;
+  if (!end) end = begin + std::strlen(begin);
+  const char* at = begin;
+  while (at < end && static_cast<unsigned char>(*at) < 0x80) ++at;  // most text is ASCII
+  bool added = false;
+  while (at < end) {
+    unsigned int c = 0;
+    const int length = ImTextCharFromUtf8(&c, at, end);
+    if (length <= 0) break;
+    at += length;
+    if (c < 0x80 || c > 0xFFFF) continue;  // ImWchar is 16 bits: beyond the BMP stays '?'
+    if (is_cjk_codepoint(c)) {
+      // Without a CJK font yet, kept for when the system's font or the subset can draw it.
+      if (add_codepoint(c, p->cjk_codepoints) && CjkGlyphsPerCharacter(*p)) added = true;
+    } else if (!std::binary_search(kLatinCodepoints, kLatinCodepoints + kLatinCodepoints_count,
+                                   static_cast<char32_t>(c)) &&
+               add_codepoint(c, p->typed_codepoints)) {
+      added = true;
+    }
+  }
+  if (added) {
+    p->fonts_dirty = true;
+    p->frames_until_idle = kFramesAfterInput;  // the next frame draws it with its glyph
+  }
+}
+#endif
 
 // [SECTION] Idle: no frames when nothing changes
 void Wake() {
@@ -830,6 +867,30 @@ void Frame(void* arg) {
 }
 
 }  // namespace
+
+#ifdef __EMSCRIPTEN__
+// ImDrawList::AddText, both forms: the link's --wrap sends every call from outside
+// imgui_draw.cpp (ImGui's widgets and ours) here, to NoteDrawnText and then ImGui's own.
+extern "C" {
+void __real__ZN10ImDrawList7AddTextEPK6ImFontfRK6ImVec2jPKcS7_fPK6ImVec4(ImDrawList*, const ImFont*, float,
+                                                                        const ImVec2&, ImU32, const char*,
+                                                                        const char*, float, const ImVec4*);
+void __real__ZN10ImDrawList7AddTextERK6ImVec2jPKcS4_(ImDrawList*, const ImVec2&, ImU32, const char*, const char*);
+void __wrap__ZN10ImDrawList7AddTextEPK6ImFontfRK6ImVec2jPKcS7_fPK6ImVec4(ImDrawList* list, const ImFont* font,
+                                                                        float size, const ImVec2& pos, ImU32 colour,
+                                                                        const char* begin, const char* end,
+                                                                        float wrap_width, const ImVec4* clip) {
+  NoteDrawnText(begin, end);
+  __real__ZN10ImDrawList7AddTextEPK6ImFontfRK6ImVec2jPKcS7_fPK6ImVec4(list, font, size, pos, colour, begin, end,
+                                                                    wrap_width, clip);
+}
+void __wrap__ZN10ImDrawList7AddTextERK6ImVec2jPKcS4_(ImDrawList* list, const ImVec2& pos, ImU32 colour,
+                                                     const char* begin, const char* end) {
+  NoteDrawnText(begin, end);
+  __real__ZN10ImDrawList7AddTextERK6ImVec2jPKcS4_(list, pos, colour, begin, end);
+}
+}
+#endif
 
 // [SECTION] main
 int main(int, char**) {

@@ -101,6 +101,31 @@ for (const [source, query] of [['system', ''], ['file', 'index.html?cjk=file']])
   });
 }
 
+// The page's first atlas holds only the characters the build found in the UI and the data
+// (scripts/subset_fonts.py); any other one gets its glyph once ImGui first draws it
+// (main.cpp, NoteDrawnText). A link's search in Latin-1, Cyrillic and Chinese: drawn as
+// written, not as the '?' a missing glyph shows, which the same search with '?' in their
+// place would look like.
+test('a link whose text the first atlas lacks shows that text, not question marks', async () => {
+  const searchPixels = async (query) => {
+    const { page, context, problems } = await openPage(browser, server.origin, { path: '#v=2&tab=catalog&q=' + query });
+    await waitReady(page);
+    await waitFrames(page, 2);
+    const status = await page.evaluate(() => window.gpuwise.status);
+    const box = await page.evaluate(() => window.gpuwise.targets.search);
+    const pixels = await page.screenshot({ clip: { x: box.x, y: box.y, width: box.w, height: box.h } });
+    assert.deepEqual(problems.pageErrors, []);
+    await context.close();
+    return { status, pixels };
+  };
+  const written = await searchPixels(encodeURIComponent('Café Ж 显卡'));
+  const marks = await searchPixels(encodeURIComponent('Caf? ? ??'));
+  assert.equal(written.status.typed_characters, 2, 'é and Ж each got a glyph');
+  assert.equal(written.status.cjk_characters, marks.status.cjk_characters + 2, '显 and 卡 each got a glyph');
+  assert.equal(marks.status.typed_characters, 0);
+  assert.notDeepEqual(written.pixels, marks.pixels);
+});
+
 test('an English visit does not download the Chinese font or translations', async () => {
   const before = server.requests.length;
   const { page, context } = await openPage(browser, server.origin);
