@@ -15,9 +15,12 @@
     var summary = document.getElementById('catalog-summary');
     if (summary) summary.hidden = false;
   }
+  var afterStart = [showSummary];  // what waits for the first view (and the offline copy, below)
   window.gpuwiseStarted = function () {
-    if (window.requestIdleCallback) window.requestIdleCallback(showSummary, { timeout: 1000 });
-    else setTimeout(showSummary, 0);
+    afterStart.forEach(function (task) {
+      if (window.requestIdleCallback) window.requestIdleCallback(task, { timeout: 1000 });
+      else setTimeout(task, 0);
+    });
   };
 
   function fail(message) {
@@ -403,11 +406,14 @@
     printErr: function (text) { console.warn(text); },
     onAbort: function (what) { fail('gpuwise stopped unexpectedly (' + what + '). Reloading the page usually helps.'); }
   };
-  // Offline after the first visit (sw.js). Registered once the page has loaded, so its
-  // own downloads do not compete with the app's. A new build found later waits until
-  // the reader presses the app's "Reload": window.gpuwiseUpdate is what that calls.
+  // Offline after the first visit (sw.js). Registered once the app has published its first
+  // view, in an idle moment: its install downloads every file of the site once more, and
+  // at the page's load event (~60 ms, before the app had even started) it competed with the
+  // first frame for the CPU on 2 cores. A page it already controls is served by it from the
+  // start either way. A new build found later waits until the reader presses the app's
+  // "Reload": window.gpuwiseUpdate is what that calls.
   if ('serviceWorker' in navigator && window.isSecureContext) {
-    window.addEventListener('load', function () {
+    afterStart.push(function () {
       navigator.serviceWorker.register('sw.js').then(function (registration) {
         if (!registration) return;  // service workers blocked (a browser setting, a test)
         function offer(worker) {

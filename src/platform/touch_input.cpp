@@ -47,7 +47,9 @@ struct TouchState {
   ImVec2 start, pos, last_scrolled;
   Step step = Step::idle;
   Mode mode = Mode::undecided;
-  double press_seconds = 0;
+  // When the finger went down and came up, by the events' own times (SDL's ticks as the
+  // browser handed them over): a frame may come long after them on a busy phone.
+  double down_seconds = 0, up_seconds = 0;
   ImGuiID pressed_window = 0;    // the window under the finger when it pressed
   ImGuiID scroll[2][kChainLength] = {};  // per axis (x, y), the windows the drag scrolls, innermost first
   // Recent positions, for the glide's velocity: at most 32, so a vector trimmed at its
@@ -61,6 +63,8 @@ struct TouchState {
 TouchState g_touch;
 
 double NowSeconds() { return static_cast<double>(SDL_GetTicks()) / 1000.0; }
+// When SDL received the event (its ticks, as NowSeconds), which may be frames before now.
+double EventSeconds(const SDL_Event& event) { return static_cast<double>(event.tfinger.timestamp) / 1000.0; }
 
 ImVec2 ToDisplay(float x, float y) {
   const ImVec2 size = ImGui::GetIO().DisplaySize;
@@ -193,17 +197,20 @@ void StepPointer(TouchState& t) {
     case Step::press:
       t.pressed_window = g.HoveredWindow ? g.HoveredWindow->ID : 0;
       t.mouse_down = true;
-      t.press_seconds = NowSeconds();
       t.step = Step::pressed;
       break;
     case Step::pressed: {
       const float travel = ImLengthSqr(ImVec2(t.pos.x - t.start.x, t.pos.y - t.start.y));
       const bool moved = travel > kDragThresholdPx * kDragThresholdPx;
+      // Held by the finger's own times, not the frames': a tap lifted within half a second
+      // is a click even when the frame after it came late (a slow frame on a busy phone
+      // had turned taps into holds, which click nothing).
+      const double held_seconds = (t.finger_down ? NowSeconds() : t.up_seconds) - t.down_seconds;
       if (t.mode == Mode::undecided || t.mode == Mode::hold) {
         if (moved) {
           if (t.mode == Mode::undecided && ActiveWidgetDrags()) t.mode = Mode::widget;
           else StartScroll(t);
-        } else if (t.mode == Mode::undecided && NowSeconds() - t.press_seconds >= kHoldSeconds) {
+        } else if (t.mode == Mode::undecided && held_seconds >= kHoldSeconds) {
           t.mode = Mode::hold;
         }
       }
@@ -250,6 +257,7 @@ bool ProcessTouchEvent(const SDL_Event& event) {
       t.finger_down = true;
       t.finger = event.tfinger.fingerId;
       t.start = t.pos = ToDisplay(event.tfinger.x, event.tfinger.y);
+      t.down_seconds = EventSeconds(event);
       t.samples.push_back({NowSeconds(), t.pos});
       t.step = Step::hover;
       return true;
@@ -263,6 +271,7 @@ bool ProcessTouchEvent(const SDL_Event& event) {
       if (!t.finger_down || event.tfinger.fingerId != t.finger) return true;
       t.pos = ToDisplay(event.tfinger.x, event.tfinger.y);
       t.samples.push_back({NowSeconds(), t.pos});
+      t.up_seconds = EventSeconds(event);
       t.finger_down = false;
       return true;
     case SDL_MOUSEMOTION:
