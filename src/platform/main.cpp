@@ -272,19 +272,24 @@ void UpdateCjkFont(Platform& p) {
   }
 }
 
+#ifdef __EMSCRIPTEN__
+// A character the page is about to show: true when the atlas needs a new glyph for it. A CJK
+// one is kept from the start and gets its glyph once a CJK font can draw it (the system's, or
+// the subset when it arrives: until then it stays a box); any other the first atlas lacks
+// (Cyrillic, Hangul, ...) is drawn from the reader's UI font.
+bool NoteCharacter(Platform& p, char32_t c) {
+  if (is_cjk_codepoint(c)) return add_codepoint(c, p.cjk_codepoints) && CjkGlyphsPerCharacter(p);
+  if (c < 0x80 || std::binary_search(kLatinCodepoints, kLatinCodepoints + kLatinCodepoints_count, c)) return false;
+  return add_codepoint(c, p.typed_codepoints);
+}
+#endif
+
 // Characters typed (through an input method too) wait in ImGui's queue for the coming
-// frame: on the page, a new one gets its glyph before that frame is drawn. CJK ones once
-// a CJK font can draw them (else they stay boxes); any other the Latin subset lacks
-// (Cyrillic, Hangul, ...) from the reader's UI font.
+// frame: on the page, a new one gets its glyph before that frame is drawn.
 void NoteTypedCharacters(Platform& p) {
 #ifdef __EMSCRIPTEN__
   for (const ImWchar c : ImGui::GetIO().InputQueueCharacters) {
-    if (is_cjk_codepoint(c)) {
-      if (CjkGlyphsPerCharacter(p) && add_codepoint(c, p.cjk_codepoints)) p.fonts_dirty = true;
-    } else if (c >= 0x80 && !std::binary_search(kLatinCodepoints, kLatinCodepoints + kLatinCodepoints_count,
-                                                static_cast<char32_t>(c))) {
-      if (add_codepoint(c, p.typed_codepoints)) p.fonts_dirty = true;
-    }
+    if (NoteCharacter(p, c)) p.fonts_dirty = true;
   }
 #else
   (void)p;
@@ -309,15 +314,8 @@ void NoteDrawnText(const char* begin, const char* end) {
     const int length = ImTextCharFromUtf8(&c, at, end);
     if (length <= 0) break;
     at += length;
-    if (c < 0x80 || c > 0xFFFF) continue;  // ImWchar is 16 bits: beyond the BMP stays '?'
-    if (is_cjk_codepoint(c)) {
-      // Without a CJK font yet, kept for when the system's font or the subset can draw it.
-      if (add_codepoint(c, p->cjk_codepoints) && CjkGlyphsPerCharacter(*p)) added = true;
-    } else if (!std::binary_search(kLatinCodepoints, kLatinCodepoints + kLatinCodepoints_count,
-                                   static_cast<char32_t>(c)) &&
-               add_codepoint(c, p->typed_codepoints)) {
-      added = true;
-    }
+    if (c > 0xFFFF) continue;  // ImWchar is 16 bits: beyond the BMP stays '?'
+    if (NoteCharacter(*p, c)) added = true;
   }
   if (added) {
     p->fonts_dirty = true;
