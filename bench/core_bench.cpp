@@ -179,7 +179,7 @@ int main(int argc, char** argv) {
   const std::string page_prices_text = dump_json(split_details(parse_json(prices_text).value).compact);
   bench("load_page_gpus_json", runs, [&] { sink(load_catalog(page_gpus_text).gpus.size()); });
   bench("load_page_prices_json", runs, [&] { sink(load_prices(page_prices_text, catalog).street_prices.size()); });
-  // The catalog as the page downloads it since issue 15's fourth pass: bytes, no JSON.
+  // The catalog as the page downloads it: bytes, no JSON (catalog_binary.h).
   const std::string page_gpus_bytes = catalog_to_binary(load_catalog(page_gpus_text), moved_to_details(page_gpus));
   bench("load_page_gpus_bin", runs, [&] { sink(catalog_from_binary(page_gpus_bytes).gpus.size()); });
 

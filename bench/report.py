@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The one table of scripts/bench.sh, from what it measured (bench/README in docs/BENCHMARKS.md).
+"""The one table of scripts/bench.sh, from what it measured (docs/BENCHMARKS.md explains its rows).
 
   report.py --results DIR [--write-docs docs/BENCHMARKS.md]
 
@@ -163,7 +163,7 @@ def main():
         ("roi_36_months", "ROI series, 36 months (compute_roi)"),
         ("load_gpus_json", "Load data/gpus.json"),
         ("load_prices_json", "Load data/prices.json"),
-        ("load_page_gpus_json", "Load the compact gpus.json (tables; the page read it before gpus.bin)"),
+        ("load_page_gpus_json", "Load the compact gpus.json (tables)"),
         ("load_page_gpus_bin", "Load the page's gpus.bin (catalog_binary.h)"),
         ("load_page_prices_json", "Load the page's prices.json (compact, tables)"),
         ("ask_first_view", "Ask: the first view's question (run Llama 3 8B)"),

@@ -8,8 +8,8 @@
 # through WebGL) so SDL.c and the event loop stop referencing them and the linker drops
 # them; their sources are not compiled at all. The software blitters, stretchers, RLE
 # and YUV converters are left out too (nothing is blitted: cursors are the system's);
-# cmake/sdl_left_out.c answers the few calls into them that remain. docs/BENCHMARKS.md
-# has the bytes this saves.
+# cmake/sdl_left_out.c answers the few calls into them that remain (docs/BENCHMARKS.md
+# measures the download against ImGui's stock example, which keeps the whole of SDL).
 set(SDL_DIR "${GPUWISE_DEPS_DIR}/sdl2")
 if(NOT EXISTS "${SDL_DIR}/include/SDL.h")
   message(FATAL_ERROR "SDL2 sources missing in ${SDL_DIR}: run scripts/setup.sh")

@@ -3,7 +3,7 @@
 # the checks of .clang-tidy, using build/native/compile_commands.json (scripts/build.sh
 # native first). Any finding is an error: exits 1 and prints it. About 210 s of CPU
 # (under 2 minutes on 2 free cores).
-#   scripts/tidy.sh [FILE-REGEX]   e.g. scripts/tidy.sh 'src/core/roi' for one file
+#   scripts/tidy.sh [FILE-REGEX]   e.g. scripts/tidy.sh 'src/core/money/roi.cpp' for one file
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

@@ -7,7 +7,7 @@ The English strings the UI shows come from four places, all collected here:
   2. literals in src/core marked I18N("...") (sentence patterns, labels);
   3. table rows in src/core marked `// i18n` (the second literal of the line);
   4. what core's tables hold, as the core tests enumerate them (--core-tests BINARY runs
-     the hidden Catch2 case "[.i18n-dump]" of tests/core/test_translations.cpp), so tables
+     the hidden Catch2 case "[.i18n-dump]" of tests/core/view/test_translations.cpp), so tables
      such as metrics.cpp are read as they are, without markers.
 A tr() call whose argument is not a literal must be one of TRACEABLE: an expression whose
 values all come from 1-4. Fails, naming file and line, on:
@@ -69,7 +69,7 @@ TRACEABLE = {
     "speed_sort_label(s.sort)": "speed_sort_label(): I18N() literals of speed_view.cpp",
     "speed_sort_label(key)": "speed_sort_label(): I18N() literals of speed_view.cpp",
     # TemplateText from core: tr(TemplateText) translates the pattern, an I18N() literal;
-    # tests/core/test_translations.cpp runs each source and checks the patterns it gives.
+    # tests/core/view/test_translations.cpp runs each source and checks the patterns it gives.
     "notice": "advisor / VRAM-fit notices (TemplateText)",
     "band": "money_band_text() (TemplateText, the I18N() patterns of text/band_text.cpp)",
     "warning": "advisor warnings (TemplateText)",

@@ -2,7 +2,7 @@
 // the build validates; the page downloads data/gpus.bin, the same catalog written field
 // by field in gpu_fields.inc's order, because reading JSON into ~6,000 figures was the
 // largest part of the first frame (~90 ms of ~470 in Chromium on a first visit; the
-// bytes decode in a few). tests/core/test_catalog_binary.cpp proves the bytes load to
+// bytes decode in a few). tests/core/catalog/test_catalog_binary.cpp proves the bytes load to
 // the same catalog as the JSON they were written from.
 //
 // Layout (integers are LEB128 varints; signed ones zigzag-encoded):

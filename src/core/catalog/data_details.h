@@ -2,7 +2,7 @@
 // file without its notes and source URLs, which a first view never shows; they go to
 // one details file the page fetches when a reader opens a card's notes or sources.
 // data/*.json stay the human-edited files; the build derives both forms from them
-// (src/tools/compact_data.cpp) and tests/core/test_data_details.cpp proves the compact
+// (src/tools/compact_data.cpp) and tests/core/catalog/test_data_details.cpp proves the compact
 // form loads to the same figures and, with its details merged back, to the same data.
 //
 // Generic over the files' structure: a field moves when it is named "notes" or its

@@ -68,7 +68,7 @@ ParsedJson parse_json(std::string_view text) {
 // Our own writer rather than nlohmann's dump(): its serializer (Grisu2, escaping, pretty
 // printing) was 5.4 KB of the page's gzip bytes (issue 15). The output is nlohmann's, byte
 // for byte, for every shipped data file and every state the tests write
-// (tests/core/test_json_writer.cpp compares them); a double nlohmann's Grisu2 writes with
+// (tests/core/text/test_json_writer.cpp compares them); a double nlohmann's Grisu2 writes with
 // a digit more than needed comes out in its shortest form here, which reads back the same.
 namespace {
 
