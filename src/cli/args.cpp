@@ -53,6 +53,18 @@ std::vector<std::string> Args::positional() const {
   return out;
 }
 
+std::vector<std::string> Args::positional(const std::vector<std::string>& value_flags) const {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < words_.size(); ++i) {
+    if (words_[i].rfind("--", 0) == 0) {
+      if (std::find(value_flags.begin(), value_flags.end(), words_[i]) != value_flags.end()) ++i;  // its value
+      continue;
+    }
+    out.push_back(words_[i]);
+  }
+  return out;
+}
+
 std::vector<std::string> Args::unknown(const std::vector<std::string>& known_flags,
                                        const std::vector<std::string>& known_values) const {
   std::vector<std::string> out;

@@ -19,6 +19,8 @@ class Args {
   std::optional<std::string> value(const std::string& name) const;  // --gpu ID
   std::vector<std::string> values(const std::string& name) const;  // --gpu A --gpu B: every one, in order
   std::vector<std::string> positional() const;                 // words that are not flags
+  // Words that are neither flags nor the value after one of `value_flags` (--data-dir DIR).
+  std::vector<std::string> positional(const std::vector<std::string>& value_flags) const;
   // Every --name in the words that is not in `known`; for a clear "unknown option" error.
   std::vector<std::string> unknown(const std::vector<std::string>& known_flags,
                                    const std::vector<std::string>& known_values) const;
@@ -40,6 +42,9 @@ std::string today_date(const Args& args);
 std::vector<std::string> field_flags(const std::vector<std::string>& sections);
 // The table's on/off flags of those sections ("--unified-memory"): present means on.
 std::vector<std::string> field_switches(const std::vector<std::string>& sections);
+// The flags of the fields of `section` the table marks `more` (ViewField::more), as a usage
+// line "       more: --a N --b N\n", or "" when there are none: a new input is listed.
+std::string more_flags_usage(const char* section);
 // Applies each such flag and switch present in `args` (numbers, words, comma-separated lists;
 // weights have their own syntax) except those in `skip`. False, with "gpuwise COMMAND: '--price'
 // must be a number from 0 to 10000000 (got '0x10')" on stderr, at the first bad value.
@@ -70,6 +75,10 @@ int run_image(const Args& args);
 // `gpuwise job --kind image` (cmd_image.cpp), and the owning flags every job reads (cmd_job.cpp).
 int run_image_job(const Args& args);
 std::vector<std::string> job_ownership_flags();
+std::vector<std::string> not_job_ownership_flags();  // the roi flags a job refuses
+// A message for the first roi flag on the line that a job cannot use (one card's or one
+// machine's figure, the owner's case), naming why; nullopt when there is none.
+std::optional<std::string> refuse_roi_flags(const Args& args);
 int run_software(const Args& args);
 int run_ask(const Args& args);
 

@@ -145,13 +145,13 @@ int run_image_job(const Args& args) {
                  message.c_str());
     return 2;
   };
+  if (const auto refused = refuse_roi_flags(args)) return job_fail(*refused);
   if (!unknown.empty()) return job_fail("unknown option '" + unknown.front() + "'");
   ViewState state;
   if (!read_field_flags(args, "job", {"image"}, state, {"--top", "--fits-only"}) ||
       !read_field_flag(args, "job", "--images", {"job"}, state) ||
       !read_field_flag(args, "job", "--market", {""}, state) ||
-      !read_field_flags(args, "job", {"roi"}, state, {"--gpu", "--count", "--price", "--rate", "--power", "--resale",
-                                                      "--rent-out-rate", "--occupancy", "--platform-fee"})) {
+      !read_field_flags(args, "job", {"roi"}, state, not_job_ownership_flags())) {
     return 2;
   }
   state.buyer.used = args.flag("--used");

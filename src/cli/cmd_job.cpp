@@ -22,24 +22,37 @@
 #include "estimate/speed.h"
 #include "view/cli_values.h"
 #include "money/job_outlay.h"
+#include "money/roi.h"
 #include "text/band_text.h"
 #include "view/view_fields.h"
 
 namespace gpuwise::cli {
 namespace {
 
-// The roi.* flags that are one card's figures or the rent-out case: a job prices every
-// card with its own data, so these do not apply. Every other roi.* flag (the owning
-// assumptions and --provider-kinds) is read as `gpuwise roi` reads it.
-const std::vector<std::string> kNotForJobs = {"--gpu",   "--count",         "--price",     "--rate",
-                                              "--power", "--resale",        "--rent-out-rate", "--occupancy",
-                                              "--platform-fee", "--hours-per-day"};
+// A job prices every card and count with its own data: of roi's flags it reads the buyer's
+// assumptions (RoiScope::buyer: tariff, horizon, depreciation, tax, provider kinds), as
+// `gpuwise roi` reads them. One card's or one machine's figures (--price, --host-cost) and
+// the renting side over the years (--rent-decline, --occupancy) do not apply, and are
+// refused (refuse_roi_flags).
+bool buyer_flag(const ViewField& field) { return roi_field_scope(field.name) == RoiScope::buyer; }
 
-// The ownership flags a job reads: the table's roi flags less kNotForJobs.
 std::vector<std::string> ownership_flags() {
   std::vector<std::string> out;
-  for (const std::string& flag : field_flags({"roi"})) {
-    if (std::find(kNotForJobs.begin(), kNotForJobs.end(), flag) == kNotForJobs.end()) out.push_back(flag);
+  for (const ViewField& field : view_fields()) {
+    if (field.section == std::string_view("roi") && *field.cli_flag && buyer_flag(field)) {
+      out.push_back(field.cli_flag);
+    }
+  }
+  return out;
+}
+
+// The roi flags a job cannot use, each by name with why: "--host-cost is one machine's figure ...".
+std::vector<std::string> not_for_jobs() {
+  std::vector<std::string> out;
+  for (const ViewField& field : view_fields()) {
+    if (field.section == std::string_view("roi") && *field.cli_flag && !buyer_flag(field)) {
+      out.push_back(field.cli_flag);
+    }
   }
   return out;
 }
@@ -49,7 +62,7 @@ std::string usage_text() {
   std::string owning = "         owning, as gpuwise roi:";
   std::size_t line = owning.size();
   for (const std::string& flag : ownership_flags()) {
-    if (flag == "--provider-kinds") continue;  // its own line above
+    if (flag == "--provider-kinds" || flag == "--hours-per-day") continue;  // their own lines
     if (line + flag.size() + 1 > 96) {
       owning += "\n        ";
       line = 8;
@@ -106,7 +119,9 @@ int read_input(const Args& args, JobInput& input) {
     if (!read_field_flag(args, "job", "--params-b", {"job"}, state)) return usage();
     state.job.preset = "custom";
   }
-  if (!read_field_flags(args, "job", {"roi"}, state, kNotForJobs)) return usage();
+  std::vector<std::string> skip = not_for_jobs();
+  skip.push_back("--hours-per-day");  // read above
+  if (!read_field_flags(args, "job", {"roi"}, state, skip)) return usage();
   if (!read_field_flags(args, "job", {""}, state)) return usage();  // --market, --used, --budget ...
   // --providers: the old name of --provider-kinds, still read (the error names it as typed).
   if (const auto providers = args.value("--providers"); providers && !args.value("--provider-kinds")) {
@@ -159,6 +174,22 @@ std::string banded(double usd, double low, double high) { return money_band_text
 }  // namespace
 
 std::vector<std::string> job_ownership_flags() { return ownership_flags(); }
+std::vector<std::string> not_job_ownership_flags() { return not_for_jobs(); }
+
+std::optional<std::string> refuse_roi_flags(const Args& args) {
+  for (const std::string& flag : not_for_jobs()) {
+    if (!args.flag(flag) && !args.value(flag)) continue;
+    const ViewField* field = find_field_by_cli_flag(flag, {"roi"});
+    const RoiScope scope = roi_field_scope(field->name);
+    return flag + (scope == RoiScope::renting ? " is about renting over the years (gpuwise roi, gpuwise ask --goal own); "
+                                                "a job rents at today's rate"
+                   : scope == RoiScope::machine
+                       ? " is one machine's figure (gpuwise roi --gpu ID --count N); a job prices each card and count "
+                         "with the machine it needs"
+                       : " is one card's figure (gpuwise roi --gpu ID); a job prices every card with its own data");
+  }
+  return std::nullopt;
+}
 
 int run_job(const Args& args) {
   // Images are their own kind of job (money/image_job.h, cmd_image.cpp): their flags are the
@@ -172,6 +203,7 @@ int run_job(const Args& args) {
   }
   std::vector<std::string> switches = field_switches({""});
   switches.insert(switches.end(), {"--json", "--recompute"});
+  if (const auto refused = refuse_roi_flags(args)) return fail(*refused);
   const auto unknown = args.unknown(switches, values);
   if (!unknown.empty()) return fail("unknown option '" + unknown.front() + "'");
   JobInput input;

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "view/share_link.h"
 #include "view/state_json.h"
+#include "view/view_fields.h"
 #include "text/json_util.h"
 
 namespace gpuwise::cli {
@@ -17,7 +18,9 @@ namespace {
 
 const char* const kUsage =
     "usage: gpuwise link decode 'FRAGMENT' [--json] [--data-dir DIR]\n"
-    "       gpuwise link encode [FILE] [--data-dir DIR]   (FILE or standard input: a state JSON)\n";
+    "       gpuwise link encode [FILE] [--data-dir DIR]   (FILE or standard input: a state JSON)\n"
+    "       gpuwise link fields [--json]   every field of a link: key, section, JSON name, kind, range,\n"
+    "                                      default and command-line flag (the field table)\n";
 
 // The catalog's card ids, so unknown cards are dropped; when the catalog cannot be read,
 // ids are kept unchecked and a notice says so.
@@ -34,19 +37,7 @@ std::vector<std::string> card_ids(const Args& args, bool& loaded, std::vector<st
 }
 
 // Positional words without the value of a separate `--data-dir DIR`.
-std::vector<std::string> operands(const Args& args) {
-  std::vector<std::string> words = args.positional();
-  if (args.flag("--data-dir")) {
-    const auto dir = args.value("--data-dir");
-    for (auto it = words.begin(); dir && it != words.end(); ++it) {
-      if (*it == *dir) {
-        words.erase(it);
-        break;
-      }
-    }
-  }
-  return words;
-}
+std::vector<std::string> operands(const Args& args) { return args.positional({"--data-dir"}); }
 
 void print_notices(const std::vector<std::string>& notices) {
   for (const auto& notice : notices) std::fprintf(stderr, "notice: %s\n", notice.c_str());
@@ -94,6 +85,49 @@ int encode(const Args& args, const std::vector<std::string>& words) {
   return 0;
 }
 
+const char* kind_word(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::number: return "number";
+    case FieldKind::whole: return "whole";
+    case FieldKind::optional_number: return "optional_number";
+    case FieldKind::flag: return "flag";
+    case FieldKind::list: return "list";
+    case FieldKind::tab: return "tab";
+    case FieldKind::weights: return "weights";
+    case FieldKind::text:
+    case FieldKind::hidden_columns:
+    case FieldKind::sort_column:
+    case FieldKind::sort_descending: break;
+  }
+  return "text";
+}
+
+// The field table as scripts read it (tests/check_cli_flags.py picks a value for a new
+// number flag from its range): one row per link key, or a line each as text.
+int fields(const Args& args) {
+  const ViewState defaults;
+  json rows = json::array();
+  for (const ViewField& field : view_fields()) {
+    json row = {{"link_key", field.link_key}, {"section", field.section}, {"name", field.name},
+                {"kind", kind_word(field.kind)}, {"flag", field.cli_flag}, {"unit", field.unit},
+                {"more", field.more},           {"default", field_to_json(field, defaults)}};
+    const bool number = field.kind == FieldKind::number || field.kind == FieldKind::whole ||
+                        field.kind == FieldKind::optional_number;
+    if (number) row["range"] = {{"min", field.range.min}, {"max", field.range.max}, {"zero_too", field.range.zero_too}};
+    if (!field.choices.empty()) row["choices"] = field.choices;
+    rows.push_back(row);
+  }
+  if (args.flag("--json")) {
+    std::printf("%s\n", dump_json(rows, 2).c_str());
+    return 0;
+  }
+  for (const json& row : rows) {
+    std::printf("%-18s %-28s %s\n", row["link_key"].get<std::string>().c_str(), row["flag"].get<std::string>().c_str(),
+                row["kind"].get<std::string>().c_str());
+  }
+  return 0;
+}
+
 }  // namespace
 
 int run_link(const Args& args) {
@@ -105,6 +139,7 @@ int run_link(const Args& args) {
   const std::vector<std::string> words = operands(args);
   if (words.size() == 2 && words[0] == "decode") return decode(args, words[1]);
   if (!words.empty() && words.size() <= 2 && words[0] == "encode") return encode(args, words);
+  if (words.size() == 1 && words[0] == "fields") return fields(args);
   std::fprintf(stderr, "%s", kUsage);
   return 2;
 }

@@ -36,7 +36,8 @@ std::string usage() {
          "                     [--ram-gb GB [--ram-gbs GB/s] [--ram-layers N]]\n"
          "                     [--sort decode|prefill|ttft] [--top N] [--fits-only] [--json]\n"
          "                     [--market us|eu|cn] [--used] [--budget USD] [--budget-covers machine|cards]\n"
-         "                     [--outlay-sort total|value] [--today YYYY-MM-DD]\n"
+         "                     [--outlay-sort total|value] [--today YYYY-MM-DD]\n" +
+         more_flags_usage("speed") +
          "       --gpu repeated: one machine with those cards, each --gpus times (llama.cpp splits\n"
          "       layers by memory; vLLM splits every layer); --ram-gb: layers the GPUs cannot hold\n"
          "       stay in system RAM (llama.cpp), --ram-layers N: exactly N of them\n"

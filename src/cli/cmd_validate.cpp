@@ -102,7 +102,7 @@ bool name_has(const std::string& path, const char* word) {
 }  // namespace
 
 int run_validate(const Args& args) {
-  std::vector<std::string> files = args.positional();
+  std::vector<std::string> files = args.positional({"--data-dir", "--today"});
   const bool shipped = files.empty();
   if (shipped) files = {data_path(args, "gpus.json"), data_path(args, "prices.json"), data_path(args, "cuda.json"),
                        data_path(args, "benchmarks.json"), data_path(args, "software.json")};

@@ -31,6 +31,15 @@ std::vector<std::string> field_flags(const std::vector<std::string>& sections) {
 
 std::vector<std::string> field_switches(const std::vector<std::string>& sections) { return flags_of(sections, true); }
 
+std::string more_flags_usage(const char* section) {
+  std::string line;
+  for (const ViewField& field : view_fields()) {
+    if (!field.more || std::string_view(field.section) != section || !*field.cli_flag) continue;
+    line += std::string(" [") + field.cli_flag + (field.kind == FieldKind::flag ? "]" : " N]");
+  }
+  return line.empty() ? line : "       more:" + line + "\n";
+}
+
 bool read_field_flags(const Args& args, const char* command, const std::vector<std::string>& sections,
                       ViewState& state, const std::vector<std::string>& skip) {
   for (const std::string& flag : field_switches(sections)) {

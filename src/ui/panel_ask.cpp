@@ -255,6 +255,8 @@ const AskResult* CurrentAsk(const ViewState& view, UiState& ui) {
   const bool benchmarks_ready = ui.speed.benchmarks_state == LoadState::ready;
   if (ui.prices_state == LoadState::pending) return nullptr;
   if (!software && ui.software.state == LoadState::pending) return nullptr;
+  // cuda.json (a first-view file) grades and warns: the plan waits for it, as gpuwise ask reads it.
+  if (ui.compat_state == LoadState::pending) return nullptr;
   if (image ? ui.image.calibration_state == LoadState::pending : ui.speed.calibration_state == LoadState::pending) {
     return nullptr;
   }
@@ -359,6 +361,10 @@ std::string CostLine(const AskAnswer& a, const ViewState& view, const UiState& u
     return "—";
   }
   std::string text = line;
+  if (!a.rent && a.outlay_usd && a.sales_tax_pct > 0) {  // the Price & ROI tab's sales tax, in the budget too
+    std::snprintf(line, sizeof line, tr(", with %s %% sales tax or import duty"), format_number(a.sales_tax_pct, 2).c_str());
+    text += line;
+  }
   if (!a.rent && a.own_per_job_usd && IsJobGoal(view.ask.goal)) {
     std::snprintf(line, sizeof line, tr("; the job costs %s in power and wear"), Money(*a.own_per_job_usd, view, ui).c_str());
     text += line;
@@ -413,7 +419,7 @@ void OpenWorking(const AskAnswer& a, ViewState& view) {
   if (ask.goal == "own") {
     // The owner comparison of the Price & ROI tab, for these cards.
     view.tab = Tab::roi;
-    view.roi.view = "buy";
+    view.roi.calculator = "buy";
     view.roi.gpu_id = a.gpus.front().id;
     view.roi.gpu_count = a.gpus.front().count;
   } else if (ask.goal == "run") {
@@ -430,7 +436,7 @@ void OpenWorking(const AskAnswer& a, ViewState& view) {
     view.image.model = ask.model;
   } else {
     view.tab = Tab::roi;
-    view.roi.view = "job";
+    view.roi.calculator = "job";
     view.job.kind = ask.goal;
     view.job.preset = ask.model;
     if (ask.model == "custom") view.job.params_b = ask.params_b;

@@ -138,7 +138,7 @@ void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
   SameLineIfFits(ImGui::CalcTextSize(tr("Cost per 1,000 images")).x + 16);
   if (ImGui::Button(tr("Cost per 1,000 images"))) {
     view.tab = Tab::roi;
-    view.roi.view = "job";
+    view.roi.calculator = "job";
     view.job.kind = "image";
   }
   RecordTarget(ui, "image-cost");

@@ -20,6 +20,7 @@
 #include "imgui.h"
 #include "estimate/serving.h"
 #include "money/job_cost.h"
+#include "money/roi.h"
 #include "money.h"
 #include "panels.h"
 #include "price_widgets.h"
@@ -244,10 +245,12 @@ void DrawInputs(ViewState& view, UiState& ui) {
     RecordTarget(ui, "job-quant");
   }
 
-  // Owning: the buy-or-rent view's assumptions, editable here too (the same link keys).
+  // Owning: the buy-or-rent view's assumptions, editable here too (the same link keys); its
+  // one machine's figures (host price and power) do not apply to a job's many machines.
   if (ImGui::TreeNode(tr("Owning assumptions (shared with Buy or rent)"))) {
     LabelFor("roi.kwh");
-    InputField("job-kwh", "roi.kwh", view, ui, "%.3f");
+    const RoiResult used = compute_roi_costs(ui.catalog, ui.prices, EffectiveRoiView(view, ui), view.buyer);
+    InputRoiOptional("job-kwh", "roi.kwh", used, view, ui, "%.3f");
     if (job.kind != "serve") {
       LabelFor("roi.hpd");
       InputField("job-hours-per-day", "roi.hpd", view, ui, "%.1f");
@@ -256,10 +259,6 @@ void DrawInputs(ViewState& view, UiState& ui) {
     InputField("job-months", "roi.months", view, ui);
     LabelFor("roi.dep");
     InputField("job-depreciation", "roi.dep", view, ui);
-    LabelFor("roi.host");
-    InputField("job-host", "roi.host", view, ui);
-    LabelFor("roi.hostw");
-    InputField("job-host-power", "roi.hostw", view, ui);
     LabelFor("roi.tax");  // what the cards cost to buy includes it, as on Buy or rent
     InputField("job-tax", "roi.tax", view, ui, "%.2f");
     ImGui::TreePop();
@@ -589,7 +588,7 @@ void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests) {
 // [SECTION] Page info
 json JobCostInfo(const ViewState& view, const UiState& ui) {
   // Only while the job view is on screen: a script reading it sees what the page shows.
-  if (view.tab != Tab::roi || view.roi.view != "job" || !ui.job_cost.valid) return nullptr;
+  if (view.tab != Tab::roi || view.roi.calculator != "job" || !ui.job_cost.valid) return nullptr;
   return ui.job_cost.info;
 }
 

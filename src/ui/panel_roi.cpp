@@ -105,9 +105,9 @@ void DrawViewChoice(ViewState& view, UiState& ui) {
   const ImGuiStyle& style = ImGui::GetStyle();
   for (const auto& [key, label] : views) {
     if (key != views[0].first) ImGui::SameLine(0, 2);
-    const bool on = view.roi.view == key;
+    const bool on = view.roi.calculator == key;
     if (on) ImGui::PushStyleColor(ImGuiCol_Button, style.Colors[ImGuiCol_ButtonActive]);
-    if (ImGui::Button(tr(label))) view.roi.view = key;
+    if (ImGui::Button(tr(label))) view.roi.calculator = key;
     if (on) ImGui::PopStyleColor();
     RecordTarget(ui, std::string("roi-view:") + key);
   }
@@ -123,11 +123,7 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
                         ImGuiComboFlags_HeightLarge)) {
     for (int i : query_catalog(ui.catalog, CatalogView{})) {
       if (ImGui::Selectable(ui.catalog.gpus[i].name.c_str(), i == index)) {
-        r.gpu_id = ui.catalog.gpus[i].id;
-        r.price_usd.reset();  // a new card's defaults, not the old card's figures
-        r.rate_usd_per_hour.reset();
-        r.power_w.reset();
-        r.resale_usd.reset();
+        r = roi_view_for(r, ui.catalog.gpus[i].id, r.gpu_count);  // a new card's defaults, not the old card's figures
       }
     }
     ImGui::EndCombo();
@@ -189,6 +185,7 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
   InputField("roi-maintenance", "roi.maint", view, ui);
   Label(view_field("roi.colo").label);
   InputField("roi-colo", "roi.colo", view, ui);
+  DrawMoreFields("roi", view, ui, kInputColumnX, &result);
 }
 
 // The whole outlay: cards, machine, total (outlay.h), as the ranking and the speed tab show it.
@@ -304,7 +301,7 @@ void DrawOwner(ViewState& view, UiState& ui, const RoiResult& result) {
   char from[200];
   std::snprintf(from, sizeof from, tr("median of %d rate histories; rates also rise for a while (they cycle)"),
                 result.defaults.decline_series);
-  OptionalNumber("roi-decline", "roi.decline", r.rent_decline_pct_per_year, result.figures.rent_decline * 100, from,
+  OptionalNumber("roi-decline", "roi.decline", r.rent_decline_pct_per_year, result.figures.rent_decline_pct_per_year, from,
                  view, ui, {}, "%.1f");
   if (result.defaults.idle_basis == "card") {
     std::snprintf(from, sizeof from, "%s", tr("measured, from the catalog"));
@@ -380,9 +377,9 @@ void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
   if (ui.prices_state == LoadState::failed) TextDim(ui.prices_error.c_str());
   DrawViewChoice(view, ui);
   // Every money figure below is the market's (the header's picker) in its currency.
-  DrawBuyerChoices(view, ui, view.roi.view == "job", false);
+  DrawBuyerChoices(view, ui, view.roi.calculator == "job", false);
 
-  if (view.roi.view == "job") return DrawJobCostView(view, ui, requests);
+  if (view.roi.calculator == "job") return DrawJobCostView(view, ui, requests);
 
   const RoiResult result = compute_roi(ui.catalog, ui.prices, EffectiveRoiView(view, ui), view.buyer);
   ui.roi.ok = result.ok;

@@ -209,6 +209,7 @@ void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
     RecordTarget(ui, "speed-umem-off");
   }
   RamInputs(view, ui);
+  DrawMoreFields("speed", view, ui, kLabelColumn);
 
   LabelFor("speed.sort");
   ImGui::SetNextItemWidth(200);
@@ -469,7 +470,8 @@ void DrawSpeedPanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     std::snprintf(summary, sizeof summary, tr("%s, %s, %d tokens, %d GPU(s)"),
                   preset ? preset->name : view.speed.preset.c_str(),
                   quant ? quant->label.c_str() : view.speed.quant.c_str(), view.speed.context, view.speed.gpu_count);
-    const bool open = ImGui::TreeNode("speed-inputs", "%s", summary);
+    const std::string more = MoreFieldsSummary("speed", view);  // the settings the list above leaves out
+    const bool open = ImGui::TreeNode("speed-inputs", "%s%s", summary, more.c_str());
     RecordTarget(ui, "speed-inputs");
     ImGui::SameLine();
     HelpMarker(about);

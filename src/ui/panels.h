@@ -53,7 +53,7 @@ void FigureTooltip(double value, const Band& band, const TemplateText& why);
 // Whether a diffusion model fits each card and how fast (panel_image.cpp, issue 29).
 void DrawImagePanel(ViewState& view, UiState& ui, PlatformRequests& requests);
 void DrawRoiPanel(ViewState& view, UiState& ui, PlatformRequests& requests);
-// The tab's second view, "Cost of a job" (panel_job_cost.cpp; view.roi.view == "job"), and
+// The tab's second view, "Cost of a job" (panel_job_cost.cpp; view.roi.calculator == "job"), and
 // what it shows for window.gpuwise.job (null while it is not on screen).
 void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests);
 json JobCostInfo(const ViewState& view, const UiState& ui);

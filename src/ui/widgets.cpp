@@ -12,6 +12,8 @@
 #include "catalog/metrics.h"
 #include "money.h"
 #include "money/market.h"
+#include "money/roi.h"
+#include "text/json_util.h"
 #include "text/limits.h"
 #include "text/stable_sort.h"
 #include "text/template_text.h"
@@ -441,15 +443,53 @@ bool InputFieldValue(const char* id, const char* link_key, double& value, ViewSt
                      FieldLabel(link_key));
 }
 
+bool InputRoiOptional(const char* id, const char* link_key, const RoiResult& used, ViewState& view, UiState& ui,
+                      const char* format) {
+  const ViewField& field = view_field(link_key);
+  // Empty means "the default": shown as the figure the model used, set only once edited.
+  std::optional<double>& set = field.optional_number(view);
+  double value = set ? *set : resolved_figure(used, field.name).value_or(field.range.min);
+  const bool changed = InputFieldValue(id, link_key, value, view, ui, format);
+  if (changed) set = value;
+  return changed;
+}
+
+void DrawMoreFields(const char* section, ViewState& view, UiState& ui, float input_x, const RoiResult* used) {
+  for (const ViewField& field : view_fields()) {
+    if (!field.more || std::string_view(field.section) != section) continue;
+    std::string id = field.link_key;
+    std::replace(id.begin(), id.end(), '.', '-');
+    FormLabel(FieldLabel(field.link_key), input_x, kNarrowWidth);
+    if (field.kind == FieldKind::flag) {
+      ImGui::Checkbox(("##" + id).c_str(), &field.flag(view));
+      RecordTarget(ui, "input:" + id);
+    } else if (field.kind == FieldKind::optional_number && used) {
+      InputRoiOptional(id.c_str(), field.link_key, *used, view, ui, "%.4g");
+    } else {
+      InputField(id.c_str(), field.link_key, view, ui, "%.4g");
+    }
+  }
+}
+
+std::string MoreFieldsSummary(const char* section, const ViewState& view) {
+  static const ViewState defaults;
+  std::string out;
+  for (const ViewField& field : view_fields()) {
+    if (!field.more || std::string_view(field.section) != section || field_equal(field, view, defaults)) continue;
+    const json value = field_to_json(field, view);
+    out += std::string(", ") + FieldLabel(field.link_key) + " ";
+    out += value.is_number() ? shortest_number(value.get<double>()) : value.is_boolean() ? "✓" : value.dump();
+    if (*field.unit) out += std::string(" ") + tr(field.unit);
+  }
+  return out;
+}
+
 bool InputField(const char* id, const char* link_key, ViewState& view, UiState& ui, const char* format, float width) {
   const ViewField& field = view_field(link_key);
   if (field.kind == FieldKind::optional_number) {
-    // Empty means "the default": shown as the figure used (the market's tariff for roi.kwh),
-    // and set only once edited. Reading it as a plain number would be a bad optional access.
+    // Reading it as a plain number would be a bad optional access: the range's floor until edited.
     std::optional<double>& set = field.optional_number(view);
-    double value = set ? *set
-                       : std::string_view(link_key) == "roi.kwh" ? default_kwh_usd(ui.prices, view.buyer.market)
-                                                                  : field.range.min;
+    double value = set.value_or(field.range.min);
     const bool changed = InputFieldValue(id, link_key, value, view, ui, format, width);
     if (changed) set = value;
     return changed;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "catalog/columns.h"
+#include "money/roi.h"
 #include "ui_state.h"
 
 namespace gpuwise::ui {
@@ -124,6 +125,17 @@ bool InputCount(const char* label, int& value, int min, int max, const char* uni
 // tests). Returns true when the value changed.
 bool InputField(const char* id, const char* link_key, ViewState& view, UiState& ui, const char* format = "%.0f",
                 float width = 110);
+// An optional roi field (kRoiOptionals): empty shows the figure `used` resolved (the
+// market's tariff for roi.kwh), and is set only once edited.
+bool InputRoiOptional(const char* id, const char* link_key, const RoiResult& used, ViewState& view, UiState& ui,
+                      const char* format = "%.0f");
+// Every field of `section` the table marks `more` (ViewField::more): a label at `input_x`
+// (folded above the input on a phone) and its input, "input:<link key with - for .>";
+// optional roi figures show the figure `used` resolved. A new input's row alone puts it here.
+void DrawMoreFields(const char* section, ViewState& view, UiState& ui, float input_x, const RoiResult* used = nullptr);
+// The `more` fields of `section` that differ from their default, for a summary line:
+// ", Draft model (speculative decoding) 1.24 billion"; "" when every one is the default.
+std::string MoreFieldsSummary(const char* section, const ViewState& view);
 // The same for a value held outside the state: an optional field's figure in use
 // (the caller stores it back), or a number shown before it is stored.
 bool InputFieldValue(const char* id, const char* link_key, double& value, ViewState& view, UiState& ui,

@@ -1,6 +1,7 @@
 // One valid, non-default value for every field of ViewState, one change at a time:
 // the share-link and state-JSON round-trip tests walk this list.
 #pragma once
+#include <cmath>
 #include <functional>
 #include <string>
 #include <utility>
@@ -8,13 +9,14 @@
 
 #include "catalog/catalog.h"
 #include "test_support.h"
+#include "view/view_fields.h"
 #include "view/view_state.h"
 
 namespace gpuwise::test {
 
 using StateChange = std::pair<std::string, std::function<void(ViewState&)>>;
 
-inline std::vector<StateChange> one_field_changes() {
+inline std::vector<StateChange> hand_written_changes() {
   return {
       {"tab", [](ViewState& s) { s.tab = Tab::roi; }},
       {"language", [](ViewState& s) { s.language = "zh"; }},
@@ -99,7 +101,7 @@ inline std::vector<StateChange> one_field_changes() {
       {"speed.host_ram_gb", [](ViewState& s) { s.speed.host_ram_gb = 64; }},
       {"speed.host_bandwidth_gbs", [](ViewState& s) { s.speed.host_bandwidth_gbs = 102; }},
       {"speed.ram_layers", [](ViewState& s) { s.speed.ram_layers = 20; }},
-      {"roi.view", [](ViewState& s) { s.roi.view = "job"; }},
+      {"roi.view", [](ViewState& s) { s.roi.calculator = "job"; }},
       {"roi.gpu_id", [](ViewState& s) { s.roi.gpu_id = "h100-sxm5"; }},
       {"roi.gpu_count", [](ViewState& s) { s.roi.gpu_count = 2; }},
       {"roi.price_usd", [](ViewState& s) { s.roi.price_usd = 1599; }},
@@ -169,11 +171,54 @@ inline std::vector<StateChange> one_field_changes() {
   };
 }
 
+// A number field no change above reaches (an input just added to the table): a value inside
+// its range, away from its default, so that the round-trip tests cover it from its row alone.
+inline double generated_value(const ViewField& field, double current) {
+  const NumberRange& r = field.range;
+  double value = r.min + (r.max - r.min) / 3;
+  const double scale = std::pow(10.0, std::floor(std::log10(std::fabs(value) + 1e-12)) - 1);
+  value = std::round(value / scale) * scale;  // two significant digits: written back exactly
+  if (r.whole) value = std::round(value);
+  if (value == current) value = r.whole ? value + 1 : value * 1.5;
+  return value;
+}
+
+inline std::vector<StateChange> one_field_changes() {
+  std::vector<StateChange> changes = hand_written_changes();
+  const ViewState plain;
+  for (const ViewField& field : view_fields()) {
+    const bool number = field.kind == FieldKind::number || field.kind == FieldKind::whole ||
+                        field.kind == FieldKind::optional_number;
+    if (!number) continue;
+    bool reached = false;
+    for (const auto& change : changes) {
+      ViewState s;
+      change.second(s);
+      if (!field_equal(field, s, plain)) reached = true;
+    }
+    if (reached) continue;
+    const ViewField* row = &field;
+    changes.push_back({std::string(field.section) + "." + field.name + " (generated)", [row](ViewState& s) {
+                         if (row->kind == FieldKind::optional_number) {
+                           row->optional_number(s) = generated_value(*row, 0);
+                         } else if (row->kind == FieldKind::whole) {
+                           row->whole(s) = static_cast<int>(generated_value(*row, row->whole(s)));
+                         } else {
+                           row->number(s) = generated_value(*row, row->number(s));
+                         }
+                       }});
+  }
+  return changes;
+}
+
 // Every change above applied to one state.
 inline ViewState all_fields_changed() {
   ViewState s;
   for (const auto& change : one_field_changes()) {
-    if (change.first.find('(') != std::string::npos || change.first.find('=') != std::string::npos) continue;
+    const bool generated = change.first.find("(generated)") != std::string::npos;
+    if (!generated && (change.first.find('(') != std::string::npos || change.first.find('=') != std::string::npos)) {
+      continue;
+    }
     change.second(s);
   }
   return s;

@@ -97,13 +97,12 @@ void add_purchases(const Question& q, const Gpu& gpu, int gpus, int lanes, const
     c.answer = base;
     c.answer.way = buy_way(gpu, outlay);
     c.answer.outlay = outlay;
-    c.answer.outlay_usd = covered;
+    c.within_budget = set_outlay(q, covered, c.answer);
     c.answer.gpus = {{gpu.id, gpu.name, gpus, used ? "used" : "new"}};
     add_price_caveats(outlay.card_price, c.answer);
     if (outlay.passive_cooling) c.answer.caveats.push_back({I18N("a data-centre card without a fan: it needs a server's airflow")});
     c.goodness = goodness;
     c.meets = meets;
-    c.within_budget = outlay_within_budget(covered, q.buyer);
     out.push_back(std::move(c));
   }
 }
@@ -135,7 +134,9 @@ bool condition_allows(const AskView& ask, AskWay way) {
 }
 
 std::optional<CloudRate> market_rate(const Question& q, const Gpu& gpu) {
-  return cheapest_on_demand_rate(*q.data.book, gpu.id, rate_kinds({}, q.buyer));
+  // The providers the buy-or-rent view rents from (roi.kinds), else the market's: as the
+  // cost of a job and the Price & ROI tab pick theirs.
+  return cheapest_on_demand_rate(*q.data.book, gpu.id, rate_kinds(q.ownership.provider_kinds, q.buyer));
 }
 
 bool maker_allows(const AskView& ask, const Catalog& catalog, const AskAnswer& answer) {
@@ -165,6 +166,13 @@ bool outlay_within_budget(const std::optional<double>& usd, const BuyerView& buy
   return usd && *usd <= buyer.budget_usd;
 }
 
+bool set_outlay(const Question& q, const std::optional<double>& before_tax, AskAnswer& answer) {
+  answer.sales_tax_pct = q.ownership.sales_tax_pct;
+  answer.outlay_before_tax_usd = answer.outlay_usd = before_tax;
+  if (before_tax && answer.sales_tax_pct > 0) *answer.outlay_usd = *before_tax * (1 + answer.sales_tax_pct / 100);
+  return outlay_within_budget(answer.outlay_usd, q.buyer);
+}
+
 }  // namespace ask_plan
 
 namespace {
@@ -191,6 +199,14 @@ AskView clamped(AskView ask) {
     ask.params_b = std::isfinite(ask.params_b) ? std::clamp(ask.params_b, limits::kParamsB.min, limits::kParamsB.max) : 70;
   }
   return ask;
+}
+
+// The buy-or-rent view's tax as compute_roi clamps it (roi_model.h's row): within 0 to
+// 100 %, not a number the default (none). Its other fields go to the functions that clamp them.
+RoiView clamped(RoiView ownership) {
+  double& tax = ownership.sales_tax_pct;
+  tax = std::isfinite(tax) ? std::clamp(tax, limits::kPercent.min, limits::kPercent.max) : RoiView{}.sales_tax_pct;
+  return ownership;
 }
 
 BuyerView clamped(BuyerView buyer) {
@@ -429,9 +445,10 @@ std::optional<TemplateText> check_ask(const AskView& ask, const BuyerView& buyer
   return std::nullopt;
 }
 
-AskResult plan_ask(const AskData& data, const AskView& asked, const BuyerView& buyer_asked, const RoiView& ownership) {
+AskResult plan_ask(const AskData& data, const AskView& asked, const BuyerView& buyer_asked, const RoiView& ownership_asked) {
   const AskView ask = clamped(asked);
   const BuyerView buyer = clamped(buyer_asked);
+  const RoiView ownership = clamped(ownership_asked);
   AskResult result;
   result.goal = ask.goal;
   if (!data.catalog || !data.book) {
@@ -498,6 +515,16 @@ AskResult plan_ask(const AskData& data, const AskView& asked, const BuyerView& b
   if (buyer.budget_usd > 0 && !ask.rent) {
     result.assumptions.push_back({buyer.budget_covers == "cards" ? I18N("the budget covers the cards alone")
                                                                  : I18N("the budget covers the whole machine")});
+  }
+  if (ownership.sales_tax_pct > 0 && !ask.rent) {
+    result.assumptions.push_back({I18N("prices bought include a sales tax or import duty of {0} %"),
+                                  {format_number(ownership.sales_tax_pct, 2)}});
+    // European shops' prices already include VAT (prices.h): a VAT typed here counts it twice.
+    if (buyer.market == "eu") {
+      result.assumptions.push_back({I18N("European prices already include VAT: the {0} % is added on top of them, "
+                                         "as an import duty would be"),
+                                    {format_number(ownership.sales_tax_pct, 2)}});
+    }
   }
   pick(ask, buyer, allowed, result);
   if (result.answers.empty() && !result.nearest) {

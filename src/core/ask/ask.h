@@ -10,6 +10,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ask/ask_view.h"
@@ -85,9 +86,14 @@ struct AskAnswer {
   AskWay way = AskWay::new_cards;
   std::vector<AskGpu> gpus;
   bool rent = false;
-  // Buying: the whole outlay (cards and the machine they need; an upgrade: the card alone).
+  // Buying: the whole outlay (cards and the machine they need; an upgrade: the card alone),
+  // before tax; outlay_usd is what the buyer pays for what the budget covers: that part of
+  // the outlay (outlay_before_tax_usd) plus the sales tax or import duty of the buy-or-rent
+  // view (roi.tax, sales_tax_pct), as the Price & ROI tab's purchase adds it. The budget is
+  // compared with outlay_usd.
   Outlay outlay;
-  std::optional<double> outlay_usd;
+  std::optional<double> outlay_usd, outlay_before_tax_usd;
+  double sales_tax_pct = 0;
   // Renting: the cheapest dated on-demand rate of the market's provider kinds, per month of
   // the hours a day (run, serve, image) or per job (train, finetune). Own: keep's cost a
   // month (power, space, upkeep), rent out's net income a month (the first year's rate).
@@ -132,18 +138,25 @@ struct AskResult {
   int candidates = 0;                    // machines and rentals weighed
 };
 
-// The question's problem before any planning (unknown model or goal, a budget with rent...);
-// nullopt when it can be planned.
+// The question's problem before any planning (an unknown goal, maker, model or image
+// model); nullopt when it can be planned. A budget with renting is refused by the command
+// line alone (src/cli/cmd_ask.cpp).
 std::optional<TemplateText> check_ask(const AskView& ask, const BuyerView& buyer);
 
-// Plans the question. `ownership` holds the owning assumptions (kWh price, hours a day,
-// horizon) of the buy-or-rent view; its one card's figures are ignored.
+// Plans the question. `ownership` is the buy-or-rent view (the Price & ROI tab's inputs):
+// its sales tax on every purchase, its provider kinds for every rate, its owning
+// assumptions (kWh price, hours a day, horizon, depreciation, upkeep, space) for a job's
+// owned cost, and for the owner of idle cards (goal own) all of it, its one card's figures
+// only when that card and count are the owner's (ask.have, ask.count).
 AskResult plan_ask(const AskData& data, const AskView& ask, const BuyerView& buyer, const RoiView& ownership);
+
+// Which view fields change the answer: view/ask_fields.h (it reads the field table).
 
 // `gpuwise ask --json`: {"goal", "model", "answers": [{"kind": "buy"|"rent", "way", "gpus": [{"id",
 // "count", "condition"}], "outlay", "currency", "per_month" | "per_job", "tokens_per_s" | "hours" |
 // "seconds_per_image", "low", "high", "measured", "fits", "free_gb", "software", "caveats"}],
-// "nearest": {...} | null, "assumptions": [...]}. Money in USD (currency "USD").
+// "nearest": {...} | null, "assumptions": [...]}. Money in USD (currency "USD"). A bought
+// answer with a sales tax has "sales_tax_pct" and "outlay_before_tax" too ("outlay" includes it).
 json ask_to_json(const AskResult& result);
 
 // Every pattern a caveat, assumption or problem can use, for the translation tables.

@@ -150,7 +150,7 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
         c.answer = base;
         c.answer.way = buy_way(gpu, outlay.outlay);
         c.answer.outlay = outlay.outlay;
-        c.answer.outlay_usd = outlay.outlay.budget_usd(q.buyer.budget_covers);
+        c.within_budget = set_outlay(q, outlay.outlay.budget_usd(q.buyer.budget_covers), c.answer);
         if (!used) c.answer.own_per_job_usd = serve ? std::optional<double>(*option.own.usd * kDaysPerMonth) : option.own.usd;
         c.answer.gpus = {{gpu.id, gpu.name, gpus, used ? "used" : "new"}};
         option_caveats(option, c.answer);
@@ -158,7 +158,6 @@ std::vector<Candidate> job_candidates(const Question& q, AskResult& result) {
         if (outlay.outlay.passive_cooling) c.answer.caveats.push_back({I18N("a data-centre card without a fan: it needs a server's airflow")});
         c.goodness = goodness;
         c.meets = meets;
-        c.within_budget = outlay_within_budget(outlay.outlay.budget_usd(q.buyer.budget_covers), q.buyer);
         out.push_back(std::move(c));
       }
       // Renting.

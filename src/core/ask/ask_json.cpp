@@ -48,6 +48,10 @@ json answer_json(const AskAnswer& a) {
     }
   } else {
     out["outlay"] = nullable(a.outlay_usd);
+    if (a.sales_tax_pct > 0) {  // the outlay includes it: the budget is compared with the whole
+      out["sales_tax_pct"] = a.sales_tax_pct;
+      out["outlay_before_tax"] = nullable(a.outlay_before_tax_usd);
+    }
     out["cards_usd"] = nullable(a.outlay.cards_usd);
     out["machine"] = a.outlay.machine;
     out["price_seen"] = a.outlay.card_price.date_seen;

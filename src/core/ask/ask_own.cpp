@@ -14,25 +14,11 @@
 namespace gpuwise::ask_plan {
 namespace {
 
-// The ROI tab's view for the buyer's cards: its owning assumptions, and its card's own
-// figures (price, power, rates, resale) only when it is the same card and count.
+// The ROI tab's view for the buyer's cards (roi_view_for: its assumptions, and its card's
+// own figures only when it is the same card and count).
 RoiView owner_view(const Question& q, const Gpu& gpu, int count) {
-  RoiView view = q.ownership;
-  const bool same = view.gpu_id == gpu.id && view.gpu_count == count;
-  view.view = "buy";
-  view.gpu_id = gpu.id;
-  view.gpu_count = count;
-  if (!same) {
-    view.price_usd.reset();
-    view.rate_usd_per_hour.reset();
-    view.power_w.reset();
-    view.host_cost_usd.reset();
-    view.host_power_w.reset();
-    view.resale_usd.reset();
-    view.rent_out_rate_usd_per_hour.reset();
-    view.idle_w.reset();
-    view.host_idle_w.reset();
-  }
+  RoiView view = roi_view_for(q.ownership, gpu.id, count);
+  view.calculator = "buy";
   return view;
 }
 
@@ -106,8 +92,8 @@ std::vector<Candidate> own_candidates(const Question& q, AskResult& result) {
     rent.answer.caveats.push_back({I18N("at {0}/h a card, rented {1} % of the time, after a {2} % platform fee"),
                                    {"$" + format_number(f.rent_out_rate_usd_per_hour, 2),
                                     format_number(roi.view.occupancy_pct, 0), format_number(roi.view.platform_fee_pct, 0)}});
-    if (f.rent_decline > 0) {
-      rent.answer.caveats.push_back({I18N("rental rates fall {0} % a year"), {format_number(f.rent_decline * 100, 0)}});
+    if (f.rent_decline_pct_per_year > 0) {
+      rent.answer.caveats.push_back({I18N("rental rates fall {0} % a year"), {format_number(f.rent_decline_pct_per_year, 0)}});
     }
     out.push_back(std::move(rent));
   } else {

@@ -50,6 +50,10 @@ bool maker_allows(const AskView& ask, const Catalog& catalog, const AskAnswer& a
 bool cards_allow(const AskView& ask, const AskAnswer& answer);
 // The budget (0: none) and whether the outlay is within it.
 bool outlay_within_budget(const std::optional<double>& usd, const BuyerView& buyer);
+// A purchase's price: `before_tax` (the part of the outlay the budget covers) plus the
+// question's sales tax into answer.outlay_usd and answer.sales_tax_pct; true when it is
+// within the budget (the same total the Price & ROI tab's purchase is).
+bool set_outlay(const Question& q, const std::optional<double>& before_tax, AskAnswer& answer);
 
 // `gpus` of the card bought, one candidate per price it has (new, and used where a used
 // price exists; a unified-memory computer new only), with its whole outlay, the price's

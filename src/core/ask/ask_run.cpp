@@ -142,14 +142,13 @@ std::optional<Candidate> upgrade(const Question& q, const Gpu& gpu, const Gpu& h
   c.answer.outlay.cards_usd = price.usd_per_board;
   c.answer.outlay.total_usd = price.usd_per_board;
   c.answer.outlay.machine = "yours";
-  c.answer.outlay_usd = price.usd_per_board;
+  c.within_budget = set_outlay(q, price.usd_per_board, c.answer);
   const bool used = price.kind == PriceKind::street_used;
   c.answer.gpus = {{gpu.id, gpu.name, 1, used ? "used" : "new"}};
   add_price_caveats(price, c.answer);
   if (passively_cooled(gpu)) c.answer.caveats.push_back({I18N("a data-centre card without a fan: it needs a server's airflow")});
   c.goodness = c.answer.value;
   c.meets = c.answer.value >= wanted;
-  c.within_budget = outlay_within_budget(c.answer.outlay_usd, q.buyer);
   // Where it goes, the first thing said.
   if (way == AskWay::upgrade_replace) {
     c.answer.caveats.insert(c.answer.caveats.begin(), {I18N("in place of your {0}"), {have.name}});
@@ -178,7 +177,7 @@ bool add_machines(const Question& q, const Gpu& gpu, const SpeedInput& input, co
   for (int gpus = 1; gpus <= max_gpus; ++gpus) {
     if (tensor_parallel && (gpus & (gpus - 1)) != 0) continue;
     SpeedInput at = input;
-    at.gpus = gpus;
+    at.gpu_count = gpus;
     const SpeedEstimate estimate = estimate_speed(gpu, at, *q.data.speed);
     if (!estimate.reason.pattern.empty()) return false;  // the engine cannot run it on this card
     if (!estimate.fits) continue;
@@ -247,7 +246,7 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
   if (have_index >= 0) {
     const Gpu& have = catalog.gpus[static_cast<std::size_t>(have_index)];
     SpeedInput one = input;
-    one.gpus = 1;
+    one.gpu_count = 1;
     const SpeedEstimate alone = estimate_speed(have, one, *q.data.speed);
     AskAnswer mine;
     if (alone.fits && alone.decode_tokens_per_s > 0 && grade_card(q, have, quant_workload(input.quant), mine)) {
@@ -270,7 +269,7 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
       if (priced_as_machine(gpu) || gpu.kind != "card") continue;  // it goes into the buyer's own machine
       const Gpu& have = catalog.gpus[static_cast<std::size_t>(have_index)];
       SpeedInput one = input;
-      one.gpus = 1;
+      one.gpu_count = 1;
       const SpeedEstimate replaced = estimate_speed(gpu, one, *q.data.speed);
       if (replaced.fits && replaced.decode_tokens_per_s > 0 && gpu.id != have.id) {
         AskAnswer answer = base;

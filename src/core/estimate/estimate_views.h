@@ -28,32 +28,42 @@ struct AdvisorView {
 
 // The Speed tab: how fast a language model runs on each card (speed_view.h). `gpuwise
 // speed` reads its flags into this section too, so these are the defaults of both.
-struct SpeedView {
+// How a model is run on a machine: the Speed tab's settings, and the one speed input of
+// every estimate (SpeedInput, speed.h, is a model and a SpeedRun). A new speed input is a
+// member here, its field row (view/view_fields.cpp) and its use in the estimate: every
+// caller that runs a model (Ask, the cost of a job, serving, rankings) gets its default.
+struct SpeedRun {
+  std::string quant = "q4_k_m";             // a quantisations() id
+  std::string engine = "auto";              // auto (from the quantisation), llamacpp, vllm (engine.h)
+  int context = 4096;                       // tokens held per request (prompt + generated)
+  int prompt_tokens = 0;                    // prompt for time to first token; 0: the whole context
+  int concurrent = 1;                       // requests decoded together (batch)
+  int gpu_count = 1;                        // this many of each card (tensor parallel in vLLM)
+  double unified_memory_gb = 0;             // > 0: a unified-memory machine with this much RAM; 0: the card's VRAM
+  // Layers kept in system RAM (llama.cpp): with host_ram_gb > 0 the layers the GPUs cannot
+  // hold stay in RAM (ram_layers 0: as many as needed, as Ollama does; N: exactly N) and
+  // run at the host's memory bandwidth.
+  double host_ram_gb = 0;
+  // The host's memory bandwidth: dual-channel DDR5-5600, 2 x 64 bit x 5600 MT/s (docs/speed.md).
+  double host_bandwidth_gbs = 89.6;
+  int ram_layers = 0;
+  // > 0: speculative decoding with a draft model this many billion parameters (the nearest
+  // preset's shape, in the same quantisation) beside the model; 0: none.
+  double draft_params_b = 0;
+};
+
+struct SpeedView : SpeedRun {
   std::string preset = "llama-3-8b";        // a model_presets() id
   double params_b = 0;                      // > 0: a model of this many billion parameters instead
                                             // of the preset (the nearest preset's shape); 0: the preset's
   double active_params_b = 0;               // > 0: parameters per token (mixture of experts); 0: the model's
-  std::string quant = "q4_k_m";             // a quantisations() id
-  std::string engine = "auto";              // auto (from the quantisation), llamacpp, vllm (engine.h)
   // One machine of these cards (ids; repeat one for two of it), each gpu_count times;
   // empty: every card of the catalog, gpu_count of each.
   std::vector<std::string> cards;
-  int context = 4096;                       // tokens held per request
-  int prompt_tokens = 0;                    // prompt for time to first token; 0: the whole context
-  int concurrent = 1;                       // requests decoded together
-  int gpu_count = 1;                        // tensor parallel over this many of each card
-  double unified_memory_gb = 0;             // > 0: a unified-memory machine with this much RAM; 0: the card's VRAM
-  double host_ram_gb = 0;                   // > 0: llama.cpp may keep layers in this much system RAM
-  // The host's memory bandwidth: dual-channel DDR5-5600, 2 x 64 bit x 5600 MT/s (docs/speed.md).
-  double host_bandwidth_gbs = 89.6;
-  int ram_layers = 0;                       // layers kept in system RAM; 0: as many as needed
   std::string sort = "decode";              // decode, prefill, ttft (speed_sort_keys())
   bool fits_only = true;                    // hide the cards the model does not fit on
   int top_n = 20;
 };
-// One default Speed view to read defaults from (SpeedInput's), built once: a SpeedView{}
-// per member cost the download ~0.9 KB of constructor code.
-inline const SpeedView kSpeedViewDefaults{};
 
 // The Images tab: how fast and whether a diffusion model runs on each card (image.h).
 // `gpuwise image` reads its flags into this section too.

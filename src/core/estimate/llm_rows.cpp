@@ -30,7 +30,7 @@ SpeedInput measured_input(const LlmRow& r) {
   const int tokens = *r.row->context;
   input.context = r.phase == "decode" ? std::max(1, tokens / 2) : tokens;
   input.prompt_tokens = r.phase == "decode" ? 0 : tokens;
-  input.gpus = r.row->gpus;
+  input.gpu_count = r.row->gpus;
   if (r.row->gpu_layers) {
     input.host_ram_gb = kMeasuredHostRamGb;
     input.ram_layers = std::max(0, r.model.layers - *r.row->gpu_layers);

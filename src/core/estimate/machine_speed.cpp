@@ -15,6 +15,7 @@
 
 #include "estimate/llm_rows.h"
 #include "estimate/speed.h"
+#include "text/format.h"
 #include "text/stable_sort.h"
 
 namespace gpuwise {
@@ -489,9 +490,60 @@ MachineFigures MachineEstimator::figures_at(int concurrent) const {
   return {e.fits, e.needed_gb, e.usable_gb, e.decode_tokens_per_s, e.decode_total_tokens_per_s, e.prefill_tokens_per_s};
 }
 
+namespace {
+// [SECTION] Speculative decoding (llama.cpp's --model-draft, vLLM's speculative model): a
+// draft model proposes kDraftTokens tokens a step, the model checks them in one batched
+// step and keeps those it accepts. Tokens a step at acceptance a: (1 - a^(k+1)) / (1 - a)
+// (Leviathan, Kalman and Matias 2023, "Fast Inference from Transformers via Speculative
+// Decoding", eq. 1); a step costs k draft steps and one check of k + 1 tokens, which costs
+// kDraftCheckCost decode steps (a batch of six reads the weights once but does six tokens'
+// work and sampling; 1.1 puts issue 5877's run, below, inside the band). The acceptance depends on the text (code and rewrites high, open chat
+// low). Public llama.cpp runs bound the constants: 8B with a 1B draft on an RTX 3060 at 72 %
+// accepted went 1.7x (llama.cpp issue 5877), 34 % accepted gained nothing (PR 10455), and a
+// fast card (A100) with a small model ran 7-23 % slower (issue 10664). We take a = 0.6 and
+// let the band run from 0.35 (no gain, or a loss) to 0.8. No stored run has a draft: the
+// band is "not measured".
+constexpr int kDraftTokens = 5;
+constexpr double kDraftCheckCost = 1.1;
+constexpr double kDraftAcceptance = 0.6, kDraftAcceptanceLow = 0.35, kDraftAcceptanceHigh = 0.8;
+
+double tokens_per_step(double acceptance) {
+  return (1 - std::pow(acceptance, kDraftTokens + 1)) / (1 - acceptance);
+}
+
+void add_draft_model(const std::vector<MachineCard>& machine, const SpeedInput& input, const SpeedCalibration& cal,
+                     SpeedEstimate& out) {
+  if (!(out.decode_tokens_per_s > 0)) return;  // nothing to speed up: the model's reason stands
+  SpeedInput draft = input;
+  draft.model = speed_model_from_size(input.draft_params_b, std::nullopt);
+  draft.draft_params_b = 0;
+  const SpeedEstimate d = MachineEstimator(machine, draft, cal).at(input.concurrent);
+  // The draft's weights and cache sit beside the model's, on the first GPU.
+  out.needed_gb += d.bytes_per_token_gb;
+  const bool gpus_hold = out.needed_gb <= out.usable_gb;
+  if (out.fits && !gpus_hold) out.lacks_gb = out.needed_gb - out.usable_gb;
+  out.fits = out.fits && gpus_hold;
+  if (!(d.decode_tokens_per_s > 0)) {
+    out.decode_reason = {I18N("the draft model of {0} billion parameters has no decode figure on this machine"),
+                         {format_number(input.draft_params_b, 3)}};
+    out.decode_tokens_per_s = out.decode_total_tokens_per_s = 0;
+    return;
+  }
+  const double step_s = kDraftCheckCost / out.decode_tokens_per_s + kDraftTokens / d.decode_tokens_per_s;
+  const double speedup = tokens_per_step(kDraftAcceptance) / step_s / out.decode_tokens_per_s;
+  out.decode_tokens_per_s *= speedup;
+  out.decode_total_tokens_per_s *= speedup;
+  out.decode_band.low_ratio *= tokens_per_step(kDraftAcceptanceLow) / tokens_per_step(kDraftAcceptance);
+  out.decode_band.high_ratio *= tokens_per_step(kDraftAcceptanceHigh) / tokens_per_step(kDraftAcceptance);
+  out.decode_band.samples = 0;
+}
+}  // namespace
+
 SpeedEstimate estimate_machine(const std::vector<MachineCard>& machine, const SpeedInput& input,
                                const SpeedCalibration& cal) {
-  return MachineEstimator(machine, input, cal).at(input.concurrent);
+  SpeedEstimate out = MachineEstimator(machine, input, cal).at(input.concurrent);
+  if (input.draft_params_b > 0) add_draft_model(machine, input, cal, out);
+  return out;
 }
 // [SECTION] Fit
 void fit_llamacpp_several_devices(const Catalog& catalog, const Benchmarks& benchmarks, SpeedCalibration& cal,

@@ -61,7 +61,7 @@ ServeCapacity serve_capacity(const Gpu& gpu, const SpeedInput& one_request, cons
   // worked out once (the serve goal's plan took 25 ms natively when every try was a whole estimate).
   SpeedInput in = one_request;
   in.concurrent = 1;
-  const MachineEstimator machine({{&gpu, std::max(1, in.gpus)}}, in, cal);
+  const MachineEstimator machine({{&gpu, std::max(1, in.gpu_count)}}, in, cal);
   auto at = [&](int concurrent) { return machine.figures_at(concurrent); };
   const MachineFigures one = at(1);
   out.needed_gb = one.needed_gb;
@@ -122,7 +122,7 @@ std::vector<ServeCheckRow> check_serving_rows(const Catalog& catalog, const Benc
     in.quant = r.precision;
     in.context = std::min(*r.context, model->max_context > 0 ? model->max_context : *r.context);
     in.prompt_tokens = r.prompt_tokens ? std::min(*r.prompt_tokens, in.context) : 0;
-    in.gpus = r.gpus;
+    in.gpu_count = r.gpus;
     if (speed_input_problem(in)) continue;
     const double prompt_per_generated =
         r.prompt_tokens && r.generated_tokens ? static_cast<double>(*r.prompt_tokens) / *r.generated_tokens : 0;

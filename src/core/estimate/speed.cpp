@@ -84,7 +84,7 @@ double prefill_flops_per_token(const SpeedModel& model, double context_avg) {
 const Quantisation& quant_or_default(const std::string& id) {
   const Quantisation* q = find_quantisation(id);
   // speed_input_problem refuses an unknown id first; the page's default keeps this total.
-  return q ? *q : *find_quantisation(kSpeedViewDefaults.quant);
+  return q ? *q : *find_quantisation(SpeedRun{}.quant);
 }
 
 }  // namespace
@@ -346,7 +346,7 @@ std::optional<TemplateText> speed_input_problem(const SpeedInput& input) {
   // outside() per number cost the download more than the table).
   const RangeCheck ranges[] = {
       {I18N("concurrent {0} must be {1} requests"), static_cast<double>(input.concurrent), &limits::kBatchSize},
-      {I18N("gpus {0} must be {1}"), static_cast<double>(input.gpus), &limits::kSpeedGpuCount},
+      {I18N("gpus {0} must be {1}"), static_cast<double>(input.gpu_count), &limits::kSpeedGpuCount},
       {I18N("unified_memory_gb {0} must be {1}"), input.unified_memory_gb, &limits::kUnifiedMemoryGb},
       {I18N("host_ram_gb {0} must be {1}"), input.host_ram_gb, &limits::kHostRamGb},
       {I18N("host_bandwidth_gbs {0} must be {1}"), input.host_bandwidth_gbs, &limits::kHostBandwidthGbs},
@@ -423,7 +423,7 @@ double SpeedCalibration::prefill_share(const std::string& family, bool quantised
 }
 
 SpeedEstimate estimate_speed(const Gpu& gpu, const SpeedInput& input, const SpeedCalibration& cal) {
-  return estimate_machine({{&gpu, std::max(1, input.gpus)}}, input, cal);
+  return estimate_machine({{&gpu, std::max(1, input.gpu_count)}}, input, cal);
 }
 
 // [SECTION] Checking

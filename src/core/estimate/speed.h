@@ -95,24 +95,18 @@ std::optional<SpeedModel> speed_model_from_preset(const std::string& preset_id);
 // A bare size: the nearest preset's shape (as `gpuwise fit`), active = active_params_b or params_b.
 SpeedModel speed_model_from_size(double params_b, std::optional<double> active_params_b);
 
-// The defaults are the Speed tab's (SpeedView, estimate_views.h): one set for the page,
-// the CLI and a caller that fills a SpeedInput itself.
-struct SpeedInput {
+// The one speed input: a model and how it is run (SpeedRun, estimate_views.h, the Speed
+// tab's settings with their defaults, for the page, the CLI and every other caller).
+struct SpeedInput : SpeedRun {
   SpeedModel model;
-  std::string quant = kSpeedViewDefaults.quant;
-  std::string engine = kSpeedViewDefaults.engine;    // "auto" (engine_for_quant) or an engine_key()
-  int context = kSpeedViewDefaults.context;          // tokens held per request (prompt + generated)
-  int prompt_tokens = kSpeedViewDefaults.prompt_tokens;  // time to first token for a prompt this long; 0: context
-  int concurrent = kSpeedViewDefaults.concurrent;    // requests decoded together (batch)
-  int gpus = kSpeedViewDefaults.gpu_count;           // this many of the card (estimate_speed)
-  double unified_memory_gb = 0;  // > 0: a unified-memory machine; the GPU may use kUnifiedGpuShare of it
-  // Layers kept in system RAM (llama.cpp): with host_ram_gb > 0 the layers the GPUs cannot
-  // hold stay in RAM (ram_layers 0: as many as needed, as Ollama does; N: exactly N) and
-  // run at the host's memory bandwidth.
-  double host_ram_gb = kSpeedViewDefaults.host_ram_gb;
-  double host_bandwidth_gbs = kSpeedViewDefaults.host_bandwidth_gbs;
-  int ram_layers = kSpeedViewDefaults.ram_layers;
 };
+// A model run as `run` says: the one way a SpeedInput is made from a view's settings.
+inline SpeedInput speed_input(SpeedModel model, const SpeedRun& run) {
+  SpeedInput input;
+  static_cast<SpeedRun&>(input) = run;
+  input.model = std::move(model);
+  return input;
+}
 
 // nullopt when the input can run; else a translatable sentence naming the field
 // ("context 9000 is beyond llama-3-8b's limit of 8192 tokens"). The bounds are

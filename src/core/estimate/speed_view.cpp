@@ -56,24 +56,14 @@ bool sized_model(const SpeedView& view) { return view.params_b > 0 || view.activ
 }  // namespace
 
 SpeedInput speed_input_from_view(const SpeedView& view) {
-  SpeedInput input;
+  SpeedModel model;
   if (view.params_b > 0) {
-    input.model = speed_model_from_size(view.params_b, std::nullopt);
-  } else if (auto model = speed_model_from_preset(view.preset)) {
-    input.model = *model;
+    model = speed_model_from_size(view.params_b, std::nullopt);
+  } else if (auto preset = speed_model_from_preset(view.preset)) {
+    model = *preset;
   }
-  if (view.active_params_b > 0) input.model.active_params_b = view.active_params_b;
-  input.quant = view.quant;
-  input.engine = view.engine;
-  input.context = view.context;
-  input.prompt_tokens = view.prompt_tokens;
-  input.concurrent = view.concurrent;
-  input.gpus = view.gpu_count;
-  input.unified_memory_gb = view.unified_memory_gb;
-  input.host_ram_gb = view.host_ram_gb;
-  input.host_bandwidth_gbs = view.host_bandwidth_gbs;
-  input.ram_layers = view.ram_layers;
-  return input;
+  if (view.active_params_b > 0) model.active_params_b = view.active_params_b;
+  return speed_input(std::move(model), view);
 }
 
 std::optional<TemplateText> check_speed_view(const SpeedView& view) {

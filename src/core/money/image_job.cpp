@@ -17,13 +17,9 @@ namespace {
 // prices training (docs/speed.md "Cost of a job").
 void price_owning(const Catalog& catalog, const PriceBook& book, const RoiView& ownership, const BuyerView& buyer,
                   const Gpu& gpu, ImageJobOption& option, double images) {
-  RoiView view = ownership;
+  RoiView view = buyer_assumptions(ownership);
   view.gpu_id = gpu.id;
   view.gpu_count = 1;
-  view.price_usd.reset();
-  view.power_w.reset();
-  view.resale_usd.reset();
-  view.rent_out_rate_usd_per_hour.reset();
   view.rate_usd_per_hour = option.rate ? option.rate->usd_per_gpu_hour : 0.0;  // owning does not depend on it
   const RoiResult roi = compute_roi_costs(catalog, book, view, buyer);
   option.price = roi.defaults.price;

@@ -66,7 +66,7 @@ SpeedInput generation_input(const JobInput& input, const JobModel& model, int gp
   in.quant = input.job.quant;
   in.context = input.context;
   in.concurrent = 1;
-  in.gpus = gpus;
+  in.gpu_count = gpus;
   return in;
 }
 
@@ -302,17 +302,8 @@ JobInput job_input_from_view(const JobView& job, const RoiView& ownership, const
   JobInput input;
   input.job = job;
   input.buyer = buyer;
-  // Owning follows the buy-or-rent view's assumptions, but not its one card's figures.
-  input.ownership = ownership;
-  input.ownership.price_usd.reset();
-  input.ownership.rate_usd_per_hour.reset();
-  input.ownership.power_w.reset();
-  input.ownership.resale_usd.reset();
-  input.ownership.rent_out_rate_usd_per_hour.reset();
-  // The host belongs to that card's machine too: each count gets the machine it needs.
-  input.ownership.host_cost_usd.reset();
-  input.ownership.host_power_w.reset();
-  input.ownership.idle_w.reset();
+  // Owning follows the buy-or-rent view's assumptions, not its one card's or machine's figures.
+  input.ownership = buyer_assumptions(ownership);
   return input;
 }
 

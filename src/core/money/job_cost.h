@@ -40,7 +40,7 @@ constexpr int kJobMaxReplicas = 1000;
 // A job is the page's two sections as they are, plus what only `gpuwise job` sets.
 struct JobInput {
   JobView job;        // kind, model (a preset, or "custom": job.params_b), tokens, users, hours up, GPUs
-  // Owning takes its assumptions (kWh price, hours a day, horizon, host, tax, depreciation)
+  // Owning takes it as it is for every card (kWh price, hours a day, horizon, tax, depreciation)
   // and renting its provider kinds; gpu_id, gpu_count and rate are set per option. For
   // serving, hours_per_day is replaced by the endpoint's hours up a day: the cards are bought for it.
   RoiView ownership;
@@ -73,8 +73,8 @@ JobModel job_model(const JobInput& input);
 std::string check_job_input(const JobInput& input);
 TemplateText check_job_input_text(const JobInput& input);  // the same, translatable (empty pattern: fine)
 
-// The page's view as a job: owning takes `ownership`'s assumptions without its one card's
-// figures (price, rate, power, resale, rent-out rate), which belong to another card.
+// The page's view as a job: owning takes `ownership`'s assumptions (buyer_assumptions, roi.h)
+// without its one card's or machine's figures, which belong to another card.
 JobInput job_input_from_view(const JobView& job, const RoiView& ownership, const BuyerView& buyer = BuyerView{});
 
 // [SECTION] Result

@@ -16,7 +16,8 @@ std::string plain(double value) { return format_number(value, 4); }
 
 // [SECTION] Inputs: clamping and defaults
 // The view's numbers to their ranges (roi_model.h's rows; limits.h's RangeClamp, the
-// clamp and the notice every computation shares). Not a number: the site's default.
+// clamp and the notice every computation shares). Not a number: the site's default; an
+// optional input that is not a number is dropped, so the data's default is used.
 void clamp_view(RoiView& view, std::vector<RoiNotice>& notices) {
   const RoiView fallback;
   RangeClamp clamp;
@@ -27,43 +28,35 @@ void clamp_view(RoiView& view, std::vector<RoiNotice>& notices) {
     view.*number.value = clamp.number(number.name, view.*number.value, number.range, fallback.*number.value);
   }
   for (const FieldNotice& notice : clamp.notices()) notices.push_back({notice.field, notice.text.text(), notice.text});
+  for (const RoiOptional& optional : kRoiOptionals) {
+    std::optional<double>& value = view.*optional.value;
+    if (!value) continue;
+    if (!std::isfinite(*value)) {
+      TemplateText text{I18N("{0} is not a number; using the default from data"), {optional.name}};
+      notices.push_back({optional.name, text.text(), text});
+      value.reset();
+      continue;
+    }
+    RangeClamp one;
+    value = one.number(optional.name, *value, optional.range, 0);
+    for (const FieldNotice& notice : one.notices()) notices.push_back({notice.field, notice.text.text(), notice.text});
+  }
 }
 
-// The overrides the view left empty, from data (with their provenance in defaults).
+// The figures the (clamped) view left empty, from data, with their provenance in
+// defaults: the buyer's figure always wins (one rule, here).
 void resolve_figures(const Catalog& catalog, const Gpu& gpu, const PriceBook& book, const BuyerView& buyer,
                      RoiResult& result) {
   using namespace limits;
-  const RoiView& view = result.view;
+  RoiView& view = result.view;
   RoiFigures& in = result.figures;
   RoiDefaults& defaults = result.defaults;
   const int per_board = std::max(1, gpu.gpus_per_board);
-  RangeClamp clamp;
-  auto note = [&](const std::string& field, TemplateText text) {
-    std::string message = text.text();
-    result.notices.push_back({field, std::move(message), std::move(text)});
-  };
-  // Overrides are clamped as they are read, so their notices come in the view's order.
-  auto clamped = [&](const char* field, double value, const NumberRange& range, double fallback) {
-    const std::size_t before = clamp.notices().size();
-    const double out = clamp.number(field, value, range, fallback);
-    for (std::size_t i = before; i < clamp.notices().size(); ++i) note(field, clamp.notices()[i].text);
-    return out;
-  };
   in.gpu_name = gpu.name;
 
-  // An override that is not a number is dropped: the data's default is used instead.
-  auto usable = [&](const char* field, const std::optional<double>& value) {
-    if (value && !std::isfinite(*value)) {
-      note(field, {I18N("{0} is not a number; using the default from data"), {field}});
-      return std::optional<double>();
-    }
-    return value;
-  };
-
-  if (auto price = usable("price_usd", view.price_usd)) {
-    in.price_usd = clamped("price_usd", *price, kPriceUsd, 0);
+  if (view.price_usd) {
     defaults.price.kind = PriceKind::user;
-    defaults.price.usd_per_gpu = defaults.price.usd_per_board = in.price_usd;
+    defaults.price.usd_per_gpu = defaults.price.usd_per_board = *view.price_usd;
   } else {
     defaults.price = buyer_price(catalog, book, gpu.id, buyer);
     if (defaults.price.found()) {
@@ -74,83 +67,68 @@ void resolve_figures(const Catalog& catalog, const Gpu& gpu, const PriceBook& bo
   }
 
   defaults.rate_kinds = rate_kinds(view.provider_kinds, buyer);
-  if (auto rate = usable("rate_usd_per_hour", view.rate_usd_per_hour)) {
-    in.rate_usd_per_hour = clamped("rate_usd_per_hour", *rate, kUsdPerHour, 0);
-  } else if ((defaults.rate = cheapest_on_demand_rate(book, gpu.id, defaults.rate_kinds))) {
-    in.rate_usd_per_hour = std::fmin(defaults.rate->usd_per_gpu_hour, kUsdPerHour.max);
-    defaults.rate_age = rate_age(book, *defaults.rate);
-  } else {
-    result.missing.push_back("rate");
+  if (!view.rate_usd_per_hour) {
+    if ((defaults.rate = cheapest_on_demand_rate(book, gpu.id, defaults.rate_kinds))) {
+      in.rate_usd_per_hour = std::fmin(defaults.rate->usd_per_gpu_hour, kUsdPerHour.max);
+      defaults.rate_age = rate_age(book, *defaults.rate);
+    } else {
+      result.missing.push_back("rate");
+    }
   }
 
   defaults.tdp_w_per_gpu = gpu.tdp_w.value_or(0) / per_board;  // 0: the vendor publishes none
-  if (auto power = usable("power_w", view.power_w)) {
-    defaults.power_is_tdp = false;
-    in.power_w = clamped("power_w", *power, kPowerW, defaults.tdp_w_per_gpu);
-  } else if (gpu.tdp_w) {
-    in.power_w = std::fmin(defaults.tdp_w_per_gpu, kPowerW.max);
-  } else {
-    result.missing.push_back("power");  // running cost needs the reader's figure
+  defaults.power_is_tdp = !view.power_w;
+  if (!view.power_w) {
+    if (gpu.tdp_w) {
+      in.power_w = std::fmin(defaults.tdp_w_per_gpu, kPowerW.max);
+    } else {
+      result.missing.push_back("power");  // running cost needs the reader's figure
+    }
   }
 
   // Idle: the card's sourced idle draw, else our assumption (a share of its board power).
-  if (auto idle = usable("idle_w", view.idle_w)) {
+  if (view.idle_w) {
     defaults.idle_basis = "user";
-    in.idle_w = clamped("idle_w", *idle, kIdlePowerW, 0);
   } else if (gpu.idle_w) {
     defaults.idle_basis = "card";
     in.idle_w = std::fmin(*gpu.idle_w / per_board, kIdlePowerW.max);
   } else {
     defaults.idle_basis = "assumed";
-    in.idle_w = in.power_w * idle_share_of_tdp(gpu.kind);
     defaults.idle_share = idle_share_of_tdp(gpu.kind);
+    in.idle_w = (view.power_w ? *view.power_w : in.power_w) * defaults.idle_share;
   }
 
   // The machine around the cards: the view's host price and power, else the outlay's.
   defaults.outlay = machine_outlay(catalog, book, gpu, view.gpu_count, buyer);
-  if (auto host = usable("host_cost_usd", view.host_cost_usd)) {
-    defaults.host_cost_is_outlay = false;
-    in.host_cost_usd = clamped("host_cost_usd", *host, kHostCostUsd, 0);
-  } else {
-    in.host_cost_usd = std::fmin(defaults.outlay.machine_usd.value_or(0), kHostCostUsd.max);
-  }
-  if (auto host_power = usable("host_power_w", view.host_power_w)) {
-    defaults.host_power_is_outlay = false;
-    in.host_power_w = clamped("host_power_w", *host_power, kHostPowerW, 0);
-  } else {
-    in.host_power_w = std::fmin(defaults.outlay.host_power_w, kHostPowerW.max);
-  }
+  defaults.host_cost_is_outlay = !view.host_cost_usd;
+  in.host_cost_usd = std::fmin(defaults.outlay.machine_usd.value_or(0), kHostCostUsd.max);
+  defaults.host_power_is_outlay = !view.host_power_w;
+  in.host_power_w = std::fmin(defaults.outlay.host_power_w, kHostPowerW.max);
   // Idle, the host draws far less than under load (CPUs, fans and switches idle too).
-  if (auto host_idle = usable("host_idle_w", view.host_idle_w)) {
-    defaults.host_idle_basis = "user";
-    in.host_idle_w = clamped("host_idle_w", *host_idle, kHostPowerW, 0);
-  } else {
-    defaults.host_idle_basis = "assumed";
-    in.host_idle_w = in.host_power_w * kHostIdleShare;
-  }
-  if (auto kwh = usable("kwh_price_usd", view.kwh_price_usd)) {
-    defaults.kwh_is_tariff = false;
-    in.kwh_price_usd = clamped("kwh_price_usd", *kwh, kKwhPriceUsd, kFallbackKwhUsd);
-  } else {
+  defaults.host_idle_basis = view.host_idle_w ? "user" : "assumed";
+  in.host_idle_w = view.host_power_w.value_or(in.host_power_w) * kHostIdleShare;
+
+  defaults.kwh_is_tariff = !view.kwh_price_usd;
+  if (!view.kwh_price_usd) {
     if (const MarketTariff* tariff = market_tariff(book, buyer.market)) defaults.tariff = *tariff;
     in.kwh_price_usd = default_kwh_usd(book, buyer.market);
   }
-  if (auto decline = usable("rent_decline_pct_per_year", view.rent_decline_pct_per_year)) {
+  if (view.rent_decline_pct_per_year) {
     defaults.decline_basis = "user";
-    in.rent_decline = clamped("rent_decline_pct_per_year", *decline, kPercent, 0) / 100;
   } else {
-    in.rent_decline = rental_decline_default(book, &defaults.decline_series);
+    in.rent_decline_pct_per_year = 100 * rental_decline_default(book, &defaults.decline_series);
     defaults.decline_basis = defaults.decline_series > 0 ? "history" : "none";
   }
-  in.rent_decline = std::clamp(in.rent_decline, 0.0, 0.99);  // a rate falling to nothing at once has no meaning
 
-  if (auto rent_out = usable("rent_out_rate_usd_per_hour", view.rent_out_rate_usd_per_hour)) {
-    defaults.rent_out_rate_is_rate = false;
-    in.rent_out_rate_usd_per_hour =
-        clamped("rent_out_rate_usd_per_hour", *rent_out, kUsdPerHour, in.rate_usd_per_hour);
-  } else {
-    in.rent_out_rate_usd_per_hour = in.rate_usd_per_hour;
+  defaults.rent_out_rate_is_rate = !view.rent_out_rate_usd_per_hour;
+  in.rent_out_rate_usd_per_hour = view.rate_usd_per_hour.value_or(in.rate_usd_per_hour);
+
+  // The buyer's figures win over every default above (kRoiOptionals: one rule).
+  for (const RoiOptional& optional : kRoiOptionals) {
+    if (optional.resolved && view.*optional.value) in.*optional.resolved = *(view.*optional.value);
   }
+  // A rate falling to nothing at once has no meaning.
+  in.rent_decline_pct_per_year = std::clamp(in.rent_decline_pct_per_year, 0.0, 99.0);
 
   // What a card fetches second-hand today (in the buyer's market, by the same rules as
   // its used price). Never above what it costs new.
@@ -179,15 +157,12 @@ void resolve_figures(const Catalog& catalog, const Gpu& gpu, const PriceBook& bo
     in.resale_now_usd = in.price_usd * (1 - view.depreciation_pct_per_year / 100);
   }
 
-  if (auto resale = usable("resale_usd", view.resale_usd)) {
-    double value = clamped("resale_usd", *resale, kPriceUsd, 0);
-    if (value > in.price_usd) {
-      note("resale_usd", {I18N("{0} {1} is above the price {2}; clamped to the price (the calculator does "
-                               "not bet on a rise)"),
-                          {"resale_usd", plain(value), plain(in.price_usd)}});
-      value = in.price_usd;
-    }
-    in.resale_usd = value;
+  if (view.resale_usd && *view.resale_usd > in.price_usd) {
+    const TemplateText text{I18N("{0} {1} is above the price {2}; clamped to the price (the calculator does "
+                                 "not bet on a rise)"),
+                            {"resale_usd", plain(*view.resale_usd), plain(in.price_usd)}};
+    result.notices.push_back({"resale_usd", text.text(), text});
+    view.resale_usd = in.price_usd;
   }
 }
 
@@ -234,6 +209,49 @@ const char* never_reason_key(NeverReason reason) {
     case NeverReason::none: break;
   }
   return "none";
+}
+
+RoiView roi_view_for(const RoiView& view, const std::string& gpu_id, int gpu_count) {
+  RoiView out = view;
+  const bool same_card = view.gpu_id == gpu_id;
+  const bool same_machine = same_card && view.gpu_count == gpu_count;
+  for (const RoiOptional& optional : kRoiOptionals) {
+    const bool keep = optional.scope == RoiScope::card      ? same_card
+                      : optional.scope == RoiScope::machine ? same_machine
+                                                            : true;
+    if (!keep) (out.*optional.value).reset();
+  }
+  out.gpu_id = gpu_id;
+  out.gpu_count = gpu_count;
+  return out;
+}
+
+std::optional<double> resolved_figure(const RoiResult& result, const std::string& name) {
+  for (const RoiOptional& optional : kRoiOptionals) {
+    if (name == optional.name && optional.resolved) return result.figures.*optional.resolved;
+  }
+  return std::nullopt;
+}
+
+RoiView buyer_assumptions(const RoiView& view) {
+  RoiView out = view;
+  for (const RoiOptional& optional : kRoiOptionals) {
+    if (optional.scope == RoiScope::card || optional.scope == RoiScope::machine) (out.*optional.value).reset();
+  }
+  return out;
+}
+
+RoiScope roi_field_scope(const std::string& name) {
+  for (const RoiOptional& optional : kRoiOptionals) {
+    if (name == optional.name) return optional.scope;
+  }
+  for (const RoiNumber& number : kRoiNumbers) {
+    if (name == number.name) return number.scope;
+  }
+  for (const RoiCount& count : kRoiCounts) {
+    if (name == count.name) return count.scope;
+  }
+  return name == "gpu_id" ? RoiScope::card : RoiScope::buyer;
 }
 
 bool RoiDefaults::uses_stale_price() const {
@@ -394,9 +412,8 @@ RoiResult roi(const Catalog& catalog, const PriceBook& book, const RoiView& view
   }
   result.effective_depreciation_pct_per_year = in.depreciation_pct_per_year;
   const RoiFigures& data = model.data;
-  if (data.resale_usd && data.resale_now_usd > 0) {
-    result.effective_depreciation_pct_per_year =
-        100 * (1 - std::pow(*data.resale_usd / data.resale_now_usd, 12.0 / in.months));
+  if (const std::optional<double> end = model.resale_at_horizon(); end && data.resale_now_usd > 0) {
+    result.effective_depreciation_pct_per_year = 100 * (1 - std::pow(*end / data.resale_now_usd, 12.0 / in.months));
   }
   if (!series) return result;
   for (int horizon : kOwnerHorizonMonths) result.owner.push_back(model.owner_at(horizon));

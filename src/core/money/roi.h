@@ -141,6 +141,26 @@ double idle_share_of_tdp(const std::string& kind);
 // Servers in the U.S.", 2018): we take 30 %. docs/roi.md links both.
 constexpr double kHostIdleShare = 0.30;
 
+// The buyer's view of owning `gpu_count` of `gpu_id`: the buyer's assumptions and the
+// owner's case always; what they typed for one card (price, rate, power, resale, idle)
+// only for that card, and for one machine (host price and power) only for that card and
+// count (RoiScope). Every computation that prices a card other than the ROI tab's own
+// (the cost of a job, Images, Ask) reads its view through this, and the ROI tab when the
+// reader picks another card.
+RoiView roi_view_for(const RoiView& view, const std::string& gpu_id, int gpu_count);
+// The buyer's assumptions alone (RoiScope::buyer and renting): the view less every figure
+// typed for one card or machine. What a computation that prices every card with its own
+// data reads (the cost of a job, Images' batch).
+RoiView buyer_assumptions(const RoiView& view);
+// The scope of the roi field with this JSON name (RoiView's member); gpu_id is a card's,
+// provider_kinds and view the buyer's. What a CLI command that prices many cards reads to
+// refuse a flag that would not apply (gpuwise job --host-cost).
+RoiScope roi_field_scope(const std::string& name);
+
+// The figure compute_roi used for the optional input named `name` (kRoiOptionals): the
+// buyer's, or the default from data; nullopt for another name or one without a default.
+std::optional<double> resolved_figure(const RoiResult& result, const std::string& name);
+
 // The one function the page and `gpuwise roi` call: the buyer's market prices the card
 // (buyer_price), the machine (machine_outlay), the electricity and the rent's provider kinds.
 RoiResult compute_roi(const Catalog& catalog, const PriceBook& book, const RoiView& view, const BuyerView& buyer);

@@ -89,10 +89,10 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
     lines.push_back(line(words(I18N("Resale value now, per GPU")), words(I18N("resale_now = price × (1 − depreciation)")),
                          figures(n(data.price_usd) + " × (1 − " + d + ")"), m(data.resale_now_usd)));
   }
-  if (data.resale_usd) {
+  if (const std::optional<double> end = model.resale_at_horizon()) {
     lines.push_back(line(words(I18N("Value per GPU at month m")),
                          words(I18N("value(m) = min(price, resale_now × (resale / resale_now)^(m / M))")),
-                         figures("min(" + n(data.price_usd) + ", " + n(data.resale_now_usd) + " × (" + n(*data.resale_usd) +
+                         figures("min(" + n(data.price_usd) + ", " + n(data.resale_now_usd) + " × (" + n(*end) +
                                  " / " + n(data.resale_now_usd) + ")^(" + M + " / " + M + "))"),
                          m(model.card_value(months))));
   } else {
@@ -135,10 +135,10 @@ std::vector<FormulaLine> roi_formulas(const RoiResult& result, const std::string
               " + " + n(model.colocation(months)) + " − " + count + " × " + n(model.card_value(months)) + " − " +
               n(model.host_value(months))),
       m(model.own(months))));
-  const std::string decline = plain(data.rent_decline);
+  const std::string decline = plain(model.rent_decline());
   lines.push_back(line(words(I18N("Months of rent at today's rate")),
                        words(I18N("rent_months(m) = 12 × (1 − (1 − decline)^(m / 12)) / −ln(1 − decline); m when rates stay")),
-                       figures(data.rent_decline > 1e-9 ? "12 × (1 − (1 − " + decline + ")^(" + M + " / 12)) / −ln(1 − " +
+                       figures(model.rent_decline() > 1e-9 ? "12 × (1 − (1 − " + decline + ")^(" + M + " / 12)) / −ln(1 − " +
                                                               decline + ")"
                                                         : M),
                        figures(plain(model.rent_months(months), 3))));

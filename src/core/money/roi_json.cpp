@@ -49,18 +49,10 @@ json roi_to_json(const RoiResult& r) {
   for (const RoiCount& count : kRoiCounts) inputs[count.name] = r.view.*count.value;
   for (const RoiNumber& number : kRoiNumbers) inputs[number.name] = rounded(r.view.*number.value);
   const RoiFigures& data = r.figures;
-  inputs["price_usd"] = rounded(data.price_usd);
-  inputs["rate_usd_per_hour"] = rounded(data.rate_usd_per_hour);
-  inputs["power_w"] = rounded(data.power_w);
-  inputs["resale_usd"] = rounded(data.resale_usd);
+  for (const RoiOptional& optional : kRoiOptionals) {
+    inputs[optional.name] = optional.resolved ? rounded(data.*optional.resolved) : rounded(r.view.*optional.value);
+  }
   inputs["resale_now_usd"] = rounded(data.resale_now_usd);
-  inputs["rent_out_rate_usd_per_hour"] = rounded(data.rent_out_rate_usd_per_hour);
-  inputs["host_cost_usd"] = rounded(data.host_cost_usd);
-  inputs["host_power_w"] = rounded(data.host_power_w);
-  inputs["host_idle_w"] = rounded(data.host_idle_w);
-  inputs["kwh_price_usd"] = rounded(data.kwh_price_usd);
-  inputs["idle_w"] = rounded(data.idle_w);
-  inputs["rent_decline_pct_per_year"] = rounded(data.rent_decline * 100);
   out["inputs"] = inputs;
   json kinds = json::array();
   for (ProviderKind kind : kProviderKinds) {

@@ -2,9 +2,10 @@
 // of ViewState), the range compute_roi clamps each number to, and every curve as a
 // function of the month (docs/roi.md). compute_roi (roi.cpp) clamps the view with these
 // rows and fills in the figures from data (RoiFigures); the curves read the clamped view
-// itself, so a new input is a member of RoiView, its row below and its use in a curve,
-// all in this file. roi_to_json lists the same rows under "inputs"; the field table
-// (view/view_fields.cpp) gives the input its link key, label and flag.
+// itself, so a new input is a member of RoiView, its row below (with its RoiScope) and its
+// use in a curve; a default from data, if it has one, goes in roi.cpp's resolve_figures.
+// roi_to_json lists the same rows under "inputs"; the field table (view/view_fields.cpp)
+// gives the input its link key, label and flag (docs/CONTRIBUTING.md, "Add an input").
 #pragma once
 #include <cmath>
 #include <optional>
@@ -20,7 +21,9 @@ constexpr double kDaysPerMonth = 365.25 / 12;
 
 // [SECTION] Inputs: the page's section, each number clamped to its row's range
 struct RoiView {
-  std::string view = "buy";                 // the tab's view: "buy" (buy or rent a card), "job" (JobView)
+  // Which calculator the Price & ROI tab shows: "buy" (buy or rent a card) or "job" (JobView).
+  // Its link key and JSON name stay roi.view / "view", as saved links have them.
+  std::string calculator = "buy";
   std::string gpu_id = "rtx-4090";
   int gpu_count = 1;
   // Overrides; absent means "the default from data" (see prices.h, market.h and RoiFigures).
@@ -36,6 +39,7 @@ struct RoiView {
   int months = 36;
   double depreciation_pct_per_year = 25;
   std::optional<double> resale_usd;         // per card at the horizon; overrides depreciation
+  std::optional<double> resale_pct;         // every card at the horizon, % of its price; under resale_usd
   double maintenance_usd_per_year = 0;
   double colocation_usd_per_month = 0;      // rack space, cooling, network for the whole machine
   // The owner of idle cards: rent them out on a GPU cloud.
@@ -50,6 +54,17 @@ struct RoiView {
   std::vector<std::string> provider_kinds;
 };
 
+// Whose figure an input is: what a computation that prices another card or count keeps
+// of it (roi_view_for, roi.h). One rule, read by the ROI tab, the cost of a job, Images,
+// Ask's owner and every CLI command that takes roi's flags.
+enum class RoiScope {
+  buyer,    // the buyer's assumptions (tariff, hours, horizon, tax): true of every card
+  card,     // what the buyer typed for one card (its price, rate, power, resale): that card only
+  machine,  // one card and count's machine (host price and power): that card and count only
+  renting,  // the renting side over the years (rates' yearly fall, the rent-out occupancy and
+            // fee): not read by the amortised cost of owning that a job is priced with
+};
+
 // A number of RoiView with the range of limits.h it is clamped to (the field table's,
 // so a value the page or a link accepts is never clamped here). Not a number: the
 // site's default, RoiView{}'s.
@@ -57,27 +72,41 @@ struct RoiNumber {
   const char* name;  // the JSON name, also the notice's: "hours_per_day"
   double RoiView::*value;
   NumberRange range;
+  RoiScope scope;
 };
 struct RoiCount {
   const char* name;
   int RoiView::*value;
   NumberRange range;
+  RoiScope scope;
+};
+struct RoiFigures;
+// An optional input: the buyer's figure, or absent for the default from data. compute_roi
+// clamps it to `range` (not a number: dropped, with a notice) and, where the data has a
+// default, resolves it into `resolved` (roi.cpp resolve_figures); an input without a default
+// from data (`resolved` null) is read by the curves from the clamped view itself. The JSON's
+// "inputs" list every row: the resolved figure, or the view's value (null when absent).
+struct RoiOptional {
+  const char* name;
+  std::optional<double> RoiView::*value;
+  NumberRange range;
+  RoiScope scope;
+  double RoiFigures::*resolved;
 };
 
 inline constexpr RoiCount kRoiCounts[] = {
-    {"gpu_count", &RoiView::gpu_count, limits::kGpuCount},
-    {"months", &RoiView::months, limits::kMonths},
+    {"gpu_count", &RoiView::gpu_count, limits::kGpuCount, RoiScope::machine},
+    {"months", &RoiView::months, limits::kMonths, RoiScope::buyer},
 };
 inline constexpr RoiNumber kRoiNumbers[] = {
-    {"sales_tax_pct", &RoiView::sales_tax_pct, limits::kPercent},
-    {"hours_per_day", &RoiView::hours_per_day, limits::kHoursPerDay},
-    {"depreciation_pct_per_year", &RoiView::depreciation_pct_per_year, limits::kPercent},
-    {"maintenance_usd_per_year", &RoiView::maintenance_usd_per_year, limits::kMaintenanceUsdPerYear},
-    {"colocation_usd_per_month", &RoiView::colocation_usd_per_month, limits::kColocationUsdPerMonth},
-    {"occupancy_pct", &RoiView::occupancy_pct, limits::kPercent},
-    {"platform_fee_pct", &RoiView::platform_fee_pct, limits::kPercent},
+    {"sales_tax_pct", &RoiView::sales_tax_pct, limits::kPercent, RoiScope::buyer},
+    {"hours_per_day", &RoiView::hours_per_day, limits::kHoursPerDay, RoiScope::buyer},
+    {"depreciation_pct_per_year", &RoiView::depreciation_pct_per_year, limits::kPercent, RoiScope::buyer},
+    {"maintenance_usd_per_year", &RoiView::maintenance_usd_per_year, limits::kMaintenanceUsdPerYear, RoiScope::buyer},
+    {"colocation_usd_per_month", &RoiView::colocation_usd_per_month, limits::kColocationUsdPerMonth, RoiScope::buyer},
+    {"occupancy_pct", &RoiView::occupancy_pct, limits::kPercent, RoiScope::renting},
+    {"platform_fee_pct", &RoiView::platform_fee_pct, limits::kPercent, RoiScope::renting},
 };
-
 // [SECTION] What the data fills in: the view's overrides, or the defaults from data
 // (compute_roi's resolve step, with their provenance in RoiDefaults). Per GPU.
 struct RoiFigures {
@@ -92,11 +121,31 @@ struct RoiFigures {
                                       // host_power_w × kHostIdleShare (roi.h, our assumption)
   double kwh_price_usd = 0;           // the view's, else the market's tariff
   double idle_w = 0;                  // per GPU while idle: the view's, else the card's or an assumption
-  double rent_decline = 0;            // rental rates fall by this share a year (0..0.99)
-  std::optional<double> resale_usd;   // the view's resale at the horizon, at most the price
+  double rent_decline_pct_per_year = 0;  // rental rates fall by this much a year (0..99)
   // What one GPU fetches second-hand today: min(price, newest used street price), or
   // price × (1 − depreciation) when the data has no used price. See docs/roi.md.
   double resale_now_usd = 0;
+};
+
+// The optional inputs, in the order compute_roi resolves them (a default may rest on an
+// earlier figure: idle on power, host idle on host power, the rent-out rate on the rate).
+inline constexpr RoiOptional kRoiOptionals[] = {
+    {"price_usd", &RoiView::price_usd, limits::kPriceUsd, RoiScope::card, &RoiFigures::price_usd},
+    {"rate_usd_per_hour", &RoiView::rate_usd_per_hour, limits::kUsdPerHour, RoiScope::card,
+     &RoiFigures::rate_usd_per_hour},
+    {"power_w", &RoiView::power_w, limits::kPowerW, RoiScope::card, &RoiFigures::power_w},
+    {"idle_w", &RoiView::idle_w, limits::kIdlePowerW, RoiScope::card, &RoiFigures::idle_w},
+    {"host_cost_usd", &RoiView::host_cost_usd, limits::kHostCostUsd, RoiScope::machine, &RoiFigures::host_cost_usd},
+    {"host_power_w", &RoiView::host_power_w, limits::kHostPowerW, RoiScope::machine, &RoiFigures::host_power_w},
+    {"host_idle_w", &RoiView::host_idle_w, limits::kHostPowerW, RoiScope::machine, &RoiFigures::host_idle_w},
+    {"kwh_price_usd", &RoiView::kwh_price_usd, limits::kKwhPriceUsd, RoiScope::buyer, &RoiFigures::kwh_price_usd},
+    {"rent_decline_pct_per_year", &RoiView::rent_decline_pct_per_year, limits::kPercent, RoiScope::renting,
+     &RoiFigures::rent_decline_pct_per_year},
+    {"rent_out_rate_usd_per_hour", &RoiView::rent_out_rate_usd_per_hour, limits::kUsdPerHour, RoiScope::card,
+     &RoiFigures::rent_out_rate_usd_per_hour},
+    // At most the price (compute_roi lowers the view's figure to it, with a notice).
+    {"resale_usd", &RoiView::resale_usd, limits::kPriceUsd, RoiScope::card, nullptr},
+    {"resale_pct", &RoiView::resale_pct, limits::kPercent, RoiScope::buyer, nullptr},
 };
 
 // One horizon of the owner-of-idle-cards comparison; each figure is what the owner
@@ -123,21 +172,31 @@ struct RoiModel {
   double depreciation() const { return in.depreciation_pct_per_year / 100; }
   double days(double month) const { return kDaysPerMonth * month; }
   double gpu_hours(double month) const { return in.gpu_count * in.hours_per_day * days(month); }
+  // The share rental rates fall a year (0..0.99).
+  double rent_decline() const { return data.rent_decline_pct_per_year / 100; }
   // Months of rent at today's rate that `month` months cost when rates fall by
-  // data.rent_decline a year: the integral of (1 - d)^(t/12) from 0 to month.
+  // rent_decline() a year: the integral of (1 - d)^(t/12) from 0 to month.
   double rent_months(double month) const {
-    const double keep = 1 - data.rent_decline;
-    if (data.rent_decline <= 1e-9) return month;
+    const double keep = 1 - rent_decline();
+    if (rent_decline() <= 1e-9) return month;
     return 12 * (1 - std::pow(keep, month / 12)) / -std::log(keep);
   }
 
+  // What one GPU sells for at the horizon when the buyer said: for this card (resale_usd),
+  // else as a share of its price for any card (resale_pct); nullopt: the yearly
+  // depreciation decides.
+  std::optional<double> resale_at_horizon() const {
+    if (in.resale_usd) return in.resale_usd;
+    if (in.resale_pct) return data.price_usd * *in.resale_pct / 100;
+    return std::nullopt;
+  }
   // Per GPU. Falls from resale_now by the yearly depreciation, or, when the user gave the
   // resale at the horizon, along the geometric path from resale_now to it. Never above price.
   double card_value(double month) const {
     const double start = data.resale_now_usd;
-    if (data.resale_usd) {
+    if (const std::optional<double> end = resale_at_horizon()) {
       if (start <= 0) return 0;
-      return std::fmin(data.price_usd, start * std::pow(*data.resale_usd / start, month / in.months));
+      return std::fmin(data.price_usd, start * std::pow(*end / start, month / in.months));
     }
     return start * std::pow(1 - depreciation(), month / 12);
   }

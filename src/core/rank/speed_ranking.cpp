@@ -76,7 +76,7 @@ SpeedInput ranking_speed_input(const FitView& fit, int gpus, std::vector<Templat
     input.context = input.model.max_context;
   }
   input.concurrent = fit.batch_size;
-  input.gpus = gpus;
+  input.gpu_count = gpus;
   return input;
 }
 

@@ -158,6 +158,12 @@ ViewField said(ViewField f, const char* label, const char* unit = "", const char
   return f;
 }
 
+// An input of the section's "More" list (ViewField::more).
+ViewField more(ViewField f) {
+  f.more = true;
+  return f;
+}
+
 std::vector<ViewField> build_fields() {
   using namespace limits;
   const int any = kFilterValueMaxChars;
@@ -348,6 +354,9 @@ std::vector<ViewField> build_fields() {
   f.push_back(said(number_field("speed.rambw", "speed", "host_bandwidth_gbs", kHostBandwidthGbs,
                                 REF(double, speed.host_bandwidth_gbs)),
                    I18N("RAM bandwidth"), "GB/s", "--ram-gbs"));
+  f.push_back(more(said(number_field("speed.draft", "speed", "draft_params_b", kModelParamsB,
+                                     REF(double, speed.draft_params_b)),
+                        I18N("Draft model (speculative decoding)"), I18N("billion"), "--draft-params-b")));
   f.push_back(said(whole_field("speed.ramlayers", "speed", "ram_layers", kRamLayers, REF(int, speed.ram_layers)),
                    I18N("Layers in RAM"), "", "--ram-layers"));
   f.push_back(said(choice_field("speed.sort", "speed", "sort", keys_of(speed_sort_keys()), REF(std::string, speed.sort)),
@@ -371,7 +380,7 @@ std::vector<ViewField> build_fields() {
                    I18N("Only cards it fits on"), "", "--fits-only"));
   f.push_back(said(whole_field("image.top", "image", "top_n", kTopN, REF(int, image.top_n)), I18N("Top"), "", "--top"));
 
-  f.push_back(said(choice_field("roi.view", "roi", "view", {"buy", "job"}, REF(std::string, roi.view)), I18N("View")));
+  f.push_back(said(choice_field("roi.view", "roi", "view", {"buy", "job"}, REF(std::string, roi.calculator)), I18N("View")));
   f.push_back(said(card_field("roi.gpu", "roi", "gpu_id", false, REF(std::string, roi.gpu_id)), I18N("Card"), "", "--gpu"));
   f.push_back(said(whole_field("roi.n", "roi", "gpu_count", kGpuCount, REF(int, roi.gpu_count)), I18N("Number of GPUs"),
                    "", "--count"));
@@ -402,6 +411,9 @@ std::vector<ViewField> build_fields() {
                    I18N("Depreciation"), I18N("% per year"), "--depreciation"));
   f.push_back(said(optional_field("roi.resale", "roi", "resale_usd", kPriceUsd, REF(std::optional<double>, roi.resale_usd)),
                    I18N("Resale per GPU at the end"), "USD", "--resale"));
+  f.push_back(more(said(optional_field("roi.resalepct", "roi", "resale_pct", kPercent,
+                                       REF(std::optional<double>, roi.resale_pct)),
+                        I18N("Resale at the end, share of the price"), "%", "--resale-pct")));
   f.push_back(said(number_field("roi.maint", "roi", "maintenance_usd_per_year", kMaintenanceUsdPerYear,
                                 REF(double, roi.maintenance_usd_per_year)),
                    I18N("Maintenance"), "USD/year", "--maintenance"));

@@ -85,6 +85,10 @@ struct ViewField {
   const char* label = "";     // English, I18N-marked: what the page calls it ("Use per day")
   const char* unit = "";      // "GB", "W", "%", "h"; money: "USD", "USD/GPU-hour"; "" for counts
   const char* cli_flag = "";  // "--hours-per-day": the flag gpuwise reads it from; "" for none
+  // Laid out by no panel by hand: its section's panel draws it in its "More" list
+  // (ui/widgets.h DrawMoreFields) and its command lists its flag. How a new input reaches
+  // the page from this row alone. A number, whole number, optional number or flag.
+  bool more = false;
   // A ranking filter on a card's text field (rank/ranking_view.h's table): rank() filters
   // by it and the page's menu offers its catalog column's values.
   const RankingListFilter* ranking_list = nullptr;

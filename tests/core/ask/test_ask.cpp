@@ -3,15 +3,21 @@
 // kind, bands around their figures, caveats where they belong, the nearest machine when
 // nothing satisfies the question, and clear problems for bad questions.
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "ask/ask.h"
+#include "view/ask_fields.h"
 #include "estimate/image.h"
 #include "estimate/speed_view.h"
 #include "money/roi.h"
 #include "test_support.h"
+#include "view_state_samples.h"
+#include "text/json_util.h"
 #include "view/share_link.h"
+#include "view/view_fields.h"
 
 using namespace gpuwise;
 
@@ -445,4 +451,117 @@ TEST_CASE("the JSON has the issue's shape", "[ask]") {
     CHECK((a.contains("per_month") || a.at("kind") == "buy"));
   }
   CHECK(j.at("nearest").is_null());
+}
+
+// [SECTION] The Price & ROI tab's inputs (the buy-or-rent view the page passes to Ask)
+
+TEST_CASE("a sales tax counts against the budget: a bought answer's outlay is the ROI tab's purchase", "[ask]") {
+  // Without the tax, the dearest answer within 2,000 USD; a tax that puts it over the budget.
+  const AskResult untaxed = ask("v=2&ask.model=llama-3-8b&budget=2000");
+  double dearest = 0;
+  for (const AskAnswer& a : untaxed.answers) {
+    if (!a.rent && a.outlay_usd) dearest = std::max(dearest, *a.outlay_usd);
+  }
+  REQUIRE(dearest > 1000);
+  const double tax_pct = std::ceil(100 * (2000 / dearest - 1)) + 2;  // 1.02 x budget / dearest
+  REQUIRE(tax_pct < 100);
+  const std::string link = "v=2&ask.model=llama-3-8b&budget=2000&roi.tax=" + std::to_string(static_cast<int>(tax_pct));
+  const AskResult taxed = ask(link);
+  REQUIRE_FALSE(taxed.problem);
+  bool said = false;
+  for (const TemplateText& t : taxed.assumptions) said = said || t.text().find("sales tax or import duty") != std::string::npos;
+  CHECK(said);
+  const ViewState s = decode_link(link, ViewState{}, nullptr).state;
+  int bought = 0;
+  for (const AskAnswer& a : taxed.answers) {
+    if (a.rent) continue;
+    ++bought;
+    INFO(a.gpus.back().id << " " << ask_way_key(a.way));
+    REQUIRE(a.outlay_usd);
+    CHECK(*a.outlay_usd <= 2000);  // the budget is compared with the price the buyer pays
+    CHECK(*a.outlay_usd < dearest * (1 + tax_pct / 100));
+    CHECK(a.sales_tax_pct == tax_pct);
+    // The Price & ROI tab's purchase for the same card, count, host and buyer: the same total.
+    if (a.gpus.size() == 1 && a.gpus.front().count == 1 && a.outlay.machine_usd) {
+      RoiView view = s.roi;
+      view.gpu_id = a.gpus.front().id;
+      view.gpu_count = 1;
+      view.host_cost_usd = *a.outlay.machine_usd;
+      view.rate_usd_per_hour = 1;  // the purchase needs no rate
+      BuyerView buyer = s.buyer;
+      buyer.used = a.way == AskWay::used_cards;
+      const RoiResult roi = compute_roi(*shipped_data().catalog, *shipped_data().book, view, buyer);
+      REQUIRE(roi.ok);
+      CHECK(*a.outlay_usd == Approx(roi.purchase_usd));
+    }
+  }
+  CHECK(bought > 0);
+  // The JSON says so: the outlay with the tax, and the outlay before it.
+  const json out = ask_to_json(taxed);
+  for (const json& a : out["answers"]) {
+    if (a["kind"] != "buy") continue;
+    CHECK(a["sales_tax_pct"].get<double>() == tax_pct);
+    CHECK(a["outlay"].get<double>() == Approx(a["outlay_before_tax"].get<double>() * (1 + tax_pct / 100)));
+  }
+}
+
+TEST_CASE("the buy-or-rent fields Ask says it reads change its answer, and the others do not", "[ask]") {
+  // One value per field a link (and gpuwise ask's flag) can give, far from its default; a
+  // number field added later gets one from its range (view_state_samples.h).
+  std::map<std::string, std::string> changed = {
+      {"roi.price", "123"},     {"roi.rate", "0.05"},      {"roi.power", "900"},    {"roi.host", "5000"},
+      {"roi.tax", "20"},        {"roi.hostw", "700"},      {"roi.kwh", "0.9"},      {"roi.hpd", "2"},
+      {"roi.months", "12"},     {"roi.dep", "60"},         {"roi.resale", "50"},    {"roi.maint", "500"},
+      {"roi.colo", "300"},      {"roi.decline", "40"},     {"roi.idlew", "150"},    {"roi.hostidlew", "200"},
+      {"roi.rent", "0.05"},     {"roi.occ", "90"},         {"roi.fee", "5"},        {"roi.kinds", "hyperscaler"},
+      {"ask.hours", "12"},      {"ask.n", "3"}};
+  std::vector<std::string> keys = {"ask.hours", "ask.n"};
+  for (const ViewField& field : view_fields()) {
+    if (std::string(field.section) != "roi" || !*field.cli_flag || std::string(field.link_key) == "roi.gpu" ||
+        std::string(field.link_key) == "roi.n") {
+      continue;
+    }
+    const bool number = field.kind == FieldKind::number || field.kind == FieldKind::optional_number ||
+                        field.kind == FieldKind::whole;
+    if (!changed.count(field.link_key) && number) {
+      const ViewState plain;
+      const double now = field.kind == FieldKind::whole    ? field.whole(plain)
+                         : field.kind == FieldKind::number ? field.number(plain)
+                                                           : 0;
+      changed[field.link_key] = shortest_number(gpuwise::test::generated_value(field, now));
+    }
+    INFO("a new roi field that is not a number: give this test a value for it");
+    REQUIRE(changed.count(field.link_key) == 1);
+    keys.push_back(field.link_key);
+  }
+  const char* questions[] = {
+      "v=2&ask.model=llama-3-8b&budget=1500",
+      "v=2&ask.model=llama-3-8b&ask.have=rtx-3060",
+      "v=2&ask.model=llama-3-8b&ask.rent=1",
+      "v=2&ask.goal=image&ask.model=sdxl&budget=2000",
+      "v=2&ask.goal=finetune",
+      "v=2&ask.goal=finetune&ask.method=full&ask.model=llama-3.2-1b",
+      "v=2&ask.goal=train&ask.model=llama-3.2-1b",
+      "v=2&ask.goal=train&ask.rent=1&ask.model=llama-3.2-1b",
+      "v=2&ask.goal=serve",
+      "v=2&ask.goal=own&ask.have=rtx-3090&ask.n=2&roi.gpu=rtx-3090&roi.n=2",
+  };
+  // What the answers say; "candidates" counts the ways weighed, bought ones too when renting.
+  const auto answered = [](const std::string& link) {
+    json out = ask_to_json(ask(link));
+    out.erase("candidates");
+    return dump_json(out, 0);
+  };
+  for (const char* question : questions) {
+    // The view's one card (roi.gpu) is one no job can use, unless it is the owner's: its
+    // figures then count for the owner's cards alone (ask_reads_field).
+    const std::string link = std::string(question) + (std::string(question).find("roi.gpu") == std::string::npos
+                                                          ? "&roi.gpu=tesla-k80" : "");
+    const ViewState s = decode_link(link, ViewState{}, nullptr).state;
+    const std::string plain = answered(link);
+    for (const std::string& key : keys) {
+      INFO(link << " with " << key << "=" << changed.at(key));
+      CHECK((answered(link + "&" + key + "=" + changed.at(key)) != plain) == ask_reads_field(s.ask, key));
+    }
+  }
 }

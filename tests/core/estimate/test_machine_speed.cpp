@@ -34,19 +34,19 @@ double within(double predicted, double measured) { return std::fabs(predicted / 
 
 TEST_CASE("llama.cpp on several RTX 3090: decode stays where one card's would be", "[machine_speed]") {
   SpeedInput in = llama_bench("llama-3-70b");
-  in.gpus = 2;
+  in.gpu_count = 2;
   const SpeedEstimate two = estimate_speed(card("rtx-3090"), in, shipped_calibration());
   CHECK(two.engine == "llamacpp");
   CHECK(two.fits);
   CHECK(within(two.decode_tokens_per_s, 16.57) < 0.2);  // measured 16.57 tokens/s (was 24.9)
-  in.gpus = 4;
+  in.gpu_count = 4;
   const SpeedEstimate four = estimate_speed(card("rtx-3090"), in, shipped_calibration());
   CHECK(within(four.decode_tokens_per_s, 17.07) < 0.2);  // measured 17.07 (was 40.6)
   CHECK(four.decode_tokens_per_s <= two.decode_tokens_per_s);  // layers run one GPU after another
   // 8B: more GPUs only add hand-overs (measured 115.42 on one, 111.67 on two, 104.17 on six).
   SpeedInput small = llama_bench("llama-3-8b");
   const SpeedEstimate one_card = estimate_speed(card("rtx-3090"), small, shipped_calibration());
-  small.gpus = 6;
+  small.gpu_count = 6;
   const SpeedEstimate six = estimate_speed(card("rtx-3090"), small, shipped_calibration());
   CHECK(six.decode_tokens_per_s < one_card.decode_tokens_per_s);
   CHECK(six.decode_tokens_per_s > 0.85 * one_card.decode_tokens_per_s);
@@ -54,7 +54,7 @@ TEST_CASE("llama.cpp on several RTX 3090: decode stays where one card's would be
   SpeedInput prompt = llama_bench("llama-3-8b");
   prompt.context = prompt.prompt_tokens = 4096;
   const double one_prefill = estimate_speed(card("rtx-3090"), prompt, shipped_calibration()).prefill_tokens_per_s;
-  prompt.gpus = 4;
+  prompt.gpu_count = 4;
   const double four_prefill = estimate_speed(card("rtx-3090"), prompt, shipped_calibration()).prefill_tokens_per_s;
   CHECK(four_prefill > one_prefill);
   CHECK(four_prefill < 4 * one_prefill);
@@ -142,7 +142,7 @@ TEST_CASE("70B on one RTX 4090 with 64 GB of DDR5: the layers that do not fit ru
 
 TEST_CASE("vLLM: 70B BF16 on 4x H100 adds bandwidth less an all-reduce per layer", "[machine_speed]") {
   SpeedInput in = llama_bench("llama-3-70b", "bf16");
-  in.gpus = 4;
+  in.gpu_count = 4;
   const SpeedEstimate nvlink = estimate_speed(card("h100-sxm5"), in, shipped_calibration());
   CHECK(nvlink.engine == "vllm");
   CHECK(nvlink.fits);
@@ -169,7 +169,7 @@ TEST_CASE("vLLM: 70B BF16 on 4x H100 adds bandwidth less an all-reduce per layer
 
 TEST_CASE("two Mac Studios are two machines: no figure, the reason instead", "[machine_speed]") {
   SpeedInput in = llama_bench("llama-3-70b");
-  in.gpus = 2;
+  in.gpu_count = 2;
   const SpeedEstimate macs = estimate_speed(card("apple-m2-ultra-76c"), in, shipped_calibration());
   CHECK(macs.decode_tokens_per_s == 0);
   CHECK(macs.prefill_tokens_per_s == 0);
@@ -181,7 +181,7 @@ TEST_CASE("two Mac Studios are two machines: no figure, the reason instead", "[m
   CHECK(out["low"].is_null());
   CHECK(out["reason"].get<std::string>().find("several machines") == 0);
   // vLLM on a Mac: the engine does not run there (auto picks llama.cpp for BF16).
-  in.gpus = 1;
+  in.gpu_count = 1;
   in.quant = "bf16";
   CHECK(estimate_speed(card("apple-m2-ultra-76c"), in, shipped_calibration()).engine == "llamacpp");
   in.engine = "vllm";
@@ -238,4 +238,44 @@ TEST_CASE("error bands: a measured class from its held-out runs, any other wide 
   }
   CHECK(runs == 8);
   CHECK(inside >= 6);
+}
+
+TEST_CASE("speculative decoding: a small draft speeds a large model, not a small one, and the band says so",
+          "[machine_speed]") {
+  // 70B on two RTX 3090 decodes ~16 tokens/s (measured 16.57): a 1B draft is far cheaper a step.
+  SpeedInput in = llama_bench("llama-3-70b");
+  in.gpu_count = 2;
+  const SpeedEstimate plain = estimate_speed(card("rtx-3090"), in, shipped_calibration());
+  in.draft_params_b = 1.24;
+  const SpeedEstimate drafted = estimate_speed(card("rtx-3090"), in, shipped_calibration());
+  REQUIRE(plain.decode_tokens_per_s > 0);
+  // 2.38 tokens a step at 0.6 acceptance, for a check (1.1 decode steps) and five draft
+  // steps: under 2x, as public llama.cpp runs with a 1B draft (1.7x at 72 % accepted).
+  CHECK(drafted.decode_tokens_per_s > 1.3 * plain.decode_tokens_per_s);
+  CHECK(drafted.decode_tokens_per_s < 2.0 * plain.decode_tokens_per_s);
+  CHECK(drafted.needed_gb > plain.needed_gb);  // the draft's weights sit beside the model's
+  CHECK_FALSE(drafted.decode_band.measured());
+  // At 35 % accepted it gains nothing (PR 10455): the band's low end reaches the plain figure.
+  CHECK(drafted.decode_band.low(drafted.decode_tokens_per_s) < plain.decode_tokens_per_s * 1.05);
+  CHECK(drafted.decode_band.high(drafted.decode_tokens_per_s) > drafted.decode_tokens_per_s * 1.3);
+  CHECK(drafted.prefill_tokens_per_s == Approx(plain.prefill_tokens_per_s));
+
+  // A fast card with a small model gains nothing: a draft step is not cheap enough (issue
+  // 10664: 7-23 % slower on an A100). And a draft as large as the model only adds work.
+  SpeedInput small = llama_bench("llama-3-8b");
+  small.draft_params_b = 1.24;
+  const SpeedEstimate fast = estimate_speed(card("rtx-4090"), small, shipped_calibration());
+  small.draft_params_b = 0;
+  CHECK(fast.decode_tokens_per_s < 1.1 * estimate_speed(card("rtx-4090"), small, shipped_calibration()).decode_tokens_per_s);
+  small.draft_params_b = 8;
+  const SpeedEstimate same = estimate_speed(card("rtx-4090"), small, shipped_calibration());
+  small.draft_params_b = 0;
+  CHECK(same.decode_tokens_per_s < estimate_speed(card("rtx-4090"), small, shipped_calibration()).decode_tokens_per_s);
+
+  // The Speed tab's view carries it (speed.draft), as every SpeedRun setting.
+  SpeedView view;
+  view.preset = "llama-3-70b";
+  view.gpu_count = 2;
+  view.draft_params_b = 1.24;
+  CHECK(speed_input_from_view(view).draft_params_b == 1.24);
 }

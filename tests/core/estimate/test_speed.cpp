@@ -72,13 +72,13 @@ TEST_CASE("the fit agrees with vram_fit at the same precision", "[speed]") {
   const FitResult fit = fit_model(view);
   CHECK(fit.engine == "vllm");  // bf16 runs on vLLM in both
   for (int gpus : {1, 2, 4}) {
-    in.gpus = gpus;
+    in.gpu_count = gpus;
     const SpeedEstimate e = estimate_speed(round_card(), in, test::round_calibration());
     CHECK(e.needed_gb == Approx(per_gpu_need_gb(fit, gpus)));
     CHECK(e.usable_gb == Approx(usable_vram_gb(round_card(), fit.usable_share)));
     CHECK(e.fits == fits(round_card(), fit, gpus));
   }
-  in.gpus = 1;
+  in.gpu_count = 1;
   const SpeedEstimate one = estimate_speed(round_card(), in, test::round_calibration());
   CHECK(one.lacks_gb == Approx(one.needed_gb - usable_vram_gb(round_card(), kVllmMemoryUtilization)));
 }
@@ -110,16 +110,16 @@ TEST_CASE("several GPUs: llama.cpp runs layers one after another, vLLM splits ev
   SpeedCalibration cal = test::round_calibration();
   cal.llamacpp_handover_s = 100e-6;
   const SpeedEstimate one = estimate_speed(round_card(), in, cal);
-  in.gpus = 4;
+  in.gpu_count = 4;
   const SpeedEstimate four = estimate_speed(round_card(), in, cal);
   // Layer split: the same bytes at one card's bandwidth at a time, plus three hand-overs.
   CHECK(1 / four.decode_tokens_per_s == Approx(1 / one.decode_tokens_per_s + 3 * 100e-6));
   CHECK(four.needed_gb < one.needed_gb);
   in.quant = "bf16";
   in.engine = "vllm";
-  in.gpus = 1;
+  in.gpu_count = 1;
   const SpeedEstimate tp1 = estimate_speed(round_card(), in, cal);
-  in.gpus = 4;
+  in.gpu_count = 4;
   const SpeedEstimate tp4 = estimate_speed(round_card(), in, cal);
   CHECK(tp4.engine == "vllm");
   CHECK(tp4.effective_bandwidth_gbs == Approx(4 * tp1.effective_bandwidth_gbs));
@@ -173,10 +173,10 @@ TEST_CASE("bad speed input names the field", "[speed]") {
   in.model.active_params_b = 9;
   CHECK(check_speed_input(in).find("active_params_b") == 0);
   in.model.active_params_b = 8;
-  in.gpus = 0;
+  in.gpu_count = 0;
   CHECK(check_speed_input(in).find("gpus") == 0);
   // Bad input never yields NaN.
-  in.gpus = 1;
+  in.gpu_count = 1;
   in.model.params_b = std::nan("");
   const SpeedEstimate e = estimate_speed(round_card(), in, test::round_calibration());
   CHECK(e.decode_tokens_per_s == 0);
@@ -294,11 +294,11 @@ TEST_CASE("speed input problems are translatable and their bounds come from limi
   CHECK(speed_input_problem(in)->text() == "context 0 must be a whole number from 1 to 1048576 tokens");
   CHECK(speed_input_problem(in)->nested.at(1).pattern == describe_range(limits::kContextTokens).pattern);
   in.context = 4096;
-  in.gpus = 65;
+  in.gpu_count = 65;
   CHECK(speed_input_problem(in)->text() ==
         "gpus 65 must be " + describe_range(limits::kSpeedGpuCount).text());
   CHECK(check_speed_input(in) == speed_input_problem(in)->text());
-  in.gpus = 1;
+  in.gpu_count = 1;
   in.unified_memory_gb = -1;
   CHECK(speed_input_problem(in)->pattern == "unified_memory_gb {0} must be {1}");
   in.unified_memory_gb = 0.5;  // any RAM size up to 100 TB, as before

@@ -212,7 +212,7 @@ TEST_CASE("roi: resale above the price is clamped to the price with a notice") {
   RoiView v = worked_view();
   v.resale_usd = 1200;
   const RoiResult r = roi(v);
-  CHECK(*r.figures.resale_usd == Approx(1000));
+  CHECK(*r.view.resale_usd == Approx(1000));  // the clamped view is what the curves read
   CHECK(has_notice(r, "resale_usd", "clamped to the price"));
 }
 
@@ -371,7 +371,7 @@ TEST_CASE("roi: rental rates falling by 20 % a year cut rent-out income and rent
   v.rent_decline_pct_per_year = 20;
   const RoiResult r = roi(v);
   REQUIRE(r.ok);
-  CHECK(r.figures.rent_decline == Approx(0.2));
+  CHECK(r.figures.rent_decline_pct_per_year == Approx(20));
   // rent_months(12) = 12 × (1 − 0.8) / −ln 0.8 = 2.4 / 0.2231436 = 10.75536
   const double months = 2.4 / -std::log(0.8);
   CHECK(RoiModel{r.view, r.figures}.rent_months(12) == Approx(months));
@@ -786,4 +786,100 @@ TEST_CASE("roi on the shipped data: every priced card gives a finite result") {
   REQUIRE(r.ok);
   CHECK(r.defaults.price.kind == PriceKind::street_new);
   CHECK(r.defaults.rate);
+}
+
+// [SECTION] The optional inputs, declared once (kRoiOptionals): each row, including one added
+// later, is clamped, dropped when not a number, listed in the JSON and wins over the data.
+TEST_CASE("roi: every optional input is clamped, dropped when not a number, and listed in the JSON",
+          "[roi]") {
+  for (const RoiOptional& row : kRoiOptionals) {
+    INFO(row.name);
+    RoiView over = worked_view();
+    over.*row.value = row.range.max * 2 + 1;
+    const RoiResult clamped = roi(over);
+    CHECK(has_notice(clamped, row.name, "clamped to"));
+    REQUIRE(clamped.view.*row.value);
+    CHECK(*(clamped.view.*row.value) <= row.range.max);
+
+    RoiView nan = worked_view();
+    nan.*row.value = std::nan("");
+    const RoiResult dropped = roi(nan);
+    CHECK(has_notice(dropped, row.name, "not a number"));
+    CHECK_FALSE(dropped.view.*row.value);
+
+    const json inputs = roi_to_json(roi(worked_view()))["inputs"];
+    CHECK(inputs.contains(row.name));
+  }
+}
+
+TEST_CASE("roi: the buyer figure wins over the data default for every optional input with one", "[roi]") {
+  const RoiView plain = worked_view();
+  for (const RoiOptional& row : kRoiOptionals) {
+    if (!row.resolved) continue;
+    INFO(row.name);
+    RoiView typed = plain;
+    typed.*row.value = row.range.max / 1000 + 0.5;  // inside every range, unlike any default
+    const RoiResult r = roi(typed);
+    CHECK(r.figures.*row.resolved == Approx(*(typed.*row.value)));
+    REQUIRE(resolved_figure(r, row.name));
+    CHECK(*resolved_figure(r, row.name) == Approx(*(typed.*row.value)));
+  }
+}
+
+TEST_CASE("roi: another card keeps the buyer assumptions and not one card or one machine figures", "[roi]") {
+  RoiView view = worked_view();  // test-card x1, with its price, rate, host and tariff typed
+  view.price_usd = 900;
+  view.power_w = 300;
+  view.host_cost_usd = 2000;
+  view.occupancy_pct = 70;
+
+  const RoiView same = roi_view_for(view, "test-card", 1);
+  CHECK(same.price_usd);
+  CHECK(same.host_cost_usd);
+
+  const RoiView more = roi_view_for(view, "test-card", 4);  // the same card, another machine
+  CHECK(more.price_usd == view.price_usd);
+  CHECK(more.power_w == view.power_w);
+  CHECK_FALSE(more.host_cost_usd);
+  CHECK(more.gpu_count == 4);
+
+  const RoiView other = roi_view_for(view, "other-card", 1);
+  CHECK(other.gpu_id == "other-card");
+  for (const RoiOptional& row : kRoiOptionals) {
+    INFO(row.name);
+    const bool kept = static_cast<bool>(other.*row.value);
+    const bool typed = static_cast<bool>(view.*row.value);
+    CHECK(kept == (typed && (row.scope == RoiScope::buyer || row.scope == RoiScope::renting)));
+  }
+  CHECK(other.kwh_price_usd == view.kwh_price_usd);
+  CHECK(other.occupancy_pct == 70);
+
+  const RoiView assumptions = buyer_assumptions(view);
+  CHECK_FALSE(assumptions.price_usd);
+  CHECK_FALSE(assumptions.host_cost_usd);
+  CHECK(assumptions.kwh_price_usd == view.kwh_price_usd);
+  CHECK(roi_field_scope("host_cost_usd") == RoiScope::machine);
+  CHECK(roi_field_scope("gpu_id") == RoiScope::card);
+  CHECK(roi_field_scope("months") == RoiScope::buyer);
+}
+
+TEST_CASE("roi: a resale share of the price sets every card value at the horizon and a card resale wins over it",
+          "[roi]") {
+  RoiView v = worked_view();  // $1,000 a GPU, no depreciation, resale 0 at 12 months
+  v.resale_usd.reset();
+  v.resale_pct = 40;
+  const RoiResult share = roi(v);
+  REQUIRE(share.ok);
+  CHECK(RoiModel{share.view, share.figures}.card_value(12) == Approx(400));
+  // Depreciation implied: from 1,000 now to 400 in a year.
+  CHECK(share.effective_depreciation_pct_per_year == Approx(60));
+  CHECK(roi_to_json(share)["inputs"]["resale_pct"] == 40);
+
+  v.resale_usd = 250;  // this card's figure wins over the share
+  const RoiResult own = roi(v);
+  CHECK(RoiModel{own.view, own.figures}.card_value(12) == Approx(250));
+
+  // A buyer's assumption: another card keeps it (a job prices every card with it).
+  CHECK(roi_view_for(v, "other-card", 2).resale_pct == 40);
+  CHECK(buyer_assumptions(v).resale_pct == 40);
 }

@@ -44,20 +44,13 @@ TEST_CASE("domain ranges: every number compute_roi clamps has its field with the
     CHECK(same_range(field->range, row.range));
     ++checked;
   }
-  // The overrides compute_roi clamps as it reads them (roi.cpp resolve_figures).
-  const std::pair<const char*, gpuwise::NumberRange> optional_inputs[] = {
-      {"price_usd", gpuwise::limits::kPriceUsd},          {"rate_usd_per_hour", gpuwise::limits::kUsdPerHour},
-      {"power_w", gpuwise::limits::kPowerW},              {"host_cost_usd", gpuwise::limits::kHostCostUsd},
-      {"host_power_w", gpuwise::limits::kHostPowerW},     {"kwh_price_usd", gpuwise::limits::kKwhPriceUsd},
-      {"idle_w", gpuwise::limits::kIdlePowerW},           {"rent_decline_pct_per_year", gpuwise::limits::kPercent},
-      {"resale_usd", gpuwise::limits::kPriceUsd},         {"rent_out_rate_usd_per_hour", gpuwise::limits::kUsdPerHour},
-      {"host_idle_w", gpuwise::limits::kHostPowerW}};
-  for (const auto& [name, range] : optional_inputs) {
-    INFO(name);
-    const gpuwise::ViewField* field = field_named("roi", name);
+  // The optional inputs compute_roi clamps (kRoiOptionals): a new row is checked here too.
+  for (const gpuwise::RoiOptional& row : gpuwise::kRoiOptionals) {
+    INFO(row.name);
+    const gpuwise::ViewField* field = field_named("roi", row.name);
     REQUIRE(field != nullptr);
     CHECK(field->kind == gpuwise::FieldKind::optional_number);
-    CHECK(same_range(field->range, range));
+    CHECK(same_range(field->range, row.range));
     ++checked;
   }
   CHECK(checked >= 19);
