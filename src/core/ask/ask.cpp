@@ -512,6 +512,13 @@ AskResult plan_ask(const AskData& data, const AskView& asked, const BuyerView& b
   if (ask.condition != "any") {
     result.assumptions.push_back({ask.condition == "used" ? I18N("used cards only") : I18N("new cards only")});
   }
+  // Owned cards of a training job work the buy-or-rent view's hours a day (roi.hpd): their
+  // days to the deadline and their cost rest on it, so the answer says the figure it took.
+  if ((ask.goal == "train" || (ask.goal == "finetune" && ask.method == "full")) && !ask.rent) {
+    result.assumptions.push_back({I18N("owned cards train {0} h a day (--hours-per-day): their days to the deadline "
+                                       "and their cost rest on it"),
+                                  {format_number(ownership.hours_per_day, 3)}});
+  }
   if (buyer.budget_usd > 0 && !ask.rent) {
     result.assumptions.push_back({buyer.budget_covers == "cards" ? I18N("the budget covers the cards alone")
                                                                  : I18N("the budget covers the whole machine")});
