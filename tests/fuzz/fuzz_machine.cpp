@@ -50,11 +50,12 @@ SpeedInput raw_input(FuzzedDataProvider& in) {
   input.context = fuzz::any_whole(in, 131072);
   input.prompt_tokens = fuzz::any_whole(in, 131072);
   input.concurrent = fuzz::any_whole(in, 256);
-  input.gpus = fuzz::any_whole(in, 8);
+  input.gpu_count = fuzz::any_whole(in, 8);
   input.unified_memory_gb = in.ConsumeIntegralInRange<int>(0, 3) == 0 ? fuzz::any_number(in, 512) : 0;
   input.host_ram_gb = in.ConsumeBool() ? fuzz::any_number(in, 512) : 0;
   input.host_bandwidth_gbs = in.ConsumeBool() ? fuzz::any_number(in, 500) : 89.6;
   input.ram_layers = in.ConsumeBool() ? fuzz::any_whole(in, 160) : 0;
+  input.draft_params_b = in.ConsumeIntegralInRange<int>(0, 3) == 0 ? fuzz::any_number(in, 100) : 0;
   return input;
 }
 

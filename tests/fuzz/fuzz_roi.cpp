@@ -39,14 +39,16 @@ void check_result(const RoiResult& r) {
   FUZZ_CHECK(inside(data.kwh_price_usd, limits::kKwhPriceUsd));
   FUZZ_CHECK(inside(data.idle_w, limits::kIdlePowerW));
   FUZZ_CHECK(inside(data.host_idle_w, limits::kHostPowerW));
-  FUZZ_CHECK(fuzz::finite(data.rent_decline) && data.rent_decline >= 0 && data.rent_decline <= 0.99);
+  FUZZ_CHECK(fuzz::finite(data.rent_decline_pct_per_year) && data.rent_decline_pct_per_year >= 0 &&
+             data.rent_decline_pct_per_year <= 99);
   FUZZ_CHECK(inside(in.hours_per_day, limits::kHoursPerDay));
   FUZZ_CHECK(inside(in.depreciation_pct_per_year, limits::kPercent));
   FUZZ_CHECK(inside(in.maintenance_usd_per_year, limits::kMaintenanceUsdPerYear));
   FUZZ_CHECK(inside(data.rent_out_rate_usd_per_hour, limits::kUsdPerHour));
   FUZZ_CHECK(inside(in.occupancy_pct, limits::kPercent));
   FUZZ_CHECK(inside(in.platform_fee_pct, limits::kPercent));
-  if (data.resale_usd) FUZZ_CHECK(inside(*data.resale_usd, limits::kPriceUsd) && *data.resale_usd <= data.price_usd);
+  if (in.resale_usd) FUZZ_CHECK(inside(*in.resale_usd, limits::kPriceUsd) && *in.resale_usd <= data.price_usd);
+  if (in.resale_pct) FUZZ_CHECK(inside(*in.resale_pct, limits::kPercent));
   FUZZ_CHECK(fuzz::finite(data.resale_now_usd) && data.resale_now_usd >= 0 && data.resale_now_usd <= data.price_usd);
 
   FUZZ_CHECK(r.months.size() == static_cast<std::size_t>(in.months));

@@ -75,7 +75,7 @@ void fuzz_capacity(FuzzedDataProvider& in) {
   one.quant = fuzz::any_key(in, fuzz::quant_ids());
   one.context = fuzz::any_whole(in, 131072);
   one.prompt_tokens = fuzz::any_whole(in, 131072);
-  one.gpus = fuzz::any_whole(in, 8);
+  one.gpu_count = fuzz::any_whole(in, 8);
   const int max_batch = fuzz::any_whole(in, 512);
   const double floor = fuzz::any_number(in, 50);
   const double prompt_share = fuzz::any_number(in, 4);
