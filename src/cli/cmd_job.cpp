@@ -34,28 +34,18 @@ namespace {
 // `gpuwise roi` reads them. One card's or one machine's figures (--price, --host-cost) and
 // the renting side over the years (--rent-decline, --occupancy) do not apply, and are
 // refused (refuse_roi_flags).
-bool buyer_flag(const ViewField& field) { return roi_field_scope(field.name) == RoiScope::buyer; }
-
-std::vector<std::string> ownership_flags() {
+// roi's flags whose scope is the buyer's (`buyer` true: what a job reads) or not (false:
+// what it refuses, each with why: "--host-cost is one machine's figure ...").
+std::vector<std::string> roi_flags_for_jobs(bool buyer) {
   std::vector<std::string> out;
   for (const ViewField& field : view_fields()) {
-    if (field.section == std::string_view("roi") && *field.cli_flag && buyer_flag(field)) {
-      out.push_back(field.cli_flag);
-    }
+    if (field.section != std::string_view("roi") || !*field.cli_flag) continue;
+    if ((roi_field_scope(field.name) == RoiScope::buyer) == buyer) out.push_back(field.cli_flag);
   }
   return out;
 }
-
-// The roi flags a job cannot use, each by name with why: "--host-cost is one machine's figure ...".
-std::vector<std::string> not_for_jobs() {
-  std::vector<std::string> out;
-  for (const ViewField& field : view_fields()) {
-    if (field.section == std::string_view("roi") && *field.cli_flag && !buyer_flag(field)) {
-      out.push_back(field.cli_flag);
-    }
-  }
-  return out;
-}
+std::vector<std::string> ownership_flags() { return roi_flags_for_jobs(true); }
+std::vector<std::string> not_for_jobs() { return roi_flags_for_jobs(false); }
 
 // The usage; the owning flags are the table's (ownership_flags), so a new one is listed.
 std::string usage_text() {
