@@ -179,13 +179,17 @@ void DrawInputs(ViewState& view, UiState& ui, const RoiResult& result) {
   InputField("roi-months", "roi.months", view, ui);
   Label(view_field("roi.dep").label);
   InputField("roi-depreciation", "roi.dep", view, ui);
-  OptionalNumber("roi-resale", "roi.resale", r.resale_usd, result.figures.resale_now_usd *
-                std::pow(1 - r.depreciation_pct_per_year / 100, r.months / 12.0), tr("from depreciation"), view, ui);
+  // Empty: what the model takes at the horizon, from the resale share when one is set.
+  const bool from_share = r.resale_pct && result.ok;
+  OptionalNumber("roi-resale", "roi.resale", r.resale_usd,
+                 from_share ? RoiModel{result.view, result.figures}.resale_at_horizon().value_or(0)
+                            : result.figures.resale_now_usd * std::pow(1 - r.depreciation_pct_per_year / 100, r.months / 12.0),
+                 from_share ? tr("from the resale share") : tr("from depreciation"), view, ui);
   Label(view_field("roi.maint").label);
   InputField("roi-maintenance", "roi.maint", view, ui);
   Label(view_field("roi.colo").label);
   InputField("roi-colo", "roi.colo", view, ui);
-  DrawMoreFields("roi", view, ui, kInputColumnX, &result);
+  DrawMoreFields("roi", view, ui, kInputColumnX, 0, &result);  // never folded, as Label()
 }
 
 // The whole outlay: cards, machine, total (outlay.h), as the ranking and the speed tab show it.

@@ -209,7 +209,7 @@ void DrawInputs(ViewState& view, UiState& ui, PlatformRequests& requests) {
     RecordTarget(ui, "speed-umem-off");
   }
   RamInputs(view, ui);
-  DrawMoreFields("speed", view, ui, kLabelColumn);
+  DrawMoreFields("speed", view, ui, kLabelColumn, kNarrowWidth);  // folded as LabelFor()
 
   LabelFor("speed.sort");
   ImGui::SetNextItemWidth(200);

@@ -454,12 +454,13 @@ bool InputRoiOptional(const char* id, const char* link_key, const RoiResult& use
   return changed;
 }
 
-void DrawMoreFields(const char* section, ViewState& view, UiState& ui, float input_x, const RoiResult* used) {
+void DrawMoreFields(const char* section, ViewState& view, UiState& ui, float input_x, float fold_below,
+                    const RoiResult* used) {
   for (const ViewField& field : view_fields()) {
     if (!field.more || std::string_view(field.section) != section) continue;
     std::string id = field.link_key;
     std::replace(id.begin(), id.end(), '.', '-');
-    FormLabel(FieldLabel(field.link_key), input_x, kNarrowWidth);
+    FormLabel(FieldLabel(field.link_key), input_x, fold_below);
     if (field.kind == FieldKind::flag) {
       ImGui::Checkbox(("##" + id).c_str(), &field.flag(view));
       RecordTarget(ui, "input:" + id);

@@ -129,10 +129,12 @@ bool InputField(const char* id, const char* link_key, ViewState& view, UiState& 
 // market's tariff for roi.kwh), and is set only once edited.
 bool InputRoiOptional(const char* id, const char* link_key, const RoiResult& used, ViewState& view, UiState& ui,
                       const char* format = "%.0f");
-// Every field of `section` the table marks `more` (ViewField::more): a label at `input_x`
-// (folded above the input on a phone) and its input, "input:<link key with - for .>";
-// optional roi figures show the figure `used` resolved. A new input's row alone puts it here.
-void DrawMoreFields(const char* section, ViewState& view, UiState& ui, float input_x, const RoiResult* used = nullptr);
+// Every field of `section` the table marks `more` (ViewField::more): a label, its input at
+// `input_x` (on the next line where the line is narrower than `fold_below`, as the panel's
+// own labels fold) and "input:<link key with - for .>"; optional roi figures show the figure
+// `used` resolved. A new input's row alone puts it here.
+void DrawMoreFields(const char* section, ViewState& view, UiState& ui, float input_x, float fold_below,
+                    const RoiResult* used = nullptr);
 // The `more` fields of `section` that differ from their default, for a summary line:
 // ", Draft model (speculative decoding) 1.24 billion"; "" when every one is the default.
 std::string MoreFieldsSummary(const char* section, const ViewState& view);

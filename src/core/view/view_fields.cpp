@@ -413,7 +413,7 @@ std::vector<ViewField> build_fields() {
                    I18N("Resale per GPU at the end"), "USD", "--resale"));
   f.push_back(more(said(optional_field("roi.resalepct", "roi", "resale_pct", kPercent,
                                        REF(std::optional<double>, roi.resale_pct)),
-                        I18N("Resale at the end, share of the price"), "%", "--resale-pct")));
+                        I18N("Resale at the end"), "%", "--resale-pct")));
   f.push_back(said(number_field("roi.maint", "roi", "maintenance_usd_per_year", kMaintenanceUsdPerYear,
                                 REF(double, roi.maintenance_usd_per_year)),
                    I18N("Maintenance"), "USD/year", "--maintenance"));
