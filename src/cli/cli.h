@@ -81,5 +81,6 @@ std::vector<std::string> not_job_ownership_flags();  // the roi flags a job refu
 std::optional<std::string> refuse_roi_flags(const Args& args);
 int run_software(const Args& args);
 int run_ask(const Args& args);
+int run_check(const Args& args);
 
 }  // namespace gpuwise::cli

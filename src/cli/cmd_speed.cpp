@@ -205,7 +205,9 @@ int run_speed(const Args& args) {
                 figure_text(e.prefill_tokens_per_s, e.prefill_band, 0, "tokens/s", e.prefill_reason).c_str(),
                 first_token);
     if (!e.decode_band.measured()) {
-      std::printf("band: %s is not measured for this vendor (a wide band of ours)\n", e.decode_band.class_key.c_str());
+      const bool architecture = e.decode_band.class_key.find(" not measured)") != std::string::npos;
+      std::printf("band: %s: %s (a wide band of ours)\n", e.decode_band.class_key.c_str(),
+                  architecture ? "no measured run of this architecture" : "not measured for this vendor");
     }
     return 0;
   }

@@ -42,6 +42,8 @@ const Subcommand kSubcommands[] = {
     {"ask", gpuwise::cli::run_ask, "ask --goal run --preset llama-3-70b [--budget 2000 | --rent] [--json]\n"
                                    "                            the buyer's question answered: three to five ways (buy new or used, unified memory,\n"
                                    "                            rent, or upgrade --have), each with its cost, speed and band, fit, software, caveats"},
+    {"check", gpuwise::cli::run_check, "check [--json] [--rows]   every measured row of benchmarks.json against the shipped estimate,\n"
+                                       "                            per class (set/phase): rows, median estimate / measured, share within band"},
     {"rank", gpuwise::cli::run_rank, "rank --profile cnn --json  cards ranked for a workload (--metric, --cuda, --top ...)"},
 };
 

@@ -103,6 +103,8 @@ ImageCalibration load_image_calibration(std::string_view text, std::vector<Catal
 // outlier, not optimised (torch.compile, TensorRT, ...), a model and precision the estimate
 // offers, PyTorch 2 or later (dated from 2023-03-15), and a size and step count given.
 bool is_image_check_row(const MeasuredResult& row);
+// The view a measured image run answers (its model, precision, size and steps).
+ImageView image_view_of(const MeasuredResult& row);
 // Fits the factors on those rows, leaving out `exclude_gpu`'s (leave-one-card-out), and,
 // unless `with_bands` is false, the bands from the held-out residuals.
 ImageCalibration fit_image_calibration(const Catalog& catalog, const Benchmarks& benchmarks,

@@ -23,7 +23,7 @@ constexpr double kWideLow = 0.5, kWideHigh = 2.0;
 
 bool is_16bit(const std::string& precision) { return precision == "fp16" || precision == "bf16"; }
 
-ImageView view_of(const MeasuredResult& r) {
+ImageView row_view(const MeasuredResult& r) {
   ImageView v;
   v.model = r.model;
   v.precision = is_16bit(r.precision) ? "fp16" : r.precision;
@@ -80,7 +80,7 @@ std::vector<Row> check_rows(const Catalog& catalog, const Benchmarks& benchmarks
     const int index = catalog.find(r.gpu_id);
     if (index < 0) continue;
     const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(index)];
-    const ImageView view = view_of(r);
+    const ImageView view = row_view(r);
     // A run the model says cannot fit the card spilled weights into system RAM: not comparable.
     const ImageEstimate e = estimate_image(gpu, view, any);
     if (!e.fits || !e.has_figures) continue;
@@ -189,6 +189,8 @@ std::vector<HeldOut> leave_one_card_out(const std::vector<Row>& rows) {
 }
 
 }  // namespace
+
+ImageView image_view_of(const MeasuredResult& row) { return row_view(row); }
 
 bool is_image_check_row(const MeasuredResult& r) {
   if (r.phase != "image" || r.outlier || r.optimised || r.batch.value_or(1) != 1) return false;

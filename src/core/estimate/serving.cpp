@@ -15,6 +15,9 @@ namespace {
 // A class without public serving runs: a band of our own choosing, wide.
 constexpr double kNotMeasuredLow = 0.5, kNotMeasuredHigh = 1.5;
 constexpr double kBandLowPercentile = 0.1, kBandHighPercentile = 0.9;
+// With fewer runs than this, the 10th and 90th percentiles interpolate inside the runs and
+// leave two in five outside; the band spans them all instead (kSmallClassRuns, band.h).
+constexpr std::size_t kSmallClassRuns = 10;
 
 // The largest n in [1, hi] for which ok(n) holds, given ok holds up to some n and not
 // after; 0 when ok(1) does not hold.
@@ -42,14 +45,6 @@ double percentile(std::vector<double> values, double p) {
   return values[below] + (values[above] - values[below]) * (at - static_cast<double>(below));
 }
 
-// The engine family a run's software names: vLLM and SGLang page the KV cache alike.
-std::string engine_of(const std::string& software) {
-  std::string lower;
-  for (char c : software) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (lower.find("vllm") != std::string::npos || lower.find("sglang") != std::string::npos) return "vllm";
-  if (lower.find("gaudi") != std::string::npos) return "gaudi";
-  return "other";
-}
 
 }  // namespace
 
@@ -62,7 +57,16 @@ ServeCapacity serve_capacity(const Gpu& gpu, const SpeedInput& one_request, cons
   SpeedInput in = one_request;
   in.concurrent = 1;
   const MachineEstimator machine({{&gpu, std::max(1, in.gpu_count)}}, in, cal);
-  auto at = [&](int concurrent) { return machine.figures_at(concurrent); };
+  // The class's measured factor (fit_serving_bands): the engine's real speed at a batch.
+  const auto factor_it = cal.serve.factors.find(serve_class_key(gpu, one_request.quant));
+  const double factor = factor_it == cal.serve.factors.end() ? 1 : factor_it->second;
+  auto at = [&](int concurrent) {
+    MachineFigures f = machine.figures_at(concurrent);
+    f.decode_tokens_per_s *= factor;
+    f.decode_total_tokens_per_s *= factor;
+    f.prefill_tokens_per_s *= factor;
+    return f;
+  };
   const MachineFigures one = at(1);
   out.needed_gb = one.needed_gb;
   out.usable_gb = one.usable_gb;
@@ -131,7 +135,7 @@ std::vector<ServeCheckRow> check_serving_rows(const Catalog& catalog, const Benc
     if (!capacity.fits || !(capacity.tokens_per_s > 0)) continue;
     ServeCheckRow row;
     row.row = &r;
-    row.class_key = engine_of(r.software) + "/" + gpu.vendor + "/serve";
+    row.class_key = serve_class_key(gpu, r.precision);  // the estimate's class, whose band and factor it uses
     row.batch = capacity.concurrent;
     row.predicted = capacity.tokens_per_s;
     out.push_back(row);
@@ -154,27 +158,36 @@ void append_serving_checks(const Catalog& catalog, const Benchmarks& benchmarks,
 
 void fit_serving_bands(const Catalog& catalog, const Benchmarks& benchmarks, SpeedCalibration& cal) {
   cal.serve.bands.clear();
+  cal.serve.factors.clear();
   std::map<std::string, std::vector<double>> ratios;
   for (const ServeCheckRow& r : check_serving_rows(catalog, benchmarks, cal)) {
     ratios[r.class_key].push_back(r.row->value / r.predicted);
+  }
+  for (auto& [key, values] : ratios) {
+    const double factor = median(values);
+    if (!(factor > 0) || !std::isfinite(factor)) continue;
+    cal.serve.factors[key] = factor;
+    for (double& v : values) v /= factor;
   }
   for (const auto& [key, values] : ratios) {
     Band band;
     band.class_key = key;
     band.samples = static_cast<int>(values.size());
-    band.low_ratio = std::min(1.0, percentile(values, kBandLowPercentile));
-    band.high_ratio = std::max(1.0, percentile(values, kBandHighPercentile));
+    const bool small = values.size() < kSmallClassRuns;
+    band.low_ratio = std::min(1.0, small ? *std::min_element(values.begin(), values.end()) : percentile(values, kBandLowPercentile));
+    band.high_ratio = std::max(1.0, small ? *std::max_element(values.begin(), values.end()) : percentile(values, kBandHighPercentile));
     cal.serve.bands[key] = band;
   }
 }
 
 json serving_calibration_to_json(const ServingCalibration& cal) {
-  auto r4 = [](double v) { return std::round(v * 10000) / 10000; };
   json bands = json::object();
   for (const auto& [key, band] : cal.bands) {
-    bands[key] = {{"low", r4(band.low_ratio)}, {"high", r4(band.high_ratio)}, {"samples", band.samples}};
+    bands[key] = {{"low", std::floor(band.low_ratio * 10000 + 1e-6) / 10000}, {"high", std::ceil(band.high_ratio * 10000 - 1e-6) / 10000}, {"samples", band.samples}};
   }
-  return json{{"bands", bands}};
+  json factors = json::object();
+  for (const auto& [key, value] : cal.factors) factors[key] = std::round(value * 1e6) / 1e6;
+  return json{{"bands", bands}, {"factors", factors}};
 }
 
 void load_serving_calibration(const json& root, ServingCalibration& cal, std::vector<CatalogIssue>& issues) {
@@ -184,6 +197,18 @@ void load_serving_calibration(const json& root, ServingCalibration& cal, std::ve
   if (!root.is_object() || !root.contains("bands") || !root["bands"].is_object()) {
     error("bands", "must be an object of class -> {\"low\", \"high\", \"samples\"}");
     return;
+  }
+  if (root.contains("factors") && root["factors"].is_object()) {
+    for (const auto& item : root["factors"].items()) {
+      const json& v = item.value();
+      if (v.is_number() && std::isfinite(v.get<double>()) && v.get<double>() >= 0.05 && v.get<double>() <= 20) {
+        cal.factors[item.key()] = v.get<double>();
+      } else {
+        error("factors." + item.key(), "must be a number from 0.05 to 20 (got " + describe_json(v) + ")");
+      }
+    }
+  } else if (root.contains("factors")) {
+    error("factors", "must be an object of class -> factor");
   }
   for (const auto& item : root["bands"].items()) {
     const json& b = item.value();

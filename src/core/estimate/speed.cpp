@@ -181,6 +181,7 @@ json speed_calibration_to_json(const SpeedCalibration& cal) {
                {"llamacpp_handover_us", std::round(cal.llamacpp_handover_s * 1e7) / 10},
                {"llamacpp_pipeline_overlap", std::round(cal.llamacpp_pipeline_overlap * 1000) / 1000},
                {"bands", bands_to_json(cal.bands)},
+               {"band_families", cal.band_families},
                {"training", train_calibration_to_json(cal.train)},
                {"serving", serving_calibration_to_json(cal.serve)}};
 }
@@ -246,6 +247,20 @@ SpeedCalibration load_speed_calibration(std::string_view text, std::vector<Catal
   number("llamacpp_pipeline_overlap", 1, 1, cal.llamacpp_pipeline_overlap);
   auto bands = root.find("bands");
   if (bands != root.end()) read_bands(*bands, cal.bands, issues);
+  if (auto families = root.find("band_families"); families != root.end()) {
+    if (!families->is_object()) error("band_families", "must be an object of class -> [architecture, ...]");
+    const json& by_class = families->is_object() ? *families : json::object();
+    for (const auto& item : by_class.items()) {
+      if (!item.value().is_array()) {
+        error("band_families." + item.key(), "must be a list of architectures");
+        continue;
+      }
+      std::vector<std::string>& list = cal.band_families[item.key()];
+      for (const json& name : item.value()) {
+        if (name.is_string() && name.get<std::string>().size() < 100) list.push_back(name.get<std::string>());
+      }
+    }
+  }
   auto training = root.find("training");
   if (training == root.end()) {
     error("training", "must be an object (the training fit, training.h)");

@@ -49,6 +49,10 @@ struct SpeedCalibration {
   // predicted, held out (band.h); a class not here is not measured (speed_band()).
   // Training's and serving's bands are in `train` and `serve`.
   std::map<std::string, Band> bands;
+  // The architectures (efficiency_family()) with measured runs in each band's class: a card
+  // of another architecture is "not measured for this architecture" (a Tesla P100, sm_60,
+  // lacks the dp4a instructions llama.cpp's quantised kernels use on the measured cards).
+  std::map<std::string, std::vector<std::string>> band_families;
 
   // The family's factor, else "default", else `fallback`.
   static double factor(const std::map<std::string, double>& table, const std::string& family, double fallback);
@@ -218,7 +222,9 @@ class MachineEstimator {
 };
 
 // The band of a class: engine x vendor x phase ("llamacpp/NVIDIA/decode"), from the
-// calibration, or kUnmeasuredBand when its class has no measured runs.
+// calibration, or kUnmeasuredBand when its class has no measured runs. A card whose
+// architecture has no measured run in the class gets the class band widened to at least
+// kUnmeasuredBand, with samples 0 and the class key saying "(Pascal not measured)".
 Band speed_band(const SpeedCalibration& calibration, Engine engine, const Gpu& gpu, const std::string& phase);
 std::string band_class(Engine engine, const Gpu& gpu, const std::string& phase);
 constexpr double kUnmeasuredBandLow = 0.5;   // a class without measured runs: half to 1.5 times

@@ -30,7 +30,9 @@ double estimate_of(const LlmRow& row, const SpeedCalibration& cal) {
   return row.phase == "decode" ? e.decode_tokens_per_s : e.prefill_tokens_per_s;
 }
 
-double rounded(double value) { return std::round(value * 1000) / 1000; }
+// A band written to the file widens to the next thousandth, so a run on its edge stays inside.
+double rounded_down(double value) { return std::floor(value * 1000 + 1e-6) / 1000; }
+double rounded_up(double value) { return std::ceil(value * 1000 - 1e-6) / 1000; }
 
 }  // namespace
 
@@ -41,7 +43,20 @@ std::string band_class(Engine engine, const Gpu& gpu, const std::string& phase) 
 Band speed_band(const SpeedCalibration& cal, Engine engine, const Gpu& gpu, const std::string& phase) {
   const std::string key = band_class(engine, gpu, phase);
   auto it = cal.bands.find(key);
-  if (it != cal.bands.end()) return it->second;
+  if (it != cal.bands.end()) {
+    auto families = cal.band_families.find(key);
+    const std::string family = efficiency_family(gpu);
+    if (families == cal.band_families.end() ||
+        std::find(families->second.begin(), families->second.end(), family) != families->second.end()) {
+      return it->second;
+    }
+    Band wide = it->second;
+    wide.low_ratio = std::min(wide.low_ratio, kUnmeasuredBandLow);
+    wide.high_ratio = std::max(wide.high_ratio, kUnmeasuredBandHigh);
+    wide.samples = 0;
+    wide.class_key = key + " (" + family + " not measured)";
+    return wide;
+  }
   Band band;
   band.low_ratio = kUnmeasuredBandLow;
   band.high_ratio = kUnmeasuredBandHigh;
@@ -67,18 +82,27 @@ SpeedCalibration calibrate_speed(const Catalog& catalog, const Benchmarks& bench
   SpeedCalibration cal = fit_speed_calibration(catalog, benchmarks);
   for (const std::string phase : {"decode", "prefill"}) {
     std::map<std::string, std::vector<double>> ratios;
+    std::map<std::string, std::vector<std::string>> families;
     for (const LlmPrediction& p : predict_llm_rows(catalog, benchmarks, phase, cal)) {
-      if (p.held_out > 0) ratios[band_class(Engine::llamacpp, *p.row.gpu, phase)].push_back(p.row.row->value / p.held_out);
+      if (!(p.held_out > 0)) continue;
+      const std::string key = band_class(Engine::llamacpp, *p.row.gpu, phase);
+      ratios[key].push_back(p.row.row->value / p.held_out);
+      std::vector<std::string>& list = families[key];
+      if (std::find(list.begin(), list.end(), efficiency_family(*p.row.gpu)) == list.end()) {
+        list.push_back(efficiency_family(*p.row.gpu));
+      }
     }
     for (auto& [key, values] : ratios) {
       if (static_cast<int>(values.size()) < kMinBandSamples) continue;
       stable_sort_rows(values);
       Band band;
-      band.low_ratio = rounded(std::min(1.0, percentile(values, kLowPercentile)));
-      band.high_ratio = rounded(std::max(1.0, percentile(values, kHighPercentile)));
+      band.low_ratio = rounded_down(std::min(1.0, percentile(values, kLowPercentile)));
+      band.high_ratio = rounded_up(std::max(1.0, percentile(values, kHighPercentile)));
       band.class_key = key;
       band.samples = static_cast<int>(values.size());
       cal.bands[key] = band;
+      stable_sort_rows(families[key]);
+      cal.band_families[key] = families[key];
     }
   }
   return cal;
@@ -87,7 +111,7 @@ SpeedCalibration calibrate_speed(const Catalog& catalog, const Benchmarks& bench
 json bands_to_json(const std::map<std::string, Band>& bands) {
   json out = json::object();
   for (const auto& [key, band] : bands) {
-    out[key] = {{"low", rounded(band.low_ratio)}, {"high", rounded(band.high_ratio)}, {"samples", band.samples}};
+    out[key] = {{"low", rounded_down(band.low_ratio)}, {"high", rounded_up(band.high_ratio)}, {"samples", band.samples}};
   }
   return out;
 }

@@ -9,6 +9,7 @@
 
 #include "catalog/data_file.h"
 #include "estimate/fit_support.h"
+#include "estimate/train_anchors.h"
 #include "estimate/vram_fit.h"
 #include "text/json_util.h"
 #include "text/stable_sort.h"
@@ -76,6 +77,9 @@ constexpr double kNetworkGbs = 1.25;
 constexpr double kNvidiaNotMeasuredLow = 0.7, kNvidiaNotMeasuredHigh = 1.5;
 constexpr double kNotMeasuredLow = 0.6, kNotMeasuredHigh = 2.5;
 constexpr double kBandLowPercentile = 0.1, kBandHighPercentile = 0.9;
+// With fewer runs than this, the 10th and 90th percentiles interpolate inside the runs and
+// leave two in five outside; the band spans them all instead (kSmallClassRuns, band.h).
+constexpr std::size_t kSmallClassRuns = 10;
 
 double safe(double value) { return std::isfinite(value) && value > 0 ? value : 0; }
 
@@ -182,20 +186,6 @@ std::string percent(double share) { return std::to_string(static_cast<int>(std::
 // The class a card's training estimate belongs to (band.h): engine × vendor × phase.
 std::string class_key(const Gpu& gpu, bool moe) { return "pytorch/" + gpu.vendor + (moe ? "/train-moe" : "/train"); }
 
-// The family a card's training efficiency comes from: its architecture, except that
-// Blackwell is two designs for training. B200/B300/GB200/GB300 (compute capability 10.x)
-// run tcgen05 tensor cores with tensor memory, HBM and NVLink, and every measured
-// Blackwell run is one of them; the GeForce 50 series, RTX PRO Blackwell and GB10
-// (DGX Spark), compute capability 12.x, run the older mma.sync path on GDDR7 or LPDDR5X
-// over PCIe, and no public LLM training run of them exists. Borrowing the B200's MFU
-// (0.54) made 8x RTX PRO 4000 Blackwell the cheapest way to train 8B; as their own
-// family they are "not measured" (the NVIDIA floor and its wide band).
-std::string training_family(const Gpu& gpu) {
-  std::string family = efficiency_family(gpu);
-  if (family == "Blackwell" && gpu.compute_capability.rfind("12.", 0) == 0) family += " RTX (sm_12x)";
-  return family;
-}
-
 // [SECTION] The measured LLM runs
 struct LlmRun {
   const MeasuredResult* row;
@@ -205,7 +195,7 @@ struct LlmRun {
   std::string family;
 };
 
-std::optional<TrainInput> run_input(const MeasuredResult& r) {
+std::optional<TrainInput> run_input_of(const MeasuredResult& r) {
   TrainInput in;
   if (r.precision == "bf16") {
     in.precision = TrainPrecision::bf16;
@@ -234,14 +224,14 @@ std::optional<TrainInput> run_input(const MeasuredResult& r) {
 }
 
 bool is_llm_run(const MeasuredResult& r) {
-  return r.phase == "train" && r.unit == "tokens_per_s" && run_input(r).has_value();
+  return r.phase == "train" && r.unit == "tokens_per_s" && run_input_of(r).has_value();
 }
 
 std::vector<LlmRun> llm_runs(const Catalog& catalog, const Benchmarks& benchmarks) {
   std::vector<LlmRun> out;
   for (const auto& r : benchmarks.results) {
     if (r.outlier || r.phase != "train" || r.unit != "tokens_per_s") continue;
-    const std::optional<TrainInput> input = run_input(r);
+    const std::optional<TrainInput> input = run_input_of(r);
     const int index = catalog.find(r.gpu_id);
     if (!input || index < 0) continue;
     const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(index)];
@@ -391,8 +381,9 @@ void fill_bands(const Fitted& fitted, TrainCalibration& cal) {
     Band band;
     band.class_key = key;
     band.samples = static_cast<int>(values.size());
-    band.low_ratio = std::min(1.0, percentile(values, kBandLowPercentile));
-    band.high_ratio = std::max(1.0, percentile(values, kBandHighPercentile));
+    const bool small = values.size() < kSmallClassRuns;
+    band.low_ratio = std::min(1.0, small ? *std::min_element(values.begin(), values.end()) : percentile(values, kBandLowPercentile));
+    band.high_ratio = std::max(1.0, small ? *std::max_element(values.begin(), values.end()) : percentile(values, kBandHighPercentile));
     cal.bands[key] = band;
   }
 }
@@ -477,6 +468,22 @@ RunPredictions predictions(const Fitted& fitted, const TrainCalibration& all) {
 }
 
 }  // namespace
+
+std::optional<TrainInput> train_input_of(const MeasuredResult& row) { return run_input_of(row); }
+
+// The family a card's training efficiency comes from: its architecture, except that
+// Blackwell is two designs for training. B200/B300/GB200/GB300 (compute capability 10.x)
+// run tcgen05 tensor cores with tensor memory, HBM and NVLink, and every measured
+// Blackwell run is one of them; the GeForce 50 series, RTX PRO Blackwell and GB10
+// (DGX Spark), compute capability 12.x, run the older mma.sync path on GDDR7 or LPDDR5X
+// over PCIe, and no public LLM training run of them exists. Borrowing the B200's MFU
+// (0.54) made 8x RTX PRO 4000 Blackwell the cheapest way to train 8B; as their own
+// family they are "not measured" (the NVIDIA floor and its wide band).
+std::string training_family(const Gpu& gpu) {
+  std::string family = efficiency_family(gpu);
+  if (family == "Blackwell" && gpu.compute_capability.rfind("12.", 0) == 0) family += " RTX (sm_12x)";
+  return family;
+}
 
 // [SECTION] Input
 const char* train_precision_key(TrainPrecision precision) {
@@ -567,6 +574,25 @@ TrainEstimate estimate_training(const Gpu& gpu, const TrainInput& input, const S
     }
     out.band.samples = 0;
   }
+  // Measured first: the card's own training runs (or the nearest measured card of its
+  // class) against the model, never above kMaxAnchoredMfu of the full-rate peak.
+  if (const TrainAnchor* anchor = train_anchor_of(gpu, cal)) {
+    const double ceiling = kMaxAnchoredMfu * (half_rate_fp32_accumulate(gpu) ? 2 : 1);
+    mfu = std::min(mfu * anchor->factor, std::max(mfu, ceiling));
+    out.anchored = true;
+    out.anchor_factor = anchor->factor;
+    out.source = anchor->own ? TemplateText{I18N("measured: Lambda's PyTorch transformer training of this card ({0} workloads), against the cards with LLM runs"),
+                                            {std::to_string(anchor->workloads)}}
+                             : TemplateText{I18N("from the measured training of {0}, the nearest card of its class with runs (Lambda's PyTorch)"),
+                                            {anchor->card}};
+    if (!out.measured) {
+      // The family's efficiency was a floor; the anchor replaces it, so the band is the
+      // measured class's where there is one.
+      auto band = cal.bands.find(out.band.class_key);
+      if (band != cal.bands.end()) out.band = band->second;
+      out.measured = true;
+    }
+  }
   if (moe) mfu *= moe_share(cal);
   if (out.lacks_bf16_flash) mfu *= kNoBf16FlashShare;
   out.mfu = safe(mfu);
@@ -612,6 +638,7 @@ void fit_train_calibration(const Catalog& catalog, const Benchmarks& benchmarks,
   for (std::size_t i = 0; i < keep.size(); ++i) keep[i] = !held_out(*fitted.runs[i].row, exclude_set, exclude_gpu);
   calibration.train = fit_runs(fitted.runs, fitted.mfus, keep);
   if (exclude_set.empty() && exclude_gpu.empty()) fill_bands(fitted, calibration.train);
+  if (exclude_set.empty()) fit_train_anchors(catalog, benchmarks, exclude_gpu, calibration);
 }
 
 json train_calibration_to_json(const TrainCalibration& cal) {
@@ -620,14 +647,22 @@ json train_calibration_to_json(const TrainCalibration& cal) {
   for (const auto& [key, value] : cal.mfu) mfu[key] = r4(value);
   json bands = json::object();
   for (const auto& [key, band] : cal.bands) {
-    bands[key] = {{"low", r4(band.low_ratio)}, {"high", r4(band.high_ratio)}, {"samples", band.samples}};
+    bands[key] = {{"low", std::floor(band.low_ratio * 10000 + 1e-6) / 10000}, {"high", std::ceil(band.high_ratio * 10000 - 1e-6) / 10000}, {"samples", band.samples}};
   }
   json measured = json::object();
   for (const auto& [family, m] : cal.measured) {
     measured[family] = {{"vendor", m.vendor}, {"cards", m.cards}, {"software", m.software}, {"runs", m.runs}};
   }
+  json anchors = json::object();
+  for (const auto& [key, a] : cal.card_anchors) {
+    anchors[key] = {{"factor", r4(a.factor)}, {"workloads", a.workloads}, {"card", a.card}, {"own", a.own}};
+  }
+  json scales = json::object();
+  for (const auto& [key, value] : cal.workload_scale) scales[key] = r4(value);
   return json{{"mfu", mfu},           {"fp8_share", r4(cal.fp8_share)}, {"moe_share", r4(cal.moe_share)},
-              {"bands", bands},       {"measured", measured},           {"samples", cal.samples}};
+              {"bands", bands},       {"measured", measured},           {"samples", cal.samples},
+              {"card_anchors", anchors},
+              {"workload_scale", scales}};
 }
 
 void load_train_calibration(const json& root, TrainCalibration& cal, std::vector<CatalogIssue>& issues) {
@@ -698,6 +733,33 @@ void load_train_calibration(const json& root, TrainCalibration& cal, std::vector
       cal.measured[item.key()] = entry;
     }
   }
+  if (auto it = root.find("card_anchors"); it != root.end() && !it->is_object()) {
+    error("card_anchors", "must be an object of card id -> {factor, workloads, card, own} (got " + describe_json(*it) + ")");
+  } else if (it != root.end()) {
+    for (const auto& item : it->items()) {
+      const std::string field = "card_anchors." + item.key();
+      const json& a = item.value();
+      if (!a.is_object() || !a.contains("factor")) {
+        error(field, "must be {\"factor\": 0.05 to 20, \"workloads\", \"card\", \"own\"}");
+        continue;
+      }
+      auto factor = share(a["factor"], field + ".factor", 20);
+      if (!factor || *factor < 0.05) continue;
+      TrainAnchor anchor;
+      anchor.factor = *factor;
+      if (a.contains("workloads") && a["workloads"].is_number_integer() && std::fabs(a["workloads"].get<double>()) < 1e6) {
+        anchor.workloads = std::max(0, a["workloads"].get<int>());
+      }
+      if (a.contains("card") && a["card"].is_string()) anchor.card = a["card"].get<std::string>();
+      if (a.contains("own") && a["own"].is_boolean()) anchor.own = a["own"].get<bool>();
+      cal.card_anchors[item.key()] = anchor;
+    }
+  }
+  if (auto scales = root.find("workload_scale"); scales != root.end() && scales->is_object()) {
+    for (const auto& item : scales->items()) {
+      if (auto v = share(item.value(), "workload_scale." + item.key(), 1e6); v && *v > 0) cal.workload_scale[item.key()] = *v;
+    }
+  }
   auto samples = root.find("samples");
   if (samples != root.end() && samples->is_object()) {
     for (const auto& item : samples->items()) {
@@ -711,19 +773,22 @@ void load_train_calibration(const json& root, TrainCalibration& cal, std::vector
 // [SECTION] Checking
 void append_train_checks(const Catalog& catalog, const Benchmarks& benchmarks, const SpeedCalibration& all,
                          std::vector<SpeedCheck>& out) {
-  // Lambda: the card's training FLOP/s orders the CNN and speech workloads.
+  // Lambda: the card's training FLOP/s orders the CNN and speech workloads. The model's own
+  // order: the anchors rest on these runs (gpuwise check compares the shipped estimate).
+  SpeedCalibration model_only = all;
+  model_only.train.card_anchors.clear();
   const std::vector<LambdaRow> lambda = lambda_rows(catalog, benchmarks);
   std::vector<std::string> sets;
   for (const auto& t : lambda) {
     if (std::find(sets.begin(), sets.end(), t.row->set) == sets.end()) sets.push_back(t.row->set);
   }
   for (const auto& set : sets) {
-    out.push_back(summarise(set, "train", "in-sample", lambda_pairs(lambda, set, all, lambda)));
+    out.push_back(summarise(set, "train", "in-sample", lambda_pairs(lambda, set, model_only, lambda)));
     std::vector<LambdaRow> others;
     for (const auto& t : lambda) {
       if (t.row->set != set) others.push_back(t);
     }
-    out.push_back(summarise(set, "train", "leave-one-set-out", lambda_pairs(lambda, set, all, others)));
+    out.push_back(summarise(set, "train", "leave-one-set-out", lambda_pairs(lambda, set, model_only, others)));
   }
   // The LLM runs: all of them, dense and mixtures of experts apart, and each family.
   const Fitted fitted = prepared_runs(catalog, benchmarks);

@@ -10,6 +10,7 @@
 // [SECTION] Calibration  the fit on the LLM runs (TrainCalibration, train_calibration.h)
 // [SECTION] Checking     training rows of check_speed(); the order of measured pairs
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,7 +41,15 @@ struct TrainInput {
   int gpus = 1;
 };
 
+// The input a measured LLM training run answers (its model's shape, precision, sequence and
+// GPUs); nullopt for a run without a shape (Lambda's CNN and speech rows) or precision.
+std::optional<TrainInput> train_input_of(const MeasuredResult& row);
+
 // [SECTION] Estimate
+
+// The family a card's training efficiency comes from: its architecture, Blackwell's two
+// designs apart ("Blackwell RTX (sm_12x)" for the GeForce 50 series, RTX PRO and GB10).
+std::string training_family(const Gpu& gpu);
 
 // Model FLOPs per token: (6, or 8 with recompute) × active parameters + 12 × layers ×
 // hidden × sequence (attention's two matrix products, forward and backward).
@@ -60,7 +69,9 @@ struct TrainEstimate {
   std::string link;                 // "NVLink", "PCIe 4.0 x16", ...: what the GPUs talk over
   bool several_machines = false;    // more GPUs than one machine holds
   std::string family;               // training_family(): the architecture; Blackwell sm_12x apart
-  bool measured = false;            // the family has measured LLM training runs
+  bool measured = false;            // the family has measured LLM training runs, or the card (its class) Lambda runs
+  bool anchored = false;            // the card's own or its class's measured training set the speed (train_anchors.h)
+  double anchor_factor = 1;
   bool lacks_bf16_flash = false;    // no BF16 tensor cores: FP16 with loss scaling, no FlashAttention-2
   Band band;                        // where nine runs in ten of its class fell (band.h)
   TemplateText source;              // "measured: NeMo, torchtitan on H100 SXM5 (24 runs)" or "not measured ..."
