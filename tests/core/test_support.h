@@ -11,6 +11,7 @@
 #include "catalog/software.h"
 #include "text/json_util.h"
 #include "money/prices.h"
+#include "estimate/image.h"
 #include "estimate/speed.h"
 
 namespace gpuwise::test {
@@ -102,6 +103,14 @@ inline const SpeedCalibration& shipped_calibration() {
   static const SpeedCalibration cal = [] {
     std::vector<CatalogIssue> issues;  // "the shipped calibration loads" (test_speed.cpp) checks them
     return load_speed_calibration(read_source_file("data/speed_calibration.json"), issues);
+  }();
+  return cal;
+}
+
+inline const ImageCalibration& shipped_image_calibration() {
+  static const ImageCalibration cal = [] {
+    std::vector<CatalogIssue> issues;  // test_image.cpp's "the shipped image calibration" checks them
+    return load_image_calibration(read_source_file("data/image_calibration.json"), issues);
   }();
   return cal;
 }

@@ -14,6 +14,15 @@ double median(std::vector<double> values) {
   return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
 }
 
+double percentile(std::vector<double> values, double q) {
+  if (values.empty()) return 1;
+  stable_sort_rows(values);
+  const double at = q * static_cast<double>(values.size() - 1);
+  const std::size_t below = static_cast<std::size_t>(std::floor(at));
+  const std::size_t above = std::min(values.size() - 1, below + 1);
+  return values[below] + (values[above] - values[below]) * (at - static_cast<double>(below));
+}
+
 void fill_medians(const std::map<std::string, FamilyValues>& by_family, const std::string& what,
                   std::map<std::string, double>& table, std::map<std::string, int>& samples) {
   std::vector<double> all;

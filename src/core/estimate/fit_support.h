@@ -14,6 +14,8 @@
 namespace gpuwise {
 
 double median(std::vector<double> values);  // 0 for none
+// The q-quantile (0 to 1) by linear interpolation between the sorted values; 1 for none.
+double percentile(std::vector<double> values, double q);
 
 // A family's own factor needs this many different cards; with one, that card's quirks
 // (driver, clocks, a cloud VM) would become the family's, so it takes the default. Two

@@ -36,15 +36,6 @@ int largest(int hi, Ok ok) {
   return lo;
 }
 
-double percentile(std::vector<double> values, double p) {
-  if (values.empty()) return 1;
-  stable_sort_rows(values);
-  const double at = p * static_cast<double>(values.size() - 1);
-  const std::size_t below = static_cast<std::size_t>(std::floor(at));
-  const std::size_t above = std::min(values.size() - 1, below + 1);
-  return values[below] + (values[above] - values[below]) * (at - static_cast<double>(below));
-}
-
 
 }  // namespace
 

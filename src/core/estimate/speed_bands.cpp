@@ -17,14 +17,6 @@ namespace {
 constexpr int kMinBandSamples = 10;
 constexpr double kLowPercentile = 0.10, kHighPercentile = 0.90;
 
-double percentile(const std::vector<double>& sorted, double q) {
-  if (sorted.empty()) return 1;
-  const double at = q * static_cast<double>(sorted.size() - 1);
-  const std::size_t below = static_cast<std::size_t>(std::floor(at));
-  const std::size_t above = std::min(sorted.size() - 1, below + 1);
-  return sorted[below] + (sorted[above] - sorted[below]) * (at - static_cast<double>(below));
-}
-
 double estimate_of(const LlmRow& row, const SpeedCalibration& cal) {
   const SpeedEstimate e = estimate_speed(*row.gpu, measured_input(row), cal);
   return row.phase == "decode" ? e.decode_tokens_per_s : e.prefill_tokens_per_s;

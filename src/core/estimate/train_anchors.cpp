@@ -50,14 +50,6 @@ bool transformer_workload(const std::string& model) {
 bool has_tensor_cores(const Gpu& gpu) { return gpu.fp16_tensor_tflops || gpu.bf16_tensor_tflops; }
 
 
-double percentile_of_sorted(const std::vector<double>& sorted, double q) {
-  if (sorted.empty()) return 1;
-  const double at = q * static_cast<double>(sorted.size() - 1);
-  const std::size_t below = static_cast<std::size_t>(std::floor(at));
-  const std::size_t above = std::min(sorted.size() - 1, below + 1);
-  return sorted[below] + (sorted[above] - sorted[below]) * (at - static_cast<double>(below));
-}
-
 }  // namespace
 
 std::string train_anchor_class(const Gpu& gpu) { return training_family(gpu) + "/" + gpu.line; }
@@ -172,8 +164,8 @@ void fit_train_anchors(const Catalog& catalog, const Benchmarks& benchmarks, con
     Band band;
     band.class_key = key;
     band.samples = static_cast<int>(values.size());
-    band.low_ratio = std::min(1.0, percentile_of_sorted(values, 0.1));
-    band.high_ratio = std::max(1.0, percentile_of_sorted(values, 0.9));
+    band.low_ratio = std::min(1.0, percentile(values, 0.1));
+    band.high_ratio = std::max(1.0, percentile(values, 0.9));
     cal.bands[key] = band;
   }
 }

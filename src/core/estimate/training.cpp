@@ -362,15 +362,6 @@ TrainCalibration held_out_fit(const Fitted& fitted, std::size_t index) {
   return fit_runs(fitted.runs, fitted.mfus, keep);
 }
 
-double percentile(std::vector<double> values, double p) {
-  if (values.empty()) return 1;
-  stable_sort_rows(values);
-  const double at = p * static_cast<double>(values.size() - 1);
-  const std::size_t below = static_cast<std::size_t>(std::floor(at));
-  const std::size_t above = std::min(values.size() - 1, below + 1);
-  return values[below] + (values[above] - values[below]) * (at - static_cast<double>(below));
-}
-
 void fill_bands(const Fitted& fitted, TrainCalibration& cal) {
   std::map<std::string, std::vector<double>> ratios;
   for (std::size_t i = 0; i < fitted.runs.size(); ++i) {

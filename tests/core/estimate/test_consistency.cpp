@@ -15,14 +15,6 @@ using namespace gpuwise::test;
 
 namespace {
 
-const ImageCalibration& shipped_image_calibration() {
-  static const ImageCalibration cal = [] {
-    std::vector<CatalogIssue> issues;
-    return load_image_calibration(read_source_file("data/image_calibration.json"), issues);
-  }();
-  return cal;
-}
-
 const Gpu& card(const char* id) { return shipped_catalog().gpus[static_cast<std::size_t>(shipped_catalog().find(id))]; }
 
 double train_speed(const char* id) {

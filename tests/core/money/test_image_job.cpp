@@ -11,7 +11,6 @@
 #include "test_support.h"
 
 using namespace gpuwise;
-using gpuwise::test::read_source_file;
 using gpuwise::test::shipped_catalog;
 using gpuwise::test::shipped_compat;
 using gpuwise::test::shipped_prices;
@@ -19,13 +18,7 @@ using gpuwise::test::shipped_software;
 
 namespace {
 
-const ImageCalibration& calibration() {
-  static const ImageCalibration cal = [] {
-    std::vector<CatalogIssue> issues;
-    return load_image_calibration(read_source_file("data/image_calibration.json"), issues);
-  }();
-  return cal;
-}
+const ImageCalibration& calibration() { return gpuwise::test::shipped_image_calibration(); }
 
 const ImageJobOption* option(const ImageJobResult& r, const std::string& id) {
   for (const ImageJobOption& o : r.options) {
