@@ -574,7 +574,7 @@ TrainEstimate estimate_training(const Gpu& gpu, const TrainInput& input, const S
     out.anchor_factor = anchor->factor;
     out.source = anchor->own ? TemplateText{I18N("measured: Lambda's PyTorch transformer training of this card ({0} workloads), against the cards with LLM runs"),
                                             {std::to_string(anchor->workloads)}}
-                             : TemplateText{I18N("from the measured training of {0}, the nearest card of its class with runs (Lambda's PyTorch)"),
+                             : TemplateText{I18N("measured on {0}, the nearest card of its class with runs (Lambda's PyTorch transformer training)"),
                                             {anchor->card}};
     if (!out.measured) {
       // The family's efficiency was a floor; the anchor replaces it, so the band is the
