@@ -7,7 +7,8 @@ namespace {
 
 // [SECTION] Quantisations. Bits per weight include the block scales: llama.cpp's k-quants
 // as its quantize tool reports them for Llama-class models (Q4_K_M mixes Q4_K and Q6_K
-// tensors), Q8_0 = 8 + 16/32, AWQ / GPTQ = 4 + a 16-bit scale and zero per 128 weights.
+// tensors), Q8_0 = 8 + 16/32, Q4_0 = 4 + 16/32, MXFP4 = 4 + an 8-bit scale per 32 (the
+// format gpt-oss ships its experts in), AWQ / GPTQ = 4 + a 16-bit scale and zero per 128 weights.
 // llama.cpp reads GGUF files (F16 and BF16 among them), vLLM safetensors checkpoints
 // (its GGUF loader is experimental, so a k-quant is refused there).
 const std::vector<Quantisation> kQuantisations = {
@@ -18,6 +19,8 @@ const std::vector<Quantisation> kQuantisations = {
     {"q6_k", "Q6_K (llama.cpp)", 6.56, true, false, true, false},
     {"q5_k_m", "Q5_K_M (llama.cpp)", 5.69, true, false, true, false},
     {"q4_k_m", "Q4_K_M (llama.cpp)", 4.85, true, false, true, false},
+    {"q4_0", "Q4_0 (llama.cpp)", 4.5, true, false, true, false},
+    {"mxfp4", "MXFP4 (llama.cpp, gpt-oss)", 4.25, true, false, true, false},
     {"q3_k_m", "Q3_K_M (llama.cpp)", 3.91, true, false, true, false},
     {"int4-awq", "INT4 AWQ", 4.25, false, false, false, true},
     {"int4-gptq", "INT4 GPTQ", 4.25, false, false, false, true},

@@ -27,7 +27,7 @@ struct Quantisation {
   bool runs_llamacpp;      // llama.cpp reads it (GGUF: the k-quants, Q8_0, F16, BF16)
   bool runs_vllm;          // vLLM / SGLang read it (safetensors: BF16, FP16, FP8, AWQ, GPTQ)
 };
-// BF16, FP16, FP8, Q8_0, Q6_K, Q5_K_M, Q4_K_M, Q3_K_M, INT4 AWQ, INT4 GPTQ, in that order.
+// BF16, FP16, FP8, Q8_0, Q6_K, Q5_K_M, Q4_K_M, Q4_0, MXFP4, Q3_K_M, INT4 AWQ, INT4 GPTQ, in that order.
 const std::vector<Quantisation>& quantisations();
 // By id, case-insensitive; "f16" is fp16 (llama.cpp's name). nullptr when unknown.
 const Quantisation* find_quantisation(std::string_view id);

@@ -358,8 +358,8 @@ MachineEstimator::MachineEstimator(const std::vector<MachineCard>& machine, cons
     previous = &d;
     d.capacity_gb = capacity_gb(*d.gpu, input, mem);
     d.roofline = speed_roofline(*d.gpu, input);
-    d.decode_share = cal.decode_share(efficiency_family(*d.gpu));
-    d.prefill_share = cal.prefill_share(efficiency_family(*d.gpu), d.roofline.quantised_path);
+    d.decode_share = cal.decode_share_of(*d.gpu, input.model.preset, input.quant);
+    d.prefill_share = cal.prefill_share_of(*d.gpu, d.roofline.quantised_path, input.model.preset, input.quant);
     d.link = gpu_link(*d.gpu);
   }
   // The figures rest on each card's roofline at its family's factors.
@@ -369,8 +369,11 @@ MachineEstimator::MachineEstimator(const std::vector<MachineCard>& machine, cons
     out.effective_bandwidth_gbs += safe(d.roofline.bandwidth_gbs * d.decode_share);
     out.effective_tflops += safe(d.roofline.tensor_tflops * d.prefill_share);
   }
-  out.decode_band = machine_band(cal, engine, devices, "decode");
-  out.prefill_band = machine_band(cal, engine, devices, "prefill");
+  // A mixture of experts runs other kernels (llama.cpp's expert matrix products): its own
+  // classes where they are measured (speed_band falls back to the dense class).
+  const bool moe = input.model.active_params_b > 0 && input.model.active_params_b < input.model.params_b;
+  out.decode_band = machine_band(cal, engine, devices, band_phase("decode", moe));
+  out.prefill_band = machine_band(cal, engine, devices, band_phase("prefill", moe));
 }
 
 MachineEstimator::~MachineEstimator() = default;

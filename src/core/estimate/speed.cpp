@@ -107,8 +107,42 @@ std::string efficiency_family(const Gpu& gpu) {
   // Apple's GPUs (M1 to M5) are one family: one design lineage run through Metal by
   // llama.cpp, and no single generation has the three measured machines a factor needs.
   if (gpu.architecture.rfind("Apple GPU", 0) == 0) return "Apple GPU";
+  if (gpu.architecture == "Pascal" && gpu.compute_capability == "6.0") return "Pascal sm_60";
   return gpu.architecture;
 }
+
+std::string card_share_key(const Gpu& gpu) { return "card:" + gpu.id; }
+std::string exact_share_key(const Gpu& gpu, const std::string& model, const std::string& quant) {
+  return "exact:" + gpu.id + "|" + model + "|" + quant;
+}
+
+namespace {
+
+// A card of a family with no factor of its own (fewer measured cards than a family factor
+// needs) takes the share of the measured card of its family nearest in bandwidth: a Tesla
+// P100 PCIe follows the measured P100 SXM2 (sm_60's kernel gap), not every family's default.
+void borrow_card_shares(const Catalog& catalog, SpeedCalibration& cal) {
+  for (std::map<std::string, double>* table : {&cal.decode_bandwidth, &cal.prefill_quantised, &cal.prefill_16bit}) {
+    std::map<std::string, double> borrowed;
+    for (const Gpu& gpu : catalog.gpus) {
+      const std::string family = efficiency_family(gpu);
+      if (table->count(card_share_key(gpu)) || table->count(family) || !gpu.memory_bandwidth_gbs) continue;
+      const Gpu* nearest = nullptr;
+      for (const Gpu& other : catalog.gpus) {
+        if (&other == &gpu || efficiency_family(other) != family || !table->count(card_share_key(other)) ||
+            !other.memory_bandwidth_gbs) {
+          continue;
+        }
+        auto distance = [&](const Gpu& g) { return std::fabs(std::log(*g.memory_bandwidth_gbs / *gpu.memory_bandwidth_gbs)); };
+        if (!nearest || distance(other) < distance(*nearest)) nearest = &other;
+      }
+      if (nearest) borrowed[card_share_key(gpu)] = table->at(card_share_key(*nearest));
+    }
+    table->insert(borrowed.begin(), borrowed.end());
+  }
+}
+
+}  // namespace
 
 SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks& benchmarks,
                                        const std::string& exclude_set, const std::string& exclude_gpu) {
@@ -147,8 +181,18 @@ SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks&
       cal.samples = samples;
     }
   }
+  // Measured first: each card with one-card runs gets its own share at the chosen overhead.
+  std::map<std::string, FamilyValues> card_decode;
+  for (const auto& [r, roofline] : decode) {
+    const double rest = 1 / r.row->value - r.model.layers * cal.decode_overhead_s_per_layer;
+    if (!(rest > 0)) continue;
+    card_decode[card_share_key(*r.gpu)].add(*r.gpu, decode_memory_seconds(roofline, 1, 0) / rest);
+    card_decode[exact_share_key(*r.gpu, r.model.preset, r.quant->id)].add(*r.gpu, decode_memory_seconds(roofline, 1, 0) / rest);
+  }
+  for (const auto& [key, values] : card_decode) cal.decode_bandwidth[key] = median(values.values);
   // Prefill: the median share of the power-capped tensor peak, per family and path.
   std::map<std::string, FamilyValues> quantised, sixteen;
+  std::map<std::string, std::vector<double>> card_prefill[2];  // [quantised path]
   for (const auto& r : llm_rows(catalog, benchmarks, "prefill")) {
     if (!r.one_card() || held_out(*r.row, exclude_set, exclude_gpu)) continue;
     const SpeedRoofline roofline = speed_roofline(*r.gpu, measured_input(r));
@@ -158,6 +202,18 @@ SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks&
   }
   fill_medians(quantised, "prefill_quantised", cal.prefill_quantised, cal.samples);
   fill_medians(sixteen, "prefill_16bit", cal.prefill_16bit, cal.samples);
+  for (const auto& r : llm_rows(catalog, benchmarks, "prefill")) {
+    if (!r.one_card() || held_out(*r.row, exclude_set, exclude_gpu)) continue;
+    const SpeedRoofline roofline = speed_roofline(*r.gpu, measured_input(r));
+    const double ideal = roofline.tensor_tflops * kFlopsPerTflop / roofline.prefill_flops_per_token;
+    if (!(ideal > 0)) continue;
+    card_prefill[roofline.quantised_path][card_share_key(*r.gpu)].push_back(r.row->value / ideal);
+    card_prefill[roofline.quantised_path][exact_share_key(*r.gpu, r.model.preset, r.quant->id)].push_back(r.row->value / ideal);
+  }
+  for (int path = 0; path < 2; ++path) {
+    for (const auto& [key, values] : card_prefill[path]) (path ? cal.prefill_quantised : cal.prefill_16bit)[key] = median(values);
+  }
+  borrow_card_shares(catalog, cal);
   // llama.cpp on several GPUs: the hand-over and the pipeline overlap, on the factors above.
   fit_llamacpp_several_devices(catalog, benchmarks, cal, exclude_set, exclude_gpu);
   fit_train_calibration(catalog, benchmarks, exclude_set, exclude_gpu, cal);
@@ -435,6 +491,20 @@ double SpeedCalibration::decode_share(const std::string& family) const {
 }
 double SpeedCalibration::prefill_share(const std::string& family, bool quantised) const {
   return factor(quantised ? prefill_quantised : prefill_16bit, family, kFallbackPrefillShare);
+}
+double SpeedCalibration::decode_share_of(const Gpu& gpu, const std::string& model, const std::string& quant) const {
+  auto exact = decode_bandwidth.find(exact_share_key(gpu, model, quant));
+  if (exact != decode_bandwidth.end()) return exact->second;
+  auto own = decode_bandwidth.find(card_share_key(gpu));
+  return own != decode_bandwidth.end() ? own->second : decode_share(efficiency_family(gpu));
+}
+double SpeedCalibration::prefill_share_of(const Gpu& gpu, bool quantised, const std::string& model,
+                                          const std::string& quant) const {
+  const auto& table = quantised ? prefill_quantised : prefill_16bit;
+  auto exact = table.find(exact_share_key(gpu, model, quant));
+  if (exact != table.end()) return exact->second;
+  auto own = table.find(card_share_key(gpu));
+  return own != table.end() ? own->second : prefill_share(efficiency_family(gpu), quantised);
 }
 
 SpeedEstimate estimate_speed(const Gpu& gpu, const SpeedInput& input, const SpeedCalibration& cal) {

@@ -60,6 +60,12 @@ struct SpeedCalibration {
   // family, with the fallbacks below every fitted default when the file has neither.
   double decode_share(const std::string& family) const;
   double prefill_share(const std::string& family, bool quantised) const;
+  // Measured first: the card's share for this very model and format where it has one-card
+  // runs of them ("exact:<id>|<model>|<format>" in the tables), else its own share
+  // ("card:<id>", fitted on its one-card runs, or borrowed from the measured card of its
+  // family nearest in bandwidth when the family has no factor of its own), else its family's.
+  double decode_share_of(const Gpu& gpu, const std::string& model, const std::string& quant) const;
+  double prefill_share_of(const Gpu& gpu, bool quantised, const std::string& model, const std::string& quant) const;
 };
 
 // Fixed constants of the model (docs/speed.md says why each value).
@@ -70,7 +76,11 @@ constexpr double kHostDecodeShare = 0.5;        // of the host's RAM bandwidth a
 constexpr double kHostReservedGb = 4;           // system RAM the OS and desktop keep (layers in RAM)
 constexpr int kMaxVocabulary = 10000000;        // a model's vocabulary: above this the shape is refused
 
-std::string efficiency_family(const Gpu& gpu);  // "Ampere", "Ada Lovelace", "CDNA 3", ...
+// "Ampere", "Ada Lovelace", "CDNA 3", ...; Pascal's sm_60 (Tesla P100) apart from sm_61: it
+// lacks the dp4a instructions llama.cpp's quantised kernels use, a known kernel gap.
+std::string efficiency_family(const Gpu& gpu);
+std::string card_share_key(const Gpu& gpu);     // "card:rtx-4090"
+std::string exact_share_key(const Gpu& gpu, const std::string& model, const std::string& quant);  // "exact:rtx-4090|llama-3-8b|q4_k_m"
 // GeForce-class NVIDIA cards (not the TITANs): the catalog's FP16 tensor figure is FP32
 // accumulate, which runs at half the FP16-accumulate rate that cuBLAS (llama.cpp) and
 // PyTorch's FP16 models use. AMD's and Intel's consumer cards list their one FP16 rate.
@@ -227,6 +237,8 @@ class MachineEstimator {
 // kUnmeasuredBand, with samples 0 and the class key saying "(Pascal not measured)".
 Band speed_band(const SpeedCalibration& calibration, Engine engine, const Gpu& gpu, const std::string& phase);
 std::string band_class(Engine engine, const Gpu& gpu, const std::string& phase);
+// "decode" or "decode-moe" (a mixture of experts): the phase part of a band's class.
+std::string band_phase(const std::string& phase, bool moe);
 constexpr double kUnmeasuredBandLow = 0.5;   // a class without measured runs: half to 1.5 times
 constexpr double kUnmeasuredBandHigh = 1.5;
 

@@ -15,6 +15,10 @@ namespace {
 // A class needs this many measured runs for a band of its own; fewer say nothing about
 // where nine in ten fall.
 constexpr int kMinBandSamples = 10;
+constexpr int kMinSmallBandSamples = 5;  // fewer: no band of its own (the dense class, or ours)
+// An architecture with fewer measured runs than this in a class is "not measured" there: one
+// or two runs cannot show that its kernels behave as the class's.
+constexpr int kMinFamilyBandRuns = 3;
 constexpr double kLowPercentile = 0.10, kHighPercentile = 0.90;
 
 double estimate_of(const LlmRow& row, const SpeedCalibration& cal) {
@@ -32,8 +36,26 @@ std::string band_class(Engine engine, const Gpu& gpu, const std::string& phase) 
   return std::string(engine_key(engine)) + "/" + (gpu.vendor.empty() ? "unknown" : gpu.vendor) + "/" + phase;
 }
 
+std::string band_phase(const std::string& phase, bool moe) { return moe ? phase + "-moe" : phase; }
+
 Band speed_band(const SpeedCalibration& cal, Engine engine, const Gpu& gpu, const std::string& phase) {
   const std::string key = band_class(engine, gpu, phase);
+  if (const std::size_t moe = phase.find("-moe"); moe != std::string::npos) {
+    // A mixture of experts: its class's band where the card's architecture has runs in it;
+    // else the dense class's, widened to the mixture's spread (another kernel path).
+    const Band dense = speed_band(cal, engine, gpu, phase.substr(0, moe));
+    auto it = cal.bands.find(key);
+    if (it == cal.bands.end()) return dense;
+    auto families = cal.band_families.find(key);
+    if (families != cal.band_families.end() &&
+        std::find(families->second.begin(), families->second.end(), efficiency_family(gpu)) != families->second.end()) {
+      return it->second;
+    }
+    Band wide = dense;
+    wide.low_ratio = std::min(dense.low_ratio, it->second.low_ratio);
+    wide.high_ratio = std::max(dense.high_ratio, it->second.high_ratio);
+    return wide;
+  }
   auto it = cal.bands.find(key);
   if (it != cal.bands.end()) {
     auto families = cal.band_families.find(key);
@@ -73,23 +95,39 @@ std::vector<LlmPrediction> predict_llm_rows(const Catalog& catalog, const Benchm
 SpeedCalibration calibrate_speed(const Catalog& catalog, const Benchmarks& benchmarks) {
   SpeedCalibration cal = fit_speed_calibration(catalog, benchmarks);
   for (const std::string phase : {"decode", "prefill"}) {
-    std::map<std::string, std::vector<double>> ratios;
-    std::map<std::string, std::vector<std::string>> families;
+    struct Residual {
+      std::string key, family;
+      double ratio;
+    };
+    std::vector<Residual> residuals;
+    std::map<std::string, std::map<std::string, int>> family_runs;
     for (const LlmPrediction& p : predict_llm_rows(catalog, benchmarks, phase, cal)) {
       if (!(p.held_out > 0)) continue;
-      const std::string key = band_class(Engine::llamacpp, *p.row.gpu, phase);
-      ratios[key].push_back(p.row.row->value / p.held_out);
-      std::vector<std::string>& list = families[key];
-      if (std::find(list.begin(), list.end(), efficiency_family(*p.row.gpu)) == list.end()) {
-        list.push_back(efficiency_family(*p.row.gpu));
+      const bool moe = p.row.model.active_params_b > 0 && p.row.model.active_params_b < p.row.model.params_b;
+      const std::string key = band_class(Engine::llamacpp, *p.row.gpu, band_phase(phase, moe));
+      residuals.push_back({key, efficiency_family(*p.row.gpu), p.row.row->value / p.held_out});
+      ++family_runs[key][efficiency_family(*p.row.gpu)];
+    }
+    // An architecture speaks for its class's band with kMinFamilyBandRuns runs or more; the
+    // runs of one with fewer (a Tesla P100's kernel gap) stay out of the class's spread.
+    std::map<std::string, std::vector<std::string>> families;
+    for (const auto& [key, runs] : family_runs) {
+      for (const auto& [family, n] : runs) {
+        if (n >= kMinFamilyBandRuns) families[key].push_back(family);
       }
     }
+    std::map<std::string, std::vector<double>> ratios;
+    for (const Residual& r : residuals) {
+      if (family_runs[r.key][r.family] >= kMinFamilyBandRuns) ratios[r.key].push_back(r.ratio);
+    }
     for (auto& [key, values] : ratios) {
-      if (static_cast<int>(values.size()) < kMinBandSamples) continue;
+      if (static_cast<int>(values.size()) < kMinSmallBandSamples) continue;
       stable_sort_rows(values);
       Band band;
-      band.low_ratio = rounded_down(std::min(1.0, percentile(values, kLowPercentile)));
-      band.high_ratio = rounded_up(std::max(1.0, percentile(values, kHighPercentile)));
+      // Under kMinBandSamples runs the percentiles would leave runs outside: all of them count.
+      const bool small = static_cast<int>(values.size()) < kMinBandSamples;
+      band.low_ratio = rounded_down(std::min(1.0, small ? values.front() : percentile(values, kLowPercentile)));
+      band.high_ratio = rounded_up(std::max(1.0, small ? values.back() : percentile(values, kHighPercentile)));
       band.class_key = key;
       band.samples = static_cast<int>(values.size());
       cal.bands[key] = band;

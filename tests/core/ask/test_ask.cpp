@@ -417,7 +417,7 @@ TEST_CASE("a maker: every card of the answer is of it, 'not NVIDIA' for PyTorch 
 TEST_CASE("with the measured runs loaded, a one-card answer carries the matching measured figure", "[ask]") {
   int measured = 0;
   for (const char* link : {"v=2&ask.model=llama-3-8b&ask.rent=1&ask.tps=120", "v=2&ask.model=llama-3-8b&ask.tps=140",
-                           "v=2&ask.model=llama-3-8b&ask.have=rtx-3060&ask.tps=110"}) {
+                           "v=2&ask.model=llama-3-8b&ask.have=rtx-3060&ask.tps=110", "v=2&ask.model=llama-3-8b&ask.have=apple-m3-max-40c"}) {
     const AskResult r = ask(link, true);
     for (const AskAnswer& a : r.answers) {
       if (a.gpus.size() != 1 || a.gpus.front().count != 1) continue;

@@ -76,6 +76,27 @@ TEST_CASE("a class that misses its median or band share fails the check", "[chec
   CHECK(failing[0].key == "s/decode");
 }
 
+TEST_CASE("measured first for llama.cpp: a card's own runs of a model set its estimate of that model", "[check][speed]") {
+  // The P100 SXM2's one decode run (gpt-oss-20b, MXFP4: 52.8 tokens/s, llama.cpp PR 15178)
+  // is what its estimate of that model rests on; the P100 PCIe follows it (sm_60).
+  SpeedInput in = speed_input(*speed_model_from_preset("gpt-oss-20b"), SpeedRun{});
+  in.quant = "mxfp4";
+  in.context = 64;
+  const SpeedEstimate sxm2 = estimate_speed(card("tesla-p100-sxm2-16gb"), in, shipped_calibration());
+  CHECK(sxm2.decode_tokens_per_s == Approx(52.8).epsilon(0.03));
+  // Llama 3 8B on the P100 PCIe: the sm_60 share, far below the default family's 84 tokens/s.
+  const SpeedEstimate pcie = estimate_speed(card("tesla-p100-pcie-16gb"),
+                                            speed_input(*speed_model_from_preset("llama-3-8b"), SpeedRun{}), shipped_calibration());
+  CHECK(pcie.decode_tokens_per_s < 40);
+  // Qwen3-30B-A3B on an RTX 4090 within 20 % of the public Q4_0 runs (163.5 and 160.9).
+  SpeedInput moe = speed_input(*speed_model_from_preset("qwen3-30b-a3b"), SpeedRun{});
+  moe.quant = "q4_k_m";
+  moe.context = 64;
+  const double qwen = estimate_speed(card("rtx-4090"), moe, shipped_calibration()).decode_tokens_per_s;
+  CHECK(qwen > 0.8 * 163.5);
+  CHECK(qwen < 1.2 * 163.5);
+}
+
 TEST_CASE("training follows Lambda's measured runs: RTX 3090 over RTX A5000, RTX 3090 Ti at least the 3090", "[check][training]") {
   // Lambda measured the 3090 above the A5000 on the transformer workloads, although the
   // A5000's printed tensor rate is 1.56x the 3090's.
@@ -103,9 +124,10 @@ TEST_CASE("no anchor lifts a card's training efficiency above the ceiling of its
 }
 
 TEST_CASE("a Pascal P100's llama.cpp band is not 'from measured runs'", "[speed][band]") {
+  // sm_60 has one or two runs (the P100 SXM2's): too few to speak for the NVIDIA class.
   const Band p100 = speed_band(shipped_calibration(), Engine::llamacpp, card("tesla-p100-pcie-16gb"), "decode");
   CHECK_FALSE(p100.measured());
-  CHECK(p100.class_key.find("Pascal not measured") != std::string::npos);
+  CHECK(p100.class_key.find("Pascal sm_60 not measured") != std::string::npos);
   CHECK(p100.low_ratio <= kUnmeasuredBandLow);
   CHECK(p100.high_ratio >= kUnmeasuredBandHigh);
   const Band ampere = speed_band(shipped_calibration(), Engine::llamacpp, card("rtx-3090"), "decode");
