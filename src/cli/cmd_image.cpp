@@ -106,11 +106,14 @@ int run_image(const Args& args) {
     return 0;
   }
   if (gated.table.problem) std::printf("%s\n", gated.table.problem->text().c_str());
+  std::printf("assuming %s; * rests on the card's own measured runs of this model and precision\n",
+              image_software_assumed());
   for (const ImageRow& row : gated.table.rows) {
     const ImageEstimate& e = row.estimate;
     if (e.fits) {
-      std::printf("%-28s fits%-14s %5.1f GB  %6.2f it/s  %7.2f s/image (%.2f to %.2f)  %7.0f images/h\n",
+      std::printf("%-28s fits%-14s %5.1f GB  %6.2f it/s%s %7.2f s/image (%.2f to %.2f)  %7.0f images/h\n",
                   row.gpu_id.c_str(), e.offload ? " (TE offload)" : "", e.needed_gb, e.iterations_per_s,
+                  e.rests_on_measured ? "*" : " ",
                   e.seconds_per_image, e.seconds_per_image / e.band.high_ratio, e.seconds_per_image / e.band.low_ratio,
                   e.images_per_hour);
     } else {

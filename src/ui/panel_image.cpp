@@ -368,6 +368,10 @@ void DrawImagePanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     std::snprintf(summary, sizeof summary, tr("Fits on %d of %d cards; showing %d."), gated.table.cards_fit,
                   gated.table.cards_estimated, static_cast<int>(gated.table.rows.size()));
     TextDim(summary);
+    // What software the figures are for: a reader's own UI (the SD WebUI family) may be slower.
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s %s", tr("Assumes"), tr(image_software_assumed()));
+    ImGui::PopTextWrapPos();
     DrawTable(gated, ui, requests);
   }
   DrawLeftOut(gated.gate, "image", ui);

@@ -235,6 +235,14 @@ double image_vae_seconds(const ImageSpeedTerms& t, const ImageCalibration& c) {
   return c.vae_tflop_per_mp * t.megapixels / (c.vae_efficiency_of(t.vendor) * t.vae_peak_tflops);
 }
 
+std::string image_measured_key(std::string_view gpu_id, std::string_view model, std::string_view precision) {
+  return std::string(gpu_id) + "|" + std::string(model) + "|" + std::string(precision);
+}
+
+const char* image_software_assumed() {
+  return I18N("PyTorch 2 pipelines (diffusers, ComfyUI) without torch.compile or TensorRT; FP8 and GGUF as weight-only formats");
+}
+
 ImageEstimate estimate_image(const Gpu& gpu, const ImageView& view, const ImageCalibration& cal) {
   ImageEstimate e;
   e.gpu_id = gpu.id;
@@ -278,6 +286,14 @@ ImageEstimate estimate_image(const Gpu& gpu, const ImageView& view, const ImageC
   e.has_figures = true;
   e.iterations_per_s = 1 / step_s;
   e.seconds_per_image = view.steps * step_s + image_vae_seconds(terms, cal);
+  auto measured = cal.measured_factors.find(image_measured_key(gpu.id, view.model, view.precision));
+  double factor = 1;
+  if (measured != cal.measured_factors.end() && measured->second > 0 && std::isfinite(measured->second)) {
+    factor = measured->second;  // the card's own runs of this model and precision
+    e.rests_on_measured = true;
+  }
+  e.iterations_per_s *= factor;
+  e.seconds_per_image /= factor;
   e.images_per_hour = 3600 / e.seconds_per_image;
   if (e.offload) e.offload_s_per_prompt = 2 * m.text_gb / kOffloadGbPerS;
   return e;
@@ -389,6 +405,7 @@ json image_table_to_json(const ImageTable& table) {
   out["problem"] = table.problem ? json(table.problem->text()) : json(nullptr);
   out["cards_fit"] = table.cards_fit;
   out["cards_estimated"] = table.cards_estimated;
+  out["software"] = image_software_assumed();
   json results = json::array();
   for (const ImageRow& row : table.rows) {
     const ImageEstimate& e = row.estimate;
@@ -401,7 +418,8 @@ json image_table_to_json(const ImageTable& table) {
               {"needed_gb_all_on_gpu", std::round(e.memory.all_gb * 100) / 100},
               {"needed_gb_text_encoders_offloaded", std::round(e.memory.offload_gb * 100) / 100},
               {"usable_gb", std::round(e.usable_gb * 100) / 100},
-              {"band", {{"class", e.band.class_key}, {"samples", e.band.samples}}}};
+              {"band", {{"class", e.band.class_key}, {"samples", e.band.samples}}},
+              {"rests_on_measured", e.rests_on_measured}};
     if (e.fits && e.iterations_per_s > 0) {
       const Band& b = e.band;
       r["iterations_per_s"] = e.iterations_per_s;

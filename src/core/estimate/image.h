@@ -95,6 +95,9 @@ struct ImageCalibration {
   // predicted speed; "default" for a vendor without measured runs.
   std::map<std::string, Band> bands;
   int samples = 0;                           // measured runs behind the fit
+  // Measured first: a card's measured runs of a model at a precision (median of measured /
+  // fitted speed), keyed "rtx-4090|flux1-dev|fp8"; its estimate of them is multiplied by it.
+  std::map<std::string, double, std::less<>> measured_factors;
 };
 json image_calibration_to_json(const ImageCalibration& calibration);
 ImageCalibration load_image_calibration(std::string_view text, std::vector<CatalogIssue>& issues);
@@ -153,9 +156,15 @@ struct ImageEstimate {
   double offload_s_per_prompt = 0; // offloaded: moving the text encoders in and out for a new prompt
   double images_per_hour = 0;
   Band band;                       // the vendor's class, "diffusers/NVIDIA/image"
+  bool rests_on_measured = false;  // the card's own runs of this model and precision set the speed
   bool has_figures = false;        // the card has the compute figures the speed needs
 };
 ImageEstimate estimate_image(const Gpu& gpu, const ImageView& view, const ImageCalibration& calibration);
+// "rtx-4090|flux1-dev|fp8": the key of ImageCalibration::measured_factors.
+std::string image_measured_key(std::string_view gpu_id, std::string_view model, std::string_view precision);
+// The software every image figure assumes (translatable): PyTorch 2 pipelines without
+// torch.compile, FP8 and GGUF as weight-only formats.
+const char* image_software_assumed();
 
 // [SECTION] The table
 struct ImageRow {

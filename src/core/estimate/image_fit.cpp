@@ -6,6 +6,7 @@
 #include <set>
 
 #include "catalog/data_file.h"
+#include "estimate/fit_support.h"
 #include "estimate/image.h"
 #include "estimate/speed.h"  // spearman()
 #include "text/json_util.h"
@@ -158,14 +159,6 @@ ImageCalibration fit_factors(const std::vector<Row>& rows) {
   return c;
 }
 
-double percentile(std::vector<double> values, double q) {
-  std::sort(values.begin(), values.end());
-  const double at = q * static_cast<double>(values.size() - 1);
-  const std::size_t lo = static_cast<std::size_t>(std::floor(at));
-  const std::size_t hi = std::min(values.size() - 1, lo + 1);
-  return values[lo] + (values[hi] - values[lo]) * (at - static_cast<double>(lo));
-}
-
 struct HeldOut {
   const Row* row;
   double prediction;
@@ -221,6 +214,15 @@ ImageCalibration fit_image_calibration(const Catalog& catalog, const Benchmarks&
   }
   // A vendor without measured runs: the wide band, "not measured".
   c.bands["default"] = Band{kWideLow, kWideHigh, "", 0};
+  // Measured first: each card's runs of a model and precision against the fitted model.
+  std::map<std::string, std::vector<double>> own;
+  for (const Row& row : rows) {
+    const double p = predicted(row, c);
+    if (p > 0 && std::isfinite(p)) {
+      own[image_measured_key(row.gpu->id, row.view.model, row.view.precision)].push_back(speed_ratio(row, p));
+    }
+  }
+  for (const auto& [key, list] : own) c.measured_factors[key] = median(list);
   return c;
 }
 
@@ -239,6 +241,8 @@ json image_calibration_to_json(const ImageCalibration& c) {
   for (const auto& [vendor, b] : c.bands) {
     bands[vendor] = {{"low", rounded(b.low_ratio)}, {"high", rounded(b.high_ratio)}, {"samples", b.samples}};
   }
+  json measured = json::object();
+  for (const auto& [key, factor] : c.measured_factors) measured[key] = rounded(factor);
   json vendors = json::object(), vendors_vae = json::object();
   for (const auto& [vendor, share] : c.vendor_efficiency) vendors[vendor] = rounded(share);
   for (const auto& [vendor, share] : c.vendor_vae_efficiency) vendors_vae[vendor] = rounded(share);
@@ -247,7 +251,7 @@ json image_calibration_to_json(const ImageCalibration& c) {
               {"vae_tflop_per_mp", rounded(c.vae_tflop_per_mp)}, {"work_tflop", work},
               {"vector_tflop", vector},    {"overhead_s", overhead},
               {"precision_slowdown", slowdown}, {"bands", bands},
-              {"samples", c.samples}};
+              {"samples", c.samples}, {"measured_factors", measured}};
 }
 
 ImageCalibration load_image_calibration(std::string_view text, std::vector<CatalogIssue>& issues) {
@@ -331,6 +335,16 @@ ImageCalibration load_image_calibration(std::string_view text, std::vector<Catal
   if (samples && samples->is_number_integer() && samples->get<double>() >= 0 && samples->get<double>() < 1e6) {
     c.samples = samples->get<int>();
   }
+  if (const json* measured = member(root, "measured_factors")) {
+    if (!measured->is_object()) {
+      error("measured_factors", "must be an object of \"card|model|precision\" -> factor");
+    } else {
+      for (const auto& item : measured->items()) {
+        const double factor = number(&item.value(), "measured_factors." + item.key(), 20);
+        if (factor >= 0.05) c.measured_factors[item.key()] = factor;
+      }
+    }
+  }
   return c;
 }
 
@@ -341,9 +355,10 @@ std::vector<ImageCheck> check_image(const Catalog& catalog, const Benchmarks& be
   const ImageCalibration all = fit_factors(rows);
   std::vector<HeldOut> in_sample;
   for (const Row& row : rows) in_sample.push_back({&row, predicted(row, all)});
+  const std::vector<HeldOut> held = leave_one_card_out(rows);
   std::vector<ImageCheck> out;
   for (const auto& [name, pairs] : {std::pair<const char*, std::vector<HeldOut>>{"in-sample", in_sample},
-                                    {"leave-one-card-out", leave_one_card_out(rows)}}) {
+                                    {"leave-one-card-out", held}}) {
     ImageCheck check;
     check.held_out = name;
     check.n = static_cast<int>(pairs.size());

@@ -184,7 +184,11 @@ std::string joined(const std::vector<std::string>& words) {
 std::string percent(double share) { return std::to_string(static_cast<int>(std::lround(share * 100))); }
 
 // The class a card's training estimate belongs to (band.h): engine × vendor × phase.
-std::string class_key(const Gpu& gpu, bool moe) { return "pytorch/" + gpu.vendor + (moe ? "/train-moe" : "/train"); }
+// FP8 training has its own class: its speed-up over BF16 depends on the stack (Transformer
+// Engine in NeMo gains 1.5 to 1.7x on an H100, torchao's float8 in torchtitan 1.3x).
+std::string class_key(const Gpu& gpu, bool moe, bool fp8) {
+  return "pytorch/" + gpu.vendor + (moe ? "/train-moe" : fp8 ? "/train-fp8" : "/train");
+}
 
 // [SECTION] The measured LLM runs
 struct LlmRun {
@@ -273,7 +277,9 @@ void add_unique(std::vector<std::string>& list, const std::string& value) {
 TrainCalibration fit_runs(const std::vector<LlmRun>& runs, const std::vector<double>& mfus,
                           const std::vector<bool>& keep) {
   TrainCalibration cal;
-  std::map<std::string, std::vector<double>> dense;
+  // Per family and precision, the MFUs of each training stack: each stack counts once (the
+  // median of its runs), so the stack that publishes the most runs does not set the figure.
+  std::map<std::string, std::map<std::string, std::vector<double>>> dense;
   std::map<std::string, std::string> vendor_of;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     if (!keep[i] || !(mfus[i] > 0)) continue;
@@ -284,15 +290,21 @@ TrainCalibration fit_runs(const std::vector<LlmRun>& runs, const std::vector<dou
     add_unique(m.cards, run.gpu->name);
     add_unique(m.software, software_name(run.row->software));
     ++m.runs;
-    if (!run.moe) dense[run.family + "/" + table_precision(run.input.precision)].push_back(mfus[i]);
+    if (!run.moe) dense[run.family + "/" + table_precision(run.input.precision)][software_name(run.row->software)].push_back(mfus[i]);
   }
   for (auto& [family, m] : cal.measured) {
     stable_sort_rows(m.cards);
     stable_sort_rows(m.software);
   }
-  for (const auto& [key, values] : dense) {
-    cal.mfu[key] = median(values);
-    cal.samples[key] = static_cast<int>(values.size());
+  for (const auto& [key, stacks] : dense) {
+    std::vector<double> per_stack;
+    int runs_of_key = 0;
+    for (const auto& [stack, values] : stacks) {
+      per_stack.push_back(median(values));
+      runs_of_key += static_cast<int>(values.size());
+    }
+    cal.mfu[key] = median(per_stack);
+    cal.samples[key] = runs_of_key;
   }
   std::vector<double> fp8_ratios;
   for (const auto& [family, vendor] : vendor_of) {
@@ -366,7 +378,10 @@ void fill_bands(const Fitted& fitted, TrainCalibration& cal) {
   std::map<std::string, std::vector<double>> ratios;
   for (std::size_t i = 0; i < fitted.runs.size(); ++i) {
     const double predicted = predict_run(fitted.runs[i], held_out_fit(fitted, i));
-    if (predicted > 0) ratios[class_key(*fitted.runs[i].gpu, fitted.runs[i].moe)].push_back(fitted.runs[i].row->value / predicted);
+    const LlmRun& run = fitted.runs[i];
+    if (predicted > 0) {
+      ratios[class_key(*run.gpu, run.moe, run.input.precision == TrainPrecision::fp8)].push_back(run.row->value / predicted);
+    }
   }
   for (const auto& [key, values] : ratios) {
     Band band;
@@ -519,7 +534,7 @@ TrainEstimate estimate_training(const Gpu& gpu, const TrainInput& input, const S
   TrainEstimate out;
   out.family = training_family(gpu);
   const bool moe = input.active_params_b > 0 && input.active_params_b < input.params_b;
-  out.band.class_key = class_key(gpu, moe);
+  out.band.class_key = class_key(gpu, moe, input.precision == TrainPrecision::fp8);
   out.flops_per_token = train_flops_per_token(input);
   out.peak_tflops = safe(train_peak_tflops(gpu, input.precision));
   // An LLM in BF16 needs BF16 and FlashAttention-2; Lambda's FP16 / TF32 CNN runs do not.

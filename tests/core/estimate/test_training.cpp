@@ -225,8 +225,10 @@ TEST_CASE("the shipped training calibration: measured families, floors, bands", 
     CHECK(cal.mfu.at("default/NVIDIA/bf16") <= value + 1e-9);
     CHECK(cal.mfu.at("default/bf16") < value);
   }
+  // BF16 and FP8 apart: FP8's speed-up depends on the stack (its own class).
   const Band& nvidia = cal.bands.at("pytorch/NVIDIA/train");
-  CHECK(nvidia.samples >= 40);
+  CHECK(nvidia.samples >= 20);
+  CHECK(cal.bands.at("pytorch/NVIDIA/train-fp8").samples >= 20);
   CHECK(nvidia.low_ratio <= 1);
   CHECK(nvidia.high_ratio >= 1);
   CHECK(nvidia.high_ratio < 1.5);
