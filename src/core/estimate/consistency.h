@@ -47,7 +47,7 @@ constexpr int kCheckedClassRows = 5;
 constexpr double kMedianRatioLow = 0.85, kMedianRatioHigh = 1.18, kMinWithinBand = 0.75;
 
 ConsistencyReport check_consistency(const Catalog& catalog, const Benchmarks& benchmarks,
-                                    const SpeedCalibration& speed, const ImageCalibration& image);
+                                    const SpeedCalibration& speed, const ImageCalibration& img);
 // {"classes": [{"class", "n", "median_ratio", "within_band"}], "rows": [{"set", "gpu", "case",
 // "measured", "estimate", "low", "high"}], "not_compared": [...], "unreadable": [...]}
 json consistency_to_json(const ConsistencyReport& report);

@@ -43,7 +43,7 @@ Band speed_band(const SpeedCalibration& cal, Engine engine, const Gpu& gpu, cons
   if (const std::size_t moe = phase.find("-moe"); moe != std::string::npos) {
     // A mixture of experts: its class's band where the card's architecture has runs in it;
     // else the dense class's, widened to the mixture's spread (another kernel path).
-    const Band dense = speed_band(cal, engine, gpu, phase.substr(0, moe));
+    Band dense = speed_band(cal, engine, gpu, phase.substr(0, moe));
     auto it = cal.bands.find(key);
     if (it == cal.bands.end()) return dense;
     auto families = cal.band_families.find(key);
