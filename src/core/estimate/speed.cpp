@@ -186,8 +186,9 @@ SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks&
   for (const auto& [r, roofline] : decode) {
     const double rest = 1 / r.row->value - r.model.layers * cal.decode_overhead_s_per_layer;
     if (!(rest > 0)) continue;
-    card_decode[card_share_key(*r.gpu)].add(*r.gpu, decode_memory_seconds(roofline, 1, 0) / rest);
-    card_decode[exact_share_key(*r.gpu, r.model.preset, r.quant->id)].add(*r.gpu, decode_memory_seconds(roofline, 1, 0) / rest);
+    const double share = decode_memory_seconds(roofline, 1, 0) / rest;
+    card_decode[card_share_key(*r.gpu)].add(*r.gpu, share);
+    card_decode[exact_share_key(*r.gpu, r.model.preset, r.quant->id)].add(*r.gpu, share);
   }
   for (const auto& [key, values] : card_decode) cal.decode_bandwidth[key] = median(values.values);
   // Prefill: the median share of the power-capped tensor peak, per family and path.
@@ -199,17 +200,12 @@ SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks&
     const double ideal = roofline.tensor_tflops * kFlopsPerTflop / roofline.prefill_flops_per_token;
     if (!(ideal > 0)) continue;
     (roofline.quantised_path ? quantised : sixteen)[efficiency_family(*r.gpu)].add(*r.gpu, r.row->value / ideal);
-  }
-  fill_medians(quantised, "prefill_quantised", cal.prefill_quantised, cal.samples);
-  fill_medians(sixteen, "prefill_16bit", cal.prefill_16bit, cal.samples);
-  for (const auto& r : llm_rows(catalog, benchmarks, "prefill")) {
-    if (!r.one_card() || held_out(*r.row, exclude_set, exclude_gpu)) continue;
-    const SpeedRoofline roofline = speed_roofline(*r.gpu, measured_input(r));
-    const double ideal = roofline.tensor_tflops * kFlopsPerTflop / roofline.prefill_flops_per_token;
-    if (!(ideal > 0)) continue;
+    // Measured first: the card's own share, and its share for this model and format.
     card_prefill[roofline.quantised_path][card_share_key(*r.gpu)].push_back(r.row->value / ideal);
     card_prefill[roofline.quantised_path][exact_share_key(*r.gpu, r.model.preset, r.quant->id)].push_back(r.row->value / ideal);
   }
+  fill_medians(quantised, "prefill_quantised", cal.prefill_quantised, cal.samples);
+  fill_medians(sixteen, "prefill_16bit", cal.prefill_16bit, cal.samples);
   for (int path = 0; path < 2; ++path) {
     for (const auto& [key, values] : card_prefill[path]) (path ? cal.prefill_quantised : cal.prefill_16bit)[key] = median(values);
   }
