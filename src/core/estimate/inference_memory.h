@@ -24,6 +24,8 @@ struct ModelShape {
   int layers = 32, kv_heads = 8, head_dim = 128, hidden_size = 4096;
   int vocab_size = 128256;        // token embeddings and output head: vocab x hidden each
   bool tied_embeddings = false;   // the output head reuses the embeddings (one copy in the file)
+  // A mixture of experts: fewer parameters active per token than it holds.
+  bool mixture_of_experts() const { return active_params_b > 0 && active_params_b < params_b; }
 };
 
 struct InferenceMemoryInput {

@@ -371,7 +371,7 @@ MachineEstimator::MachineEstimator(const std::vector<MachineCard>& machine, cons
   }
   // A mixture of experts runs other kernels (llama.cpp's expert matrix products): its own
   // classes where they are measured (speed_band falls back to the dense class).
-  const bool moe = input.model.active_params_b > 0 && input.model.active_params_b < input.model.params_b;
+  const bool moe = input.model.mixture_of_experts();
   out.decode_band = machine_band(cal, engine, devices, band_phase("decode", moe));
   out.prefill_band = machine_band(cal, engine, devices, band_phase("prefill", moe));
 }

@@ -103,8 +103,7 @@ SpeedCalibration calibrate_speed(const Catalog& catalog, const Benchmarks& bench
     std::map<std::string, std::map<std::string, int>> family_runs;
     for (const LlmPrediction& p : predict_llm_rows(catalog, benchmarks, phase, cal)) {
       if (!(p.held_out > 0)) continue;
-      const bool moe = p.row.model.active_params_b > 0 && p.row.model.active_params_b < p.row.model.params_b;
-      const std::string key = band_class(Engine::llamacpp, *p.row.gpu, band_phase(phase, moe));
+      const std::string key = band_class(Engine::llamacpp, *p.row.gpu, band_phase(phase, p.row.model.mixture_of_experts()));
       residuals.push_back({key, efficiency_family(*p.row.gpu), p.row.row->value / p.held_out});
       ++family_runs[key][efficiency_family(*p.row.gpu)];
     }
