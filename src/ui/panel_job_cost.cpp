@@ -19,6 +19,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "estimate/serving.h"
+#include "estimate/train_runs.h"
 #include "money/job_cost.h"
 #include "money/roi.h"
 #include "money.h"
@@ -266,7 +267,35 @@ void DrawInputs(ViewState& view, UiState& ui) {
 }
 
 // [SECTION] Outputs
-void DrawHeadline(const ViewState& view, UiState& ui, const JobCostResult& result) {
+// Beside the estimate, the card's public training runs with their sources: the estimate's
+// tokens/s per GPU, then each run's (the job's model first).
+void MeasuredTraining(const JobOption& o, const std::string& model, UiState& ui, PlatformRequests& requests) {
+  if (ui.speed.benchmarks_state != LoadState::ready) return;
+  const auto runs = measured_training_of(ui.speed.benchmarks, o.gpu_id, model);
+  if (runs.empty()) return;
+  char line[400];
+  std::snprintf(line, sizeof line, tr("This estimate: %s tokens/s per GPU. Measured on this card:"),
+                format_number(o.gpus > 0 ? o.tokens_per_s / o.gpus : 0, 0).c_str());
+  TextDim(line);
+  int i = 0;
+  for (const MeasuredResult* r : runs) {
+    const ModelPreset* preset = find_preset(r->model);
+    std::snprintf(line, sizeof line, tr("%s tokens/s per GPU: %s, %s, %d GPUs, %s tokens (%s, %s)"),
+                  format_number(r->value, 0).c_str(), preset ? preset->name : r->model.c_str(), r->precision.c_str(),
+                  r->gpus, r->context ? format_number(*r->context, 0).c_str() : "—", r->software.c_str(),
+                  r->date.c_str());
+    ImGui::Bullet();
+    ImGui::SameLine();
+    ImGui::TextUnformatted(line);
+    ImGui::SameLine();
+    ImGui::PushID(i++);
+    RecordTarget(ui, "job-measured:" + std::to_string(i));
+    Link(tr("source"), r->source, requests);
+    ImGui::PopID();
+  }
+}
+
+void DrawHeadline(const ViewState& view, UiState& ui, const JobCostResult& result, PlatformRequests& requests) {
   if (result.cheapest.empty()) {
     TextDim(tr("No card has a price or a rental rate in the data for this job."));
     return;
@@ -298,6 +327,8 @@ void DrawHeadline(const ViewState& view, UiState& ui, const JobCostResult& resul
                     o.link.empty() ? tr("one GPU") : o.link.c_str(), render_template(o.efficiency_source, tr).c_str());
       TextDim(line);
       if (o.lacks_bf16_flash) TextDim(tr("No BF16 tensor cores and no FlashAttention-2: FP16 with loss scaling, its efficiency lowered."));
+      if (o.recompute) TextDim(tr("Activations are recomputed in the backward pass to fit the memory: a third more FLOPs a token."));
+      MeasuredTraining(o, result.model.preset, ui, requests);
     } else if (result.model.kind == JobKind::serve) {
       std::snprintf(line, sizeof line,
                     tr("Each replica keeps %d users in flight at %s tokens/s each (%s tokens/s together); busy %s %% of "
@@ -575,7 +606,7 @@ void DrawJobCostView(ViewState& view, UiState& ui, PlatformRequests& requests) {
     ErrorText(render_template(result->error_text, tr));  // the inputs stay as they are; nothing else changes
     RecordTarget(ui, "job-error");
   } else {
-    DrawHeadline(view, ui, *result);
+    DrawHeadline(view, ui, *result, requests);
     DrawAccuracy(view, ui, *result);
     ImGui::Spacing();
     DrawCheapestWays(view, ui, *result);

@@ -113,6 +113,7 @@ json SpeedInfo(const ViewState& view, const UiState& ui);         // speed: the 
 json RoiInfo(const ViewState& view, const UiState& ui);           // roi: the last drawn outcome
 json ImageInfo(const ViewState& view, const UiState& ui);         // image: the Images table and its gate, or null
 json CompareInfo(const ViewState& view, const UiState& ui);       // compare: speed and value per card, or null
+json AboutInfo(const ViewState& view, const UiState& ui);         // about: the overall check, or null
 // `later`: the part's code is in index.later.wasm with its tab's (published as null until
 // it has arrived).
 struct PagePart {
@@ -135,6 +136,7 @@ inline constexpr PagePart kPageParts[] = {
     Part<Tab::compare, CompareInfo>("compare"),
     Part<Tab::roi, RoiInfo>("roi"),
     Part<Tab::roi, JobCostInfo>("job"),
+    Part<Tab::about, AboutInfo>("about"),
 };
 
 // [SECTION] Card details, over any tab (DrawCardPopup) and beside the catalog table: in

@@ -9,6 +9,7 @@
 #include "catalog/catalog.h"
 #include "catalog/compat.h"
 #include "catalog/software.h"
+#include "estimate/consistency.h"
 #include "estimate/gates.h"
 #include "estimate/image.h"
 #include "money/compare_speed.h"
@@ -233,6 +234,10 @@ struct UiState {
   SpeedData speed;
   SoftwareData software;
   ImageData image;
+  // The About page's overall figure: `gpuwise check` over every measured run, computed once
+  // the speed and image models have loaded (the class "all"), or why it could not be.
+  std::optional<ConsistencyClass> overall_check;
+  int overall_not_compared = 0;
   JobCostCache job_cost;
   CompareCache compare;
   // The Ask tab's answer for the question it was computed for (plan_ask weighs every card).

@@ -355,6 +355,13 @@ test('training shows where its efficiency comes from, with a band, and a deadlin
   assert.ok(h100, 'an H100 node finishes 20B tokens within 7 days');
   assert.match(h100.efficiency_source, /^measured: .*H100/);
   await page.waitForFunction(() => window.gpuwise.targets['job-headline'], null, { timeout: 10000 });
+  // Beside the cheapest way's estimate, the card's public training runs with their sources
+  // (a GB200 node: NeMo's runs), each a link.
+  const cheapest = train.cheapest[0].id;
+  const runs = (await (await page.request.get(server.origin + '/data/benchmarks.json')).json()).results
+    .filter((r) => r.gpu_id === cheapest && r.phase === 'train' && r.unit === 'tokens_per_s');
+  assert.ok(runs.length > 0, `${cheapest} has measured training runs`);
+  await page.waitForFunction(() => window.gpuwise.targets['job-measured:1'], null, { timeout: 10000 });
   assert.deepEqual(problems.pageErrors, []);
   await context.close();
 });

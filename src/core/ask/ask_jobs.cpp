@@ -42,6 +42,7 @@ JobView job_view(const AskView& ask) {
 
 void option_caveats(const JobOption& option, AskAnswer& answer) {
   if (option.lacks_bf16_flash) answer.caveats.push_back({I18N("no BF16 tensor cores or FlashAttention-2: slow and memory-hungry")});
+  if (option.recompute) answer.caveats.push_back({I18N("activations recomputed to fit the memory: a third more FLOPs a token")});
   if (option.gpus > 1 && option.link.find("PCIe") != std::string::npos) {
     answer.caveats.push_back({I18N("the GPUs talk over {0}: each keeps {1} % of its speed"),
                               {option.link, format_number(option.scaling * 100, 0)}});

@@ -15,11 +15,12 @@ namespace {
 const std::vector<std::string> kUnits = {"tokens_per_s", "samples_per_s", "images_per_s", "sequences_per_s",
                                          "items_per_s",  "queries_per_s", "tflops", "iterations_per_s",
                                          "seconds_per_image"};
+const std::vector<std::string> kCheckpointing = {"full", "selective", "none"};
 const std::vector<std::string> kPhases = {"decode", "prefill", "train", "inference", "matmul", "image", "serve"};
 constexpr const char* kResultFields[] = {"gpu_id",   "set",         "name_in_source", "model",           "precision",
                                          "phase",    "context",     "batch",          "gpus",            "params_b",
                                          "active_params_b", "layers", "hidden_size",  "prompt_tokens",   "generated_tokens",
-                                         "gpu_layers", "host_bandwidth_gbs",
+                                         "gpu_layers", "host_bandwidth_gbs", "activation_checkpointing", "power_limit_w",
                                          "width",    "height",      "steps",          "optimised",
                                          "value",    "unit",
                                          "date",     "software",    "source",         "notes",           "outlier"};
@@ -167,6 +168,10 @@ void read_results(const json& rows, const Catalog* catalog, Benchmarks& out) {
     result.generated_tokens = reader.whole("generated_tokens");
     result.gpu_layers = reader.whole("gpu_layers");
     if (row.contains("host_bandwidth_gbs")) result.host_bandwidth_gbs = reader.positive("host_bandwidth_gbs");
+    if (row.contains("activation_checkpointing")) {
+      result.full_recompute = reader.one_of("activation_checkpointing", kCheckpointing) == "full";
+    }
+    result.power_limit_w = reader.positive_if_given("power_limit_w");
     result.value = reader.positive("value");
     result.unit = reader.one_of("unit", kUnits);
     result.date = reader.date("date");

@@ -38,6 +38,12 @@ struct MeasuredResult {
   // model's layer count) and the host's memory bandwidth in GB/s.
   std::optional<int> gpu_layers;
   std::optional<double> host_bandwidth_gbs;
+  // A training run that recomputed every layer's activations in the backward pass
+  // ("activation_checkpointing": "full"): it computed a forward pass more per step, so its
+  // tokens/s is lower at the same efficiency. "selective" and "none" recompute little.
+  bool full_recompute = false;
+  // The power limit the source ran the cards at when it is below their rated board power (W).
+  std::optional<double> power_limit_w;
   double value = 0;            // > 0, finite
   std::string unit;            // tokens_per_s, samples_per_s, ... (benchmark_units())
   std::string date;            // YYYY-MM-DD

@@ -31,6 +31,8 @@ constexpr double kTrainFlopsPerParamRecompute = 8;
 // 3 (forward and backward) per layer, hidden unit and token of the sequence: the count
 // PaLM (appendix B) and LLM Foundry's MFU use, so measured MFUs compare.
 constexpr double kAttentionTrainFlops = 12;
+// Recomputing the activations runs attention's forward products (4 of the 12) again too.
+constexpr double kAttentionTrainFlopsRecompute = 16;
 
 // Our assumptions (docs/speed.md, "Training", says why each value):
 // An FP8 run's MFU (of the FP8 peak) over a BF16 run's (of the BF16 peak) when no family
@@ -60,6 +62,9 @@ constexpr double kTokensPerGpuStep = 8192;
 // compute time; beyond it the step waits for the link.
 constexpr double kUnhiddenCommShare = 0.3;
 constexpr int kGpusPerMachine = 8;
+// Under a power limit a card lowers its clock and its voltage with it; dynamic power goes
+// as clock × voltage², so the clock (and a compute-bound step's speed) goes as the cube
+// root of the power share: 0.89 at 500 of 700 W (power_capped_clock_share).
 // Per GPU across machines: torchtitan's H100 runs kept 97.7 % (BF16) and 98.2 % (FP8) of
 // their 8-GPU tokens/s per GPU on 128 GPUs (benchmarks.json, torchtitan-h100-training).
 constexpr double kSeveralMachinesShare = 0.98;
@@ -224,6 +229,8 @@ std::optional<TrainInput> run_input_of(const MeasuredResult& r) {
   if (!r.context) return std::nullopt;
   in.sequence_tokens = *r.context;
   in.gpus = r.gpus;
+  in.recompute = r.full_recompute;
+  in.power_limit_w = r.power_limit_w.value_or(0);
   return in;
 }
 
@@ -248,7 +255,8 @@ std::vector<LlmRun> llm_runs(const Catalog& catalog, const Benchmarks& benchmark
 // The MFU of one GPU in a machine the run shows: its FLOP/s per GPU over the peak and the
 // scaling share at that MFU (a fixed point: the share depends on the FLOP/s it divides).
 double run_mfu(const LlmRun& run) {
-  const double peak = train_peak_tflops(*run.gpu, run.input.precision) * kFlopsPerTflop;
+  const double peak = train_peak_tflops(*run.gpu, run.input.precision) *
+                      power_capped_clock_share(*run.gpu, run.input.power_limit_w) * kFlopsPerTflop;
   const double achieved = run.row->value * train_flops_per_token(run.input);
   double mfu = achieved / peak;
   for (int step = 0; step < 6; ++step) {
@@ -306,12 +314,31 @@ TrainCalibration fit_runs(const std::vector<LlmRun>& runs, const std::vector<dou
     cal.mfu[key] = median(per_stack);
     cal.samples[key] = runs_of_key;
   }
-  std::vector<double> fp8_ratios;
+  // FP8's gain is measured where one source ran the same card, model, sequence and GPU
+  // count at both precisions: the FP8 run's MFU over the fastest BF16 run's (an FP8 run
+  // uses its stack's whole set of speed-ups, torch.compile among them). The families' own
+  // figures mix stacks (NeMo's FP8 beside LLM Foundry's BF16) and would read FP8 as slow;
+  // they are the fallback when no source ran both.
+  std::vector<double> fp8_ratios, family_fp8_ratios;
   for (const auto& [family, vendor] : vendor_of) {
     auto bf16 = lookup(cal.mfu, family + "/bf16"), fp8 = lookup(cal.mfu, family + "/fp8");
-    if (bf16 && fp8) fp8_ratios.push_back(*fp8 / *bf16);
+    if (bf16 && fp8) family_fp8_ratios.push_back(*fp8 / *bf16);
   }
-  cal.fp8_share = median(fp8_ratios);
+  auto same_run = [](const LlmRun& a, const LlmRun& b) {
+    return a.row->set == b.row->set && a.gpu == b.gpu && a.row->model == b.row->model &&
+           a.input.sequence_tokens == b.input.sequence_tokens && a.input.gpus == b.input.gpus;
+  };
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (!keep[i] || runs[i].moe || runs[i].input.precision != TrainPrecision::fp8 || !(mfus[i] > 0)) continue;
+    double fastest_bf16 = 0;
+    for (std::size_t j = 0; j < runs.size(); ++j) {
+      if (keep[j] && runs[j].input.precision == TrainPrecision::bf16 && same_run(runs[i], runs[j])) {
+        fastest_bf16 = std::max(fastest_bf16, mfus[j]);
+      }
+    }
+    if (fastest_bf16 > 0) fp8_ratios.push_back(mfus[i] / fastest_bf16);
+  }
+  cal.fp8_share = median(fp8_ratios.empty() ? family_fp8_ratios : fp8_ratios);
   std::vector<double> moe_ratios;
   std::map<std::string, std::vector<double>> moe_only;  // families measured only on mixtures of experts
   for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -507,7 +534,7 @@ double train_flops_per_token(const TrainInput& in) {
   const double active = std::isfinite(in.active_params_b) && in.active_params_b > 0 ? in.active_params_b : in.params_b;
   if (!std::isfinite(active) || active <= 0) return 0;
   const double per_param = in.recompute ? kTrainFlopsPerParamRecompute : kTrainFlopsPerParam;
-  const double attention = kAttentionTrainFlops * std::max(0, in.layers) * static_cast<double>(std::max(0, in.hidden_size)) *
+  const double attention = (in.recompute ? kAttentionTrainFlopsRecompute : kAttentionTrainFlops) * std::max(0, in.layers) * static_cast<double>(std::max(0, in.hidden_size)) *
                            std::max(0, in.sequence_tokens);
   return safe(per_param * active * kParamsPerBillion + attention);
 }
@@ -529,6 +556,12 @@ double train_peak_tflops(const Gpu& gpu, TrainPrecision precision) {
   return std::max(gpu.fp16_tflops.value_or(0), gpu.fp32_tflops.value_or(0));
 }
 
+double power_capped_clock_share(const Gpu& gpu, double power_limit_w) {
+  const double board = gpu.tdp_w.value_or(0);
+  if (!(power_limit_w > 0) || !(board > 0) || power_limit_w >= board) return 1;
+  return std::cbrt(power_limit_w / board);
+}
+
 TrainEstimate estimate_training(const Gpu& gpu, const TrainInput& input, const SpeedCalibration& calibration) {
   const TrainCalibration& cal = calibration.train;
   TrainEstimate out;
@@ -536,7 +569,7 @@ TrainEstimate estimate_training(const Gpu& gpu, const TrainInput& input, const S
   const bool moe = input.active_params_b > 0 && input.active_params_b < input.params_b;
   out.band.class_key = class_key(gpu, moe, input.precision == TrainPrecision::fp8);
   out.flops_per_token = train_flops_per_token(input);
-  out.peak_tflops = safe(train_peak_tflops(gpu, input.precision));
+  out.peak_tflops = safe(train_peak_tflops(gpu, input.precision) * power_capped_clock_share(gpu, input.power_limit_w));
   // An LLM in BF16 needs BF16 and FlashAttention-2; Lambda's FP16 / TF32 CNN runs do not.
   out.lacks_bf16_flash = !gpu.bf16_tensor_tflops && input.precision == TrainPrecision::bf16;
 
@@ -624,6 +657,14 @@ TrainEstimate estimate_training(const Gpu& gpu, const TrainInput& input, const S
   out.achieved_mfu = safe(out.mfu * out.scaling);
   out.tokens_per_s_per_gpu = safe(flops_per_gpu * out.scaling / out.flops_per_token);
   out.tokens_per_s = safe(out.tokens_per_s_per_gpu * input.gpus);
+  const bool tensor_16bit = (gpu.bf16_tensor_tflops || gpu.fp16_tensor_tflops) &&
+                            (input.precision == TrainPrecision::bf16 || input.precision == TrainPrecision::fp16);
+  if (half_rate_fp32_accumulate(gpu) && tensor_16bit) {
+    // The same FLOP/s, stated against the full-rate peak (TrainEstimate::peak_tflops).
+    out.peak_tflops *= 2;
+    out.mfu /= 2;
+    out.achieved_mfu /= 2;
+  }
   return out;
 }
 

@@ -39,6 +39,7 @@ struct TrainInput {
   TrainPrecision precision = TrainPrecision::bf16;
   bool recompute = false;      // activation checkpointing: 8 instead of 6 FLOPs per parameter
   int gpus = 1;
+  double power_limit_w = 0;    // a cap below the card's board power (W) lowers its clock; 0: none
 };
 
 // The input a measured LLM training run answers (its model's shape, precision, sequence and
@@ -51,18 +52,26 @@ std::optional<TrainInput> train_input_of(const MeasuredResult& row);
 // designs apart ("Blackwell RTX (sm_12x)" for the GeForce 50 series, RTX PRO and GB10).
 std::string training_family(const Gpu& gpu);
 
-// Model FLOPs per token: (6, or 8 with recompute) × active parameters + 12 × layers ×
-// hidden × sequence (attention's two matrix products, forward and backward).
+// FLOPs per token: (6, or 8 with recompute) × active parameters + (12, or 16 with
+// recompute) × layers × hidden × sequence (attention's two matrix products, forward and
+// backward). A run that recomputed is counted with what it computed, so its efficiency
+// compares with one that did not.
 double train_flops_per_token(const TrainInput& input);
 // The peak the estimate uses (TFLOPS, one GPU) for the precision: BF16 tensor, else FP16
 // tensor, else the vector rate; FP8 tensor (0 without); TF32 tensor, else FP32.
 double train_peak_tflops(const Gpu& gpu, TrainPrecision precision);
+// The share of its clock (and so of its peak) a card keeps under a power limit: 1 without
+// one, or with one at or above its board power.
+double power_capped_clock_share(const Gpu& gpu, double power_limit_w);
 
 struct TrainEstimate {
   double tokens_per_s = 0;          // all GPUs; 0 when the card lacks a needed figure (`missing` says which)
   double tokens_per_s_per_gpu = 0;
   double flops_per_token = 0;
-  double peak_tflops = 0;           // one GPU at the precision
+  // One GPU at the precision. A GeForce card's is its full-rate tensor peak (FP16
+  // accumulate): its measured training beats the half-rate FP32-accumulate figure of its
+  // datasheet, so an efficiency of that would read above 100 %.
+  double peak_tflops = 0;
   double mfu = 0;                   // the efficiency used, of one GPU in a machine
   double achieved_mfu = 0;          // mfu × scaling: what a measured run would report
   double scaling = 1;               // share of its speed each GPU keeps after communication

@@ -493,6 +493,12 @@ double per_gpu_need_gb(const FitResult& result, int gpu_count) {
   return (result.total_gb - fixed) / gpu_count + fixed;
 }
 
+double checkpointing_off_extra_gb(const FitResult& result) {
+  const MemoryPart* act = result.part("activations");
+  if (!act || !(act->high_gb > act->gb)) return 0;
+  return (act->high_gb - act->gb) * (1 + kFragmentationTypical);
+}
+
 bool fits(const Gpu& gpu, const FitResult& result, int gpu_count) {
   if (gpu_count < 1 || !(gpu.vram_gb > 0)) return false;
   // A computer of its own (a Mac, a DGX Spark): several are machines on a network, whose

@@ -124,6 +124,10 @@ TemplateText usable_memory_note(const Gpu& gpu);
 // GB each GPU must hold when the model is split evenly over gpu_count GPUs
 // (tensor or pipeline parallel): (total − fixed) / count + fixed.
 double per_gpu_need_gb(const FitResult& result, int gpu_count);
+// What training needs on top of `result` (GB, all GPUs together) to keep every layer's
+// activations instead of recomputing them (checkpointing off), fragmentation included;
+// 0 for inference.
+double checkpointing_off_extra_gb(const FitResult& result);
 
 // True when gpu_count of this card hold the typical total at the result's usable share
 // (count < 1 never fits). Several computers of their own (kind "system", unified memory)

@@ -177,7 +177,14 @@ bool run_option(const Gpu& gpu, const JobInput& input, const JobModel& model, co
   if (model.kind == JobKind::train) {
     o.needed_gb = per_gpu_need_gb(train_fit, o.gpus);
     fits = gpuwise::fits(gpu, train_fit, o.gpus);
-    const TrainEstimate e = estimate_training(gpu, training_input(input, model, o.gpus), cal);
+    // The fit keeps one input per layer and recomputes the rest (checkpointing on); where
+    // the card holds every layer's activations the run keeps them and skips the recompute.
+    const bool holds_activations =
+        o.needed_gb + checkpointing_off_extra_gb(train_fit) / o.gpus <= usable_vram_gb(gpu, train_fit.usable_share);
+    TrainInput train = training_input(input, model, o.gpus);
+    train.recompute = input.recompute || !holds_activations;
+    o.recompute = train.recompute;
+    const TrainEstimate e = estimate_training(gpu, train, cal);
     o.tokens_per_s = e.tokens_per_s;
     o.band = e.band;
     o.efficiency_source = e.source;

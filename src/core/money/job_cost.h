@@ -103,6 +103,9 @@ struct JobOption {
   double scaling = 1;              // share of its speed each GPU keeps after communication
   std::string link;                // what the GPUs talk over ("NVLink", "PCIe 4.0 x16, no peer-to-peer")
   bool lacks_bf16_flash = false;   // no BF16 tensor cores, no FlashAttention-2
+  // Activations are recomputed in the backward pass (a third more FLOPs): the card cannot
+  // keep every layer's, or the reader asked for it.
+  bool recompute = false;
   // Serving: the replicas the users and tokens need, and how loaded they are.
   int replicas = 0;
   int replicas_low = 0, replicas_high = 0;  // at the band's fast and slow ends

@@ -82,6 +82,7 @@ json job_cost_to_json(const JobCostResult& r, std::size_t max_cheapest) {
       row["link"] = o.link.empty() ? json(nullptr) : json(o.link);
       row["efficiency_source"] = o.efficiency_source.text();
       row["lacks_bf16_flash_attention"] = o.lacks_bf16_flash;
+      row["recomputes_activations"] = o.recompute;
     }
     if (o.own.usd) {
       row["own_usd_per_gpu_hour"] = rounded(*o.own_usd_per_gpu_hour, 4);

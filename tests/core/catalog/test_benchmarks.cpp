@@ -6,6 +6,7 @@
 
 using namespace gpuwise;
 using gpuwise::test::read_source_file;
+using gpuwise::test::shipped_benchmarks;
 using gpuwise::test::shipped_catalog;
 
 namespace {
@@ -87,6 +88,31 @@ TEST_CASE("a run's GPU count and layers on the GPU are whole numbers of 1 or mor
   CHECK(has_issue(b, "results #1 (rtx-4090)", "gpus"));
   CHECK(has_issue(b, "results #1 (rtx-4090)", "gpu_layers"));
   CHECK(has_issue(b, "results #1 (rtx-4090)", "host_bandwidth_gbs"));
+}
+
+TEST_CASE("a training run states its activation checkpointing and power limit or leaves them out", "[benchmarks]") {
+  json doc = json::parse(read_source_file("tests/fixtures/bad_benchmarks.json"));
+  json row = doc["results"][0];
+  row["activation_checkpointing"] = "sometimes";
+  row["power_limit_w"] = -500;
+  doc["results"] = json::array({row});
+  const Benchmarks bad = load_benchmarks(dump_json(doc), shipped_catalog());
+  CHECK(bad.results.empty());
+  CHECK(has_issue(bad, "results #1 (rtx-4090)", "activation_checkpointing"));
+  CHECK(has_issue(bad, "results #1 (rtx-4090)", "power_limit_w"));
+  for (const char* mode : {"full", "selective", "none"}) {
+    row["activation_checkpointing"] = mode;
+    row["power_limit_w"] = 300;
+    doc["results"] = json::array({row});
+    const Benchmarks good = load_benchmarks(dump_json(doc), shipped_catalog());
+    REQUIRE(good.results.size() == 1);
+    CHECK(good.results[0].full_recompute == (std::string(mode) == "full"));
+    CHECK(good.results[0].power_limit_w == Approx(300));
+  }
+  // The shipped torchtitan runs at 32K tokens, 70B and 405B recomputed every layer.
+  int full = 0;
+  for (const auto& r : shipped_benchmarks().results) full += r.set == "torchtitan-h100-training" && r.full_recompute;
+  CHECK(full == 3);
 }
 
 TEST_CASE("bad benchmark rows are dropped and each problem names row and field", "[benchmarks]") {

@@ -31,9 +31,7 @@ TEST_CASE("gpuwise check: every class of five rows or more holds its aim on the 
   CHECK(report.rows.size() > 1000);
   std::set<std::string> failing;
   for (const auto& c : failing_classes(report)) failing.insert(c.key);
-  // Issue 39 is open on this one class: torchtitan's H100 FP8, 32K-context and 256-GPU runs
-  // fall below the training estimate. When it holds its aim this line must go.
-  CHECK(failing == std::set<std::string>{"torchtitan-h100-training/train"});
+  CHECK(failing.empty());
   const ConsistencyClass& all = report.classes.back();
   CHECK(all.key == "all");
   CHECK(all.median_ratio == Approx(1).margin(0.05));

@@ -144,6 +144,32 @@ TEST_CASE("training: hours from the speed model, own from the ROI model, rent fr
   CHECK(cents(r.cheapest[2].cost_usd) == Approx(38.05));
 }
 
+TEST_CASE("a job recomputes activations only where the card cannot keep them or the reader asks", "[job_cost]") {
+  JobInput in = worked_training();
+  const JobCostResult kept = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  const JobOption* o = option_for(kept, "job-card", 1);
+  REQUIRE(o);
+  // 4096 tokens: every layer's activations take 34 × 16 × 4096 × 2048 B = 4.6 GB, which
+  // 80 GB holds beside 16 GB of weights, gradients and Adam state: no recompute.
+  CHECK_FALSE(o->recompute);
+  // 131 072 tokens: 146 GB of activations do not fit; checkpointing keeps 17.7 GB and
+  // recomputes the forward pass: 8 × 1e9 + 16 × 16 × 2048 × 131 072 FLOPs a token.
+  in.train_context = 131072;
+  const JobCostResult long_context = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  o = option_for(long_context, "job-card", 1);
+  REQUIRE(o);
+  CHECK(o->recompute);
+  CHECK(o->tokens_per_s == Approx(0.4 * 100e12 / (8e9 + 16.0 * 16 * 2048 * 131072)));
+  // Asked for at 4096 tokens: recomputed although it would fit.
+  in.train_context = 4096;
+  in.recompute = true;
+  const JobCostResult asked = job_cost(job_catalog(), job_book(), test::round_calibration(), in);
+  o = option_for(asked, "job-card", 1);
+  REQUIRE(o);
+  CHECK(o->recompute);
+  CHECK(o->tokens_per_s == Approx(0.4 * 100e12 / (8e9 + 16.0 * 16 * 2048 * 4096)));
+}
+
 TEST_CASE("owning a job's cards pays the buy-or-rent view's sales tax on the purchase", "[job_cost]") {
   JobInput in = worked_training();
   in.ownership.sales_tax_pct = 20;
