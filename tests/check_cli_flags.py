@@ -176,7 +176,7 @@ SPECS = {
         "--width": V("768"), "--height": V("768"), "--steps": V("20"),
     }},
     "image": {"--model": V("flux1-schnell"), "--precision": V("fp8"), "--width": V("768"), "--height": V("768"),
-              "--steps": V("20"), "--gpu": V("rtx-4070"), "--top": V("5"),
+              "--steps": V("20"), "--gpu": V("rtx-4070"), "--top": V("5"), "--software": V("webui"),
               "--fits-only": V(base=["image", "--model", "flux1-dev", "--json"]), "--check": V(), "--calibrate": V()},
     "software": {"--gpu": V("tesla-k80"), "--workload": V("serve-bf16"),
                  "--today": V("2020-01-01")},  # support that ends within a year of --today

@@ -68,7 +68,9 @@ TRACEABLE = {
     "view.fit.mode.c_str()": "FitView mode, one of fit_modes() (dump: fit modes)",
     "speed_sort_label(s.sort)": "speed_sort_label(): I18N() literals of speed_view.cpp",
     "speed_sort_label(key)": "speed_sort_label(): I18N() literals of speed_view.cpp",
-    "image_software_assumed()": "image_software_assumed(): an I18N() literal of estimate/image.cpp",
+    "image_software_label(v.software)": "image_software_label(): I18N() literals of estimate/image.cpp",
+    "image_software_label(key)": "image_software_label(): I18N() literals of estimate/image.cpp",
+    "image_software_assumed(view.image.software)": "image_software_assumed(): I18N() literals of estimate/image.cpp",
     # TemplateText from core: tr(TemplateText) translates the pattern, an I18N() literal;
     # tests/core/view/test_translations.cpp runs each source and checks the patterns it gives.
     "notice": "advisor / VRAM-fit notices (TemplateText)",

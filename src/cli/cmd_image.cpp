@@ -25,11 +25,12 @@ namespace {
 std::string usage() {
   const ImageView d;
   return "usage: gpuwise image [--model sd15|sdxl|flux1-dev|flux1-schnell] [--precision fp16|fp8|nf4|gguf-q8|gguf-q4]\n"
-         "                     [--width PX] [--height PX] [--steps N] [--gpu ID] [--top N] [--fits-only] [--json]\n"
+         "                     [--software pytorch|webui] [--width PX] [--height PX] [--steps N] [--gpu ID] [--top N]\n"
+         "                     [--fits-only] [--json]\n"
          "       gpuwise image --check [--json]      estimates vs the measured runs, in sample and held out\n"
          "       gpuwise image --calibrate           the fitted factors as JSON (data/image_calibration.json)\n"
          "Default: --model " + d.model + " --precision " + d.precision + " --width " + std::to_string(d.width) +
-         " --height " + std::to_string(d.height) + " --steps " + std::to_string(d.steps) +
+         " --height " + std::to_string(d.height) + " --steps " + std::to_string(d.steps) + " --software " + d.software +
          "; every card, the ones it does not fit on last.\n";
 }
 
@@ -107,7 +108,7 @@ int run_image(const Args& args) {
   }
   if (gated.table.problem) std::printf("%s\n", gated.table.problem->text().c_str());
   std::printf("assuming %s; * rests on the card's own measured runs of this model and precision\n",
-              image_software_assumed());
+              image_software_assumed(view.software));
   for (const ImageRow& row : gated.table.rows) {
     const ImageEstimate& e = row.estimate;
     if (e.fits) {

@@ -51,6 +51,31 @@ test('a link opens the Images tab: SDXL on an 8 GB card with the text encoders o
   await context.close();
 });
 
+test('the reader picks the software: the SD WebUI family is the crowd\'s share of the PyTorch figure, picked by a tap', async () => {
+  const { page, context, problems } = await openPage(browser, server.origin, {
+    path: '#v=2&tab=image&image.model=sdxl&image.prec=fp16&image.top=500',
+  });
+  await waitReady(page);
+  const pytorch = await images(page, (t) => t.software_key === 'pytorch' && row(t, 'rtx-4070'));
+  assert.match(pytorch.software, /diffusers/);
+  // The combo: tap it, tap the WebUI family; the link and the table follow.
+  await clickTarget(page, 'image-sw');
+  await page.waitForFunction(() => window.gpuwise.targets['image-sw:webui'], null, { timeout: 10000 });
+  await clickTarget(page, 'image-sw:webui');
+  await waitForState(page, (s) => s.image.software === 'webui');
+  await page.waitForFunction(() => location.hash.includes('image.sw=webui'), null, { timeout: 10000 });
+  const webui = await images(page, (t) => t.software_key === 'webui' && row(t, 'rtx-4070'));
+  assert.match(webui.software, /WebUI/);
+  const p = row(pytorch, 'rtx-4070'), w = row(webui, 'rtx-4070');
+  // About 1.5 times slower, with a wider band (the crowd's spread joins the estimate's).
+  const share = w.iterations_per_s / p.iterations_per_s;
+  assert.ok(share > 0.55 && share < 0.8, `WebUI share ${share}`);
+  assert.ok(w.high / w.seconds_per_image > p.high / p.seconds_per_image, 'a wider band');
+  assert.match(w.band.class, /^webui\//);
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
 test('a size the model cannot take gives a message, no rows, and keeps the rest of the view', async () => {
   const { page, context, problems } = await openPage(browser, server.origin, {
     path: '#v=1&tab=image&image.model=sdxl&image.w=1020&image.steps=25',

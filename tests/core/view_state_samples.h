@@ -139,6 +139,7 @@ inline std::vector<StateChange> hand_written_changes() {
       {"ranking.runs", [](ViewState& s) { s.ranking.runs = {"train-bf16"}; }},
       {"image.model", [](ViewState& s) { s.image.model = "flux1-dev"; }},
       {"image.precision", [](ViewState& s) { s.image.precision = "fp8"; }},
+      {"image.software", [](ViewState& s) { s.image.software = "webui"; }},
       {"image.width", [](ViewState& s) { s.image.width = 832; }},
       {"image.height", [](ViewState& s) { s.image.height = 1216; }},
       {"image.steps", [](ViewState& s) { s.image.steps = 20; }},

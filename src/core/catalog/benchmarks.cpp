@@ -16,11 +16,13 @@ const std::vector<std::string> kUnits = {"tokens_per_s", "samples_per_s", "image
                                          "items_per_s",  "queries_per_s", "tflops", "iterations_per_s",
                                          "seconds_per_image"};
 const std::vector<std::string> kCheckpointing = {"full", "selective", "none"};
+// image_software_keys() (estimate/image.h); test_image.cpp checks that the two agree.
+const std::vector<std::string> kImageSoftware = {"pytorch", "webui"};
 const std::vector<std::string> kPhases = {"decode", "prefill", "train", "inference", "matmul", "image", "serve"};
 constexpr const char* kResultFields[] = {"gpu_id",   "set",         "name_in_source", "model",           "precision",
                                          "phase",    "context",     "batch",          "gpus",            "params_b",
                                          "active_params_b", "layers", "hidden_size",  "prompt_tokens",   "generated_tokens",
-                                         "gpu_layers", "host_bandwidth_gbs", "activation_checkpointing", "power_limit_w",
+                                         "gpu_layers", "host_bandwidth_gbs", "activation_checkpointing", "power_limit_w", "image_software",
                                          "width",    "height",      "steps",          "optimised",
                                          "value",    "unit",
                                          "date",     "software",    "source",         "notes",           "outlier"};
@@ -172,6 +174,7 @@ void read_results(const json& rows, const Catalog* catalog, Benchmarks& out) {
       result.full_recompute = reader.one_of("activation_checkpointing", kCheckpointing) == "full";
     }
     result.power_limit_w = reader.positive_if_given("power_limit_w");
+    if (row.contains("image_software")) result.image_software = reader.one_of("image_software", kImageSoftware);
     result.value = reader.positive("value");
     result.unit = reader.one_of("unit", kUnits);
     result.date = reader.date("date");

@@ -54,6 +54,10 @@ struct MeasuredResult {
   bool outlier = false;
   // Image generation (phase "image"): the picture's size and the denoising steps of the run.
   std::optional<int> width, height, steps;
+  // The software an image run stands for (image_software_keys(), estimate/image.h): "pytorch"
+  // (diffusers, ComfyUI, or a single tuned run of any UI) or "webui" (the crowd-sourced
+  // results of the SD WebUI family, as readers run it). Absent: "pytorch".
+  std::string image_software = "pytorch";
   // Run with a speed-up the estimate does not model (torch.compile, TensorRT, stable-fast,
   // FP8 matrix math): shown beside the estimate, not used for calibration or checks.
   bool optimised = false;

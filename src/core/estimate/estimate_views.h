@@ -73,6 +73,9 @@ struct ImageView {
   int width = 1024;                         // pixels
   int height = 1024;
   int steps = 30;                           // denoising steps per image
+  // The software the figure is for: "pytorch" (diffusers, ComfyUI: PyTorch 2 pipelines) or
+  // "webui" (AUTOMATIC1111's SD WebUI, Forge, SD.Next, as most readers run them).
+  std::string software = "pytorch";
   bool fits_only = true;                    // hide the cards the model does not fit on
   int top_n = 20;
 };

@@ -75,4 +75,15 @@ SpeedCheck summarise(const std::string& set, const std::string& phase, const std
   return check;
 }
 
+Band band_of_ratios(const std::vector<double>& ratios, const std::string& class_key) {
+  Band band;
+  band.class_key = class_key;
+  band.samples = static_cast<int>(ratios.size());
+  if (ratios.empty()) return band;
+  const bool small = ratios.size() < kSmallClassRuns;
+  band.low_ratio = std::min(1.0, small ? *std::min_element(ratios.begin(), ratios.end()) : percentile(ratios, 0.1));
+  band.high_ratio = std::max(1.0, small ? *std::max_element(ratios.begin(), ratios.end()) : percentile(ratios, 0.9));
+  return band;
+}
+
 }  // namespace gpuwise

@@ -17,6 +17,13 @@ double median(std::vector<double> values);  // 0 for none
 // The q-quantile (0 to 1) by linear interpolation between the sorted values; 1 for none.
 double percentile(std::vector<double> values, double q);
 
+// With fewer runs than this, the 10th and 90th percentiles interpolate inside the runs and
+// leave two in five outside; a class's band spans them all instead.
+constexpr std::size_t kSmallClassRuns = 10;
+// A class's band from its runs' measured / estimated ratios: the 10th to 90th percentile
+// (all of them under kSmallClassRuns), always containing 1; `samples` the runs.
+Band band_of_ratios(const std::vector<double>& ratios, const std::string& class_key);
+
 // A family's own factor needs this many different cards; with one, that card's quirks
 // (driver, clocks, a cloud VM) would become the family's, so it takes the default. Two
 // is enough: with three, holding out one of the three measured Apple machines sent the

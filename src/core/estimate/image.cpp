@@ -96,6 +96,10 @@ std::optional<TemplateText> check_image_view(const ImageView& view) {
   if (!model) return TemplateText(I18N("unknown image model '{0}'"), {view.model});
   const ImagePrecision* precision = find_image_precision(view.precision);
   if (!precision) return TemplateText(I18N("unknown precision '{0}'"), {view.precision});
+  const auto& software = image_software_keys();
+  if (std::none_of(software.begin(), software.end(), [&](const char* key) { return view.software == key; })) {
+    return TemplateText(I18N("unknown image software '{0}' (pytorch or webui)"), {view.software});
+  }
   if (precision->flux_only && !model->transformer) {
     return TemplateText(I18N("{0} is offered for FLUX.1 only, not {1}"), {precision->id, model->name});
   }
@@ -239,9 +243,22 @@ std::string image_measured_key(std::string_view gpu_id, std::string_view model, 
   return std::string(gpu_id) + "|" + std::string(model) + "|" + std::string(precision);
 }
 
-const char* image_software_assumed() {
+const char* image_software_assumed(std::string_view software) {
+  if (software == "webui") {
+    return I18N("the SD WebUI family (AUTOMATIC1111, Forge, SD.Next) as readers run it: its crowd-sourced runs against the PyTorch pipelines' figures");
+  }
   return I18N("PyTorch 2 pipelines (diffusers, ComfyUI) without torch.compile or TensorRT; FP8 and GGUF as weight-only formats");
 }
+
+const std::vector<const char*>& image_software_keys() {
+  static const std::vector<const char*> keys = {"pytorch", "webui"};
+  return keys;
+}
+
+const char* image_software_label(std::string_view key) {
+  return key == "webui" ? I18N("SD WebUI family (AUTOMATIC1111, Forge, SD.Next)") : I18N("diffusers / ComfyUI (PyTorch 2)");
+}
+
 
 ImageEstimate estimate_image(const Gpu& gpu, const ImageView& view, const ImageCalibration& cal) {
   ImageEstimate e;
@@ -286,11 +303,25 @@ ImageEstimate estimate_image(const Gpu& gpu, const ImageView& view, const ImageC
   e.has_figures = true;
   e.iterations_per_s = 1 / step_s;
   e.seconds_per_image = view.steps * step_s + image_vae_seconds(terms, cal);
-  auto measured = cal.measured_factors.find(image_measured_key(gpu.id, view.model, view.precision));
+  // Measured first: the card's own runs of this model, precision and software set it; the
+  // WebUI family without them is the PyTorch figure times its crowd's share, its band the
+  // estimate's widened by the crowd's spread.
+  const bool webui = view.software == "webui";
+  auto measured = cal.measured_factors.find(image_measured_key(gpu.id, view.model, view.precision) + (webui ? "|webui" : ""));
   double factor = 1;
   if (measured != cal.measured_factors.end() && measured->second > 0 && std::isfinite(measured->second)) {
-    factor = measured->second;  // the card's own runs of this model and precision
+    factor = measured->second;
     e.rests_on_measured = true;
+  } else if (webui) {
+    if (!(cal.webui_share > 0)) {
+      e.has_figures = false;  // no share fitted: "—", never the PyTorch figure under another name
+      return e;
+    }
+    auto pytorch = cal.measured_factors.find(image_measured_key(gpu.id, view.model, view.precision));
+    factor = cal.webui_share * (pytorch != cal.measured_factors.end() && pytorch->second > 0 ? pytorch->second : 1);
+    e.band.low_ratio *= cal.webui_band.low_ratio;
+    e.band.high_ratio *= cal.webui_band.high_ratio;
+    e.band.class_key = "webui/" + gpu.vendor + "/image";
   }
   e.iterations_per_s *= factor;
   e.seconds_per_image /= factor;
@@ -332,7 +363,11 @@ std::optional<MeasuredResult> matching_image_measurement(const Benchmarks& bench
 ImageTable image_table(const Catalog& catalog, const Benchmarks& benchmarks, const ImageCalibration& calibration,
                        const ImageView& view) {
   ImageTable table;
+  table.software = view.software;
   table.problem = check_image_view(view);
+  if (!table.problem && view.software == "webui" && !(calibration.webui_share > 0)) {
+    table.problem = TemplateText(I18N("image_calibration.json has no SD WebUI share: the WebUI figures cannot be computed"));
+  }
   if (table.problem) return table;
   std::vector<ImageRow> fit, other;
   for (const Gpu& gpu : catalog.gpus) {
@@ -405,7 +440,8 @@ json image_table_to_json(const ImageTable& table) {
   out["problem"] = table.problem ? json(table.problem->text()) : json(nullptr);
   out["cards_fit"] = table.cards_fit;
   out["cards_estimated"] = table.cards_estimated;
-  out["software"] = image_software_assumed();
+  out["software"] = image_software_assumed(table.software);
+  out["software_key"] = table.software;
   json results = json::array();
   for (const ImageRow& row : table.rows) {
     const ImageEstimate& e = row.estimate;

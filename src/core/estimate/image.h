@@ -65,6 +65,10 @@ const ImagePrecision* find_image_precision(std::string_view id);
 const char* image_workload(std::string_view precision);
 
 // [SECTION] Input
+// The software keys of ImageView::software (a measured run's image_software), and a key's
+// label (I18N).
+const std::vector<const char*>& image_software_keys();
+const char* image_software_label(std::string_view key);
 // Why the view cannot be estimated (an unknown model or precision, a size the model
 // cannot take, zero steps), as a translatable sentence; nullopt when it can.
 std::optional<TemplateText> check_image_view(const ImageView& view);
@@ -98,6 +102,11 @@ struct ImageCalibration {
   // Measured first: a card's measured runs of a model at a precision (median of measured /
   // fitted speed), keyed "rtx-4090|flux1-dev|fp8"; its estimate of them is multiplied by it.
   std::map<std::string, double, std::less<>> measured_factors;
+  // The SD WebUI family against the PyTorch pipelines the rest is fitted on: the median of
+  // its crowd-sourced runs' measured / shown speed, and their spread around it (a band the
+  // estimate's own joins). 0: not fitted, and the WebUI figure is then "—".
+  double webui_share = 0;
+  Band webui_band;
 };
 json image_calibration_to_json(const ImageCalibration& calibration);
 ImageCalibration load_image_calibration(std::string_view text, std::vector<CatalogIssue>& issues);
@@ -162,9 +171,9 @@ struct ImageEstimate {
 ImageEstimate estimate_image(const Gpu& gpu, const ImageView& view, const ImageCalibration& calibration);
 // "rtx-4090|flux1-dev|fp8": the key of ImageCalibration::measured_factors.
 std::string image_measured_key(std::string_view gpu_id, std::string_view model, std::string_view precision);
-// The software every image figure assumes (translatable): PyTorch 2 pipelines without
-// torch.compile, FP8 and GGUF as weight-only formats.
-const char* image_software_assumed();
+// The software an image figure assumes (translatable): PyTorch 2 pipelines without
+// torch.compile, FP8 and GGUF as weight-only formats; or the SD WebUI family.
+const char* image_software_assumed(std::string_view software = "pytorch");
 
 // [SECTION] The table
 struct ImageRow {
@@ -177,6 +186,7 @@ struct ImageTable {
   int cards_fit = 0;
   int cards_estimated = 0;
   std::vector<ImageRow> rows;           // fitting cards first, fastest first; at most top_n
+  std::string software = "pytorch";     // the view's: what the figures assume
 };
 ImageTable image_table(const Catalog& catalog, const Benchmarks& benchmarks, const ImageCalibration& calibration,
                        const ImageView& view);

@@ -31,6 +31,7 @@ ImageView row_view(const MeasuredResult& r) {
   v.width = r.width.value_or(0);
   v.height = r.height.value_or(0);
   v.steps = r.steps.value_or(1);
+  v.software = r.image_software;
   return v;
 }
 
@@ -73,7 +74,10 @@ struct Row {
   bool per_image;  // seconds an image, else steps a second
 };
 
-std::vector<Row> check_rows(const Catalog& catalog, const Benchmarks& benchmarks, const std::string& exclude_gpu) {
+// The runs of one software (image_software_keys()): the model is fitted on the PyTorch
+// pipelines' runs alone, and the SD WebUI family's are measured against it.
+std::vector<Row> check_rows(const Catalog& catalog, const Benchmarks& benchmarks, const std::string& exclude_gpu,
+                            const std::string& software = "pytorch") {
   std::vector<Row> rows;
   const ImageCalibration any = starting_point();
   for (const MeasuredResult& r : benchmarks.results) {
@@ -82,8 +86,11 @@ std::vector<Row> check_rows(const Catalog& catalog, const Benchmarks& benchmarks
     if (index < 0) continue;
     const Gpu& gpu = catalog.gpus[static_cast<std::size_t>(index)];
     const ImageView view = row_view(r);
+    if (view.software != software) continue;
     // A run the model says cannot fit the card spilled weights into system RAM: not comparable.
-    const ImageEstimate e = estimate_image(gpu, view, any);
+    ImageView as_pytorch = view;
+    as_pytorch.software = "pytorch";
+    const ImageEstimate e = estimate_image(gpu, as_pytorch, any);
     if (!e.fits || !e.has_figures) continue;
     rows.push_back({&r, &gpu, view, image_speed_terms(gpu, view), r.unit == "seconds_per_image"});
   }
@@ -193,6 +200,29 @@ bool is_image_check_row(const MeasuredResult& r) {
   return r.unit == "iterations_per_s";
 }
 
+// The SD WebUI family's runs against the figure the page shows for the PyTorch pipelines on
+// the same card (its own measured factor where it has one): their median is the share, their
+// spread around it the band (all of it under kSmallClassRuns runs, else the 10th to 90th
+// percentile), and each card's own runs its "|webui" factor.
+void fit_webui(const std::vector<Row>& rows, ImageCalibration& c) {
+  std::vector<double> shares;
+  std::map<std::string, std::vector<double>> own;
+  for (const Row& row : rows) {
+    const double p = predicted(row, c);
+    if (!(p > 0) || !std::isfinite(p)) continue;
+    const std::string key = image_measured_key(row.gpu->id, row.view.model, row.view.precision);
+    const auto pytorch = c.measured_factors.find(key);
+    const double shown = pytorch != c.measured_factors.end() ? pytorch->second : 1;
+    shares.push_back(speed_ratio(row, p) / shown);
+    own[key + "|webui"].push_back(speed_ratio(row, p));
+  }
+  if (shares.empty()) return;
+  c.webui_share = median(shares);
+  for (double& v : shares) v /= c.webui_share;
+  c.webui_band = band_of_ratios(shares, "webui");
+  for (const auto& [key, list] : own) c.measured_factors[key] = median(list);
+}
+
 ImageCalibration fit_image_calibration(const Catalog& catalog, const Benchmarks& benchmarks,
                                        const std::string& exclude_gpu, bool with_bands) {
   const std::vector<Row> rows = check_rows(catalog, benchmarks, exclude_gpu);
@@ -223,6 +253,7 @@ ImageCalibration fit_image_calibration(const Catalog& catalog, const Benchmarks&
     }
   }
   for (const auto& [key, list] : own) c.measured_factors[key] = median(list);
+  fit_webui(check_rows(catalog, benchmarks, exclude_gpu, "webui"), c);
   return c;
 }
 
@@ -251,7 +282,9 @@ json image_calibration_to_json(const ImageCalibration& c) {
               {"vae_tflop_per_mp", rounded(c.vae_tflop_per_mp)}, {"work_tflop", work},
               {"vector_tflop", vector},    {"overhead_s", overhead},
               {"precision_slowdown", slowdown}, {"bands", bands},
-              {"samples", c.samples}, {"measured_factors", measured}};
+              {"samples", c.samples}, {"measured_factors", measured},
+              {"webui", {{"share", rounded(c.webui_share)}, {"low", rounded(c.webui_band.low_ratio)},
+                         {"high", rounded(c.webui_band.high_ratio)}, {"samples", c.webui_band.samples}}}};
 }
 
 ImageCalibration load_image_calibration(std::string_view text, std::vector<CatalogIssue>& issues) {
@@ -343,6 +376,23 @@ ImageCalibration load_image_calibration(std::string_view text, std::vector<Catal
         const double factor = number(&item.value(), "measured_factors." + item.key(), 20);
         if (factor >= 0.05) c.measured_factors[item.key()] = factor;
       }
+    }
+  }
+  if (const json* webui = member(root, "webui")) {
+    const double share = number(member(*webui, "share"), "webui.share", 10);
+    const double low = number(member(*webui, "low"), "webui.low", 1);
+    const double high = number(member(*webui, "high"), "webui.high", 100);
+    const json* samples_of = member(*webui, "samples");
+    // A share without a usable band is refused (the WebUI figure is then "—"), not shown bare.
+    if (share > 0 && low > 0 && high >= 1) {
+      c.webui_share = share;
+      c.webui_band = Band{low, high, "webui",
+                          samples_of && samples_of->is_number_integer() && samples_of->get<double>() >= 0 &&
+                                  samples_of->get<double>() < 1e6
+                              ? samples_of->get<int>()
+                              : 0};
+    } else if (share > 0) {
+      error("webui", "needs a low above 0 and a high of at least 1");
     }
   }
   return c;

@@ -14,10 +14,6 @@ namespace {
 
 // A class without public serving runs: a band of our own choosing, wide.
 constexpr double kNotMeasuredLow = 0.5, kNotMeasuredHigh = 1.5;
-constexpr double kBandLowPercentile = 0.1, kBandHighPercentile = 0.9;
-// With fewer runs than this, the 10th and 90th percentiles interpolate inside the runs and
-// leave two in five outside; the band spans them all instead (kSmallClassRuns, band.h).
-constexpr std::size_t kSmallClassRuns = 10;
 
 // The largest n in [1, hi] for which ok(n) holds, given ok holds up to some n and not
 // after; 0 when ok(1) does not hold.
@@ -161,12 +157,7 @@ void fit_serving_bands(const Catalog& catalog, const Benchmarks& benchmarks, Spe
     for (double& v : values) v /= factor;
   }
   for (const auto& [key, values] : ratios) {
-    Band band;
-    band.class_key = key;
-    band.samples = static_cast<int>(values.size());
-    const bool small = values.size() < kSmallClassRuns;
-    band.low_ratio = std::min(1.0, small ? *std::min_element(values.begin(), values.end()) : percentile(values, kBandLowPercentile));
-    band.high_ratio = std::max(1.0, small ? *std::max_element(values.begin(), values.end()) : percentile(values, kBandHighPercentile));
+    const Band band = band_of_ratios(values, key);
     cal.serve.bands[key] = band;
   }
 }

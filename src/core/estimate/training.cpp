@@ -81,10 +81,6 @@ constexpr double kNetworkGbs = 1.25;
 // uses the cautious default, which real runs are more likely to beat.
 constexpr double kNvidiaNotMeasuredLow = 0.7, kNvidiaNotMeasuredHigh = 1.5;
 constexpr double kNotMeasuredLow = 0.6, kNotMeasuredHigh = 2.5;
-constexpr double kBandLowPercentile = 0.1, kBandHighPercentile = 0.9;
-// With fewer runs than this, the 10th and 90th percentiles interpolate inside the runs and
-// leave two in five outside; the band spans them all instead (kSmallClassRuns, band.h).
-constexpr std::size_t kSmallClassRuns = 10;
 
 double safe(double value) { return std::isfinite(value) && value > 0 ? value : 0; }
 
@@ -411,12 +407,7 @@ void fill_bands(const Fitted& fitted, TrainCalibration& cal) {
     }
   }
   for (const auto& [key, values] : ratios) {
-    Band band;
-    band.class_key = key;
-    band.samples = static_cast<int>(values.size());
-    const bool small = values.size() < kSmallClassRuns;
-    band.low_ratio = std::min(1.0, small ? *std::min_element(values.begin(), values.end()) : percentile(values, kBandLowPercentile));
-    band.high_ratio = std::max(1.0, small ? *std::max_element(values.begin(), values.end()) : percentile(values, kBandHighPercentile));
+    const Band band = band_of_ratios(values, key);
     cal.bands[key] = band;
   }
 }

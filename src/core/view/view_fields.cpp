@@ -370,6 +370,8 @@ std::vector<ViewField> build_fields() {
                    I18N("Image model"), "", "--model"));
   f.push_back(said(choice_field("image.prec", "image", "precision", image_precision_keys(),
                                 REF(std::string, image.precision)), I18N("Precision"), "", "--precision"));
+  f.push_back(said(choice_field("image.sw", "image", "software", image_software_keys(), REF(std::string, image.software)),
+                   I18N("Software"), "", "--software"));
   f.push_back(said(whole_field("image.w", "image", "width", kImageSide, REF(int, image.width)), I18N("Width"),
                    I18N("pixels"), "--width"));
   f.push_back(said(whole_field("image.h", "image", "height", kImageSide, REF(int, image.height)), I18N("Height"),

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <set>
 
 #include "estimate/gates.h"
 #include "estimate/image.h"
@@ -297,4 +298,53 @@ TEST_CASE("an AMD consumer card's FP16 figure is not doubled, and AMD gets its o
   REQUIRE(issues.size() == 1);
   CHECK(issues[0].to_string().find("vendor_vae_efficiency.AMD") != std::string::npos);
   CHECK(refused.vendor_vae_efficiency.count("AMD") == 0);
+}
+
+TEST_CASE("the SD WebUI family: the crowd's share of the PyTorch figure, its spread in the band, a card's own runs first",
+          "[image]") {
+  const ImageCalibration& cal = shipped_image_calibration();
+  // The crowd-sourced WebUI runs measure about 1.5 times slower than the PyTorch figures.
+  CHECK(cal.webui_share > 0.55);
+  CHECK(cal.webui_share < 0.8);
+  CHECK(cal.webui_band.samples >= 20);
+  ImageView pytorch = view("sdxl", "fp16");
+  ImageView webui = pytorch;
+  webui.software = "webui";
+  // A card without WebUI runs: its PyTorch figure times the share, the band widened by the crowd's.
+  const ImageEstimate p = on("rtx-4070", pytorch), w = on("rtx-4070", webui);
+  REQUIRE(p.iterations_per_s > 0);
+  CHECK_FALSE(w.rests_on_measured);
+  CHECK(w.iterations_per_s == Approx(p.iterations_per_s * cal.webui_share));
+  CHECK(w.band.low_ratio == Approx(p.band.low_ratio * cal.webui_band.low_ratio));
+  CHECK(w.band.high_ratio == Approx(p.band.high_ratio * cal.webui_band.high_ratio));
+  CHECK(w.band.class_key == "webui/NVIDIA/image");
+  // A card with its own WebUI runs of the model: they set it (RTX 4090, SD 1.5: A1111 21.3 it/s,
+  // SD.Next 22.3).
+  ImageView sd15 = view("sd15", "fp16", 512, 20);
+  sd15.software = "webui";
+  const ImageEstimate own = on("rtx-4090", sd15);
+  CHECK(own.rests_on_measured);
+  CHECK(own.iterations_per_s == Approx(21.8).margin(1));
+  // Unknown software is refused with its name; a calibration without the share gives no figure.
+  ImageView bad = pytorch;
+  bad.software = "a1111";
+  REQUIRE(check_image_view(bad));
+  CHECK(check_image_view(bad)->text().find("a1111") != std::string::npos);
+  ImageCalibration none = cal;
+  none.webui_share = 0;
+  const ImageTable table = image_table(shipped_catalog(), shipped_benchmarks(), none, webui);
+  REQUIRE(table.problem);
+  CHECK(table.rows.empty());
+  // The share survives the calibration file.
+  std::vector<CatalogIssue> issues;
+  const ImageCalibration back = load_image_calibration(dump_json(image_calibration_to_json(cal)), issues);
+  CHECK(issues.empty());
+  CHECK(back.webui_share == Approx(cal.webui_share).epsilon(1e-5));
+  CHECK(back.webui_band.high_ratio == Approx(cal.webui_band.high_ratio).epsilon(1e-5));
+}
+
+TEST_CASE("a measured run's image software is one of the estimate's", "[image]") {
+  std::set<std::string> keys;
+  for (const char* key : image_software_keys()) keys.insert(key);
+  for (const MeasuredResult& r : shipped_benchmarks().results) CHECK(keys.count(r.image_software) == 1);
 }
