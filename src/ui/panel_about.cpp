@@ -43,13 +43,15 @@ void DrawOverallCheck(UiState& ui) {
       ui.overall_not_compared = static_cast<int>(report.not_compared.size());
     }
   }
-  char line[400];
+  char line[700];
   if (ui.overall_check) {
     const ConsistencyClass& all = *ui.overall_check;
     std::snprintf(line, sizeof line,
                   tr("Estimated ÷ measured: median %s over %s measured runs, %s %% of them within the estimate's "
                      "band. %d more runs have no estimate of this site to compare with (whole-benchmark scores, "
-                     "tuned software)."),
+                     "tuned software). This is in sample: a card with its own runs is estimated from them. With a "
+                     "card's own runs left out, the errors are larger; the Speed and Images tabs give them under "
+                     "\"How good are these estimates?\"."),
                   format_number(all.median_ratio, 2).c_str(), format_number(all.n, 0).c_str(),
                   format_number(all.within_band * 100, 0).c_str(), ui.overall_not_compared);
     ImGui::TextWrapped("%s", line);

@@ -322,6 +322,9 @@ ImageEstimate estimate_image(const Gpu& gpu, const ImageView& view, const ImageC
     e.band.low_ratio *= cal.webui_band.low_ratio;
     e.band.high_ratio *= cal.webui_band.high_ratio;
     e.band.class_key = "webui/" + gpu.vendor + "/image";
+    const bool model_measured =
+        std::find(cal.webui_models.begin(), cal.webui_models.end(), view.model) != cal.webui_models.end();
+    e.band.samples = model_measured ? cal.webui_band.samples : 0;
   }
   e.iterations_per_s *= factor;
   e.seconds_per_image /= factor;

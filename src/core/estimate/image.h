@@ -107,6 +107,9 @@ struct ImageCalibration {
   // estimate's own joins). 0: not fitted, and the WebUI figure is then "—".
   double webui_share = 0;
   Band webui_band;
+  // The models the WebUI runs measured (SD 1.5 at 512 x 512 today): for another model the
+  // share is carried over, and its band says "not measured" (samples 0).
+  std::vector<std::string> webui_models;
 };
 json image_calibration_to_json(const ImageCalibration& calibration);
 ImageCalibration load_image_calibration(std::string_view text, std::vector<CatalogIssue>& issues);

@@ -215,11 +215,15 @@ void fit_webui(const std::vector<Row>& rows, ImageCalibration& c) {
     const double shown = pytorch != c.measured_factors.end() ? pytorch->second : 1;
     shares.push_back(speed_ratio(row, p) / shown);
     own[key + "|webui"].push_back(speed_ratio(row, p));
+    if (std::find(c.webui_models.begin(), c.webui_models.end(), row.view.model) == c.webui_models.end()) {
+      c.webui_models.push_back(row.view.model);
+    }
   }
   if (shares.empty()) return;
   c.webui_share = median(shares);
   for (double& v : shares) v /= c.webui_share;
   c.webui_band = band_of_ratios(shares, "webui");
+  std::sort(c.webui_models.begin(), c.webui_models.end());
   for (const auto& [key, list] : own) c.measured_factors[key] = median(list);
 }
 
@@ -284,7 +288,8 @@ json image_calibration_to_json(const ImageCalibration& c) {
               {"precision_slowdown", slowdown}, {"bands", bands},
               {"samples", c.samples}, {"measured_factors", measured},
               {"webui", {{"share", rounded(c.webui_share)}, {"low", rounded(c.webui_band.low_ratio)},
-                         {"high", rounded(c.webui_band.high_ratio)}, {"samples", c.webui_band.samples}}}};
+                         {"high", rounded(c.webui_band.high_ratio)}, {"samples", c.webui_band.samples},
+                         {"models", c.webui_models}}}};
 }
 
 ImageCalibration load_image_calibration(std::string_view text, std::vector<CatalogIssue>& issues) {
@@ -384,6 +389,11 @@ ImageCalibration load_image_calibration(std::string_view text, std::vector<Catal
     const double high = number(member(*webui, "high"), "webui.high", 100);
     const json* samples_of = member(*webui, "samples");
     // A share without a usable band is refused (the WebUI figure is then "—"), not shown bare.
+    if (const json* models = member(*webui, "models"); models && models->is_array()) {
+      for (const json& m : *models) {
+        if (m.is_string() && find_image_model(m.get<std::string>())) c.webui_models.push_back(m.get<std::string>());
+      }
+    }
     if (share > 0 && low > 0 && high >= 1) {
       c.webui_share = share;
       c.webui_band = Band{low, high, "webui",

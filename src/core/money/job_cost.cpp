@@ -179,8 +179,10 @@ bool run_option(const Gpu& gpu, const JobInput& input, const JobModel& model, co
     fits = gpuwise::fits(gpu, train_fit, o.gpus);
     // The fit keeps one input per layer and recomputes the rest (checkpointing on); where
     // the card holds every layer's activations the run keeps them and skips the recompute.
+    // Each GPU computes its own micro-batch, so each keeps that batch's activations whole
+    // (the fit's share of them per GPU is smaller; this errs toward recomputing).
     const bool holds_activations =
-        o.needed_gb + checkpointing_off_extra_gb(train_fit) / o.gpus <= usable_vram_gb(gpu, train_fit.usable_share);
+        o.needed_gb + checkpointing_off_extra_gb(train_fit) <= usable_vram_gb(gpu, train_fit.usable_share);
     TrainInput train = training_input(input, model, o.gpus);
     train.recompute = input.recompute || !holds_activations;
     o.recompute = train.recompute;

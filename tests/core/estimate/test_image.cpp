@@ -318,6 +318,12 @@ TEST_CASE("the SD WebUI family: the crowd's share of the PyTorch figure, its spr
   CHECK(w.band.low_ratio == Approx(p.band.low_ratio * cal.webui_band.low_ratio));
   CHECK(w.band.high_ratio == Approx(p.band.high_ratio * cal.webui_band.high_ratio));
   CHECK(w.band.class_key == "webui/NVIDIA/image");
+  // The WebUI runs measured SD 1.5 only: SDXL's band says "not measured", SD 1.5's does not.
+  CHECK(cal.webui_models == std::vector<std::string>{"sd15"});
+  CHECK_FALSE(w.band.measured());
+  ImageView sd15_webui = view("sd15", "fp16", 512, 20);
+  sd15_webui.software = "webui";
+  CHECK(on("rtx-4070", sd15_webui).band.measured());
   // A card with its own WebUI runs of the model: they set it (RTX 4090, SD 1.5: A1111 21.3 it/s,
   // SD.Next 22.3).
   ImageView sd15 = view("sd15", "fp16", 512, 20);
@@ -341,6 +347,7 @@ TEST_CASE("the SD WebUI family: the crowd's share of the PyTorch figure, its spr
   CHECK(issues.empty());
   CHECK(back.webui_share == Approx(cal.webui_share).epsilon(1e-5));
   CHECK(back.webui_band.high_ratio == Approx(cal.webui_band.high_ratio).epsilon(1e-5));
+  CHECK(back.webui_models == cal.webui_models);
 }
 
 TEST_CASE("a measured run's image software is one of the estimate's", "[image]") {
