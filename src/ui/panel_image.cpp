@@ -194,7 +194,9 @@ std::string Banded(double value, double low, double high) {
   return Figure(value) + " (" + Figure(low) + " " + tr("to") + " " + Figure(high) + ")";
 }
 
-void MeasuredCell(const ImageRow& row, UiState& ui, PlatformRequests& requests) {
+// The run beside the estimate; where its size or steps differ from the view's, the cell says
+// them (a 20-step run's 10 s beside a 28-step estimate would read as the same job).
+void MeasuredCell(const ImageRow& row, const ImageView& view, UiState& ui, PlatformRequests& requests) {
   if (!row.measured) {
     TextDim(kMissing);
     return;
@@ -202,6 +204,14 @@ void MeasuredCell(const ImageRow& row, UiState& ui, PlatformRequests& requests) 
   const MeasuredResult& m = *row.measured;
   const bool per_image = m.unit == "seconds_per_image", mlperf = m.unit == "samples_per_s";
   std::string text = Figure(m.value) + " " + (per_image ? tr("s an image") : mlperf ? tr("images/s") : tr("it/s"));
+  if (m.width && m.height && (*m.width != view.width || *m.height != view.height)) {
+    text += " " + std::to_string(*m.width) + "x" + std::to_string(*m.height);
+  }
+  if (per_image && m.steps && *m.steps != view.steps) {
+    char steps[48];
+    std::snprintf(steps, sizeof steps, tr("%d steps"), *m.steps);
+    text += std::string(" ") + steps;
+  }
   if (m.optimised || mlperf) text += std::string(" ") + tr("(optimised)");
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_ButtonActive]);
   ImGui::TextUnformatted(text.c_str());
@@ -220,7 +230,7 @@ void MeasuredCell(const ImageRow& row, UiState& ui, PlatformRequests& requests) 
   if (ImGui::IsItemClicked()) requests.open_url = m.source;
 }
 
-void DrawTable(const GatedImageTable& gated, UiState& ui, PlatformRequests& requests) {
+void DrawTable(const GatedImageTable& gated, const ImageView& view, UiState& ui, PlatformRequests& requests) {
   const ImageTable& table = gated.table;
   const float row_height = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y + 4;
   const ImVec2 size(0, row_height * static_cast<float>(table.rows.size() + 1) + 24);
@@ -236,7 +246,7 @@ void DrawTable(const GatedImageTable& gated, UiState& ui, PlatformRequests& requ
   ImGui::TableSetupColumn(tr("Steps a second"), ImGuiTableColumnFlags_WidthFixed, narrow ? 150.0f : 170.0f);
   ImGui::TableSetupColumn(tr("Seconds an image"), ImGuiTableColumnFlags_WidthFixed, 170);
   ImGui::TableSetupColumn(tr("Images an hour"), ImGuiTableColumnFlags_WidthFixed, 110);
-  ImGui::TableSetupColumn(tr("Measured"), ImGuiTableColumnFlags_WidthFixed, 200);
+  ImGui::TableSetupColumn(tr("Measured"), ImGuiTableColumnFlags_WidthFixed, 280);
   ImGui::TableHeadersRow();
   for (const ImageRow& row : table.rows) {
     const ImageEstimate& e = row.estimate;
@@ -265,7 +275,7 @@ void DrawTable(const GatedImageTable& gated, UiState& ui, PlatformRequests& requ
     ImGui::TableSetColumnIndex(4);
     ImGui::TextUnformatted(speed ? gpuwise::format_number(e.images_per_hour, 0).c_str() : kMissing);
     ImGui::TableSetColumnIndex(5);
-    MeasuredCell(row, ui, requests);
+    MeasuredCell(row, view, ui, requests);
     ImGui::PopID();
   }
   ImGui::EndTable();
@@ -388,7 +398,7 @@ void DrawImagePanel(ViewState& view, UiState& ui, PlatformRequests& requests) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s %s", tr("Assumes"), tr(image_software_assumed(view.image.software)));
     ImGui::PopTextWrapPos();
-    DrawTable(gated, ui, requests);
+    DrawTable(gated, view.image, ui, requests);
   }
   DrawLeftOut(gated.gate, "image", ui);
   ImGui::Spacing();
