@@ -264,7 +264,10 @@ void DrawTable(const GatedImageTable& gated, const ImageView& view, UiState& ui,
     ImGui::TextUnformatted(speed ? Banded(e.iterations_per_s, b.low(e.iterations_per_s), b.high(e.iterations_per_s)).c_str()
                                  : kMissing);
     if (speed && ImGui::IsItemHovered()) {
+      // A WebUI figure of a model its crowd did not run: the share measured on other models.
+      const bool carried = !b.measured() && b.class_key.rfind("webui/", 0) == 0;
       ImGui::SetTooltip(b.measured() ? tr("Nine runs in ten of %s fell in this range (held out, %d measured runs).")
+                        : carried    ? tr("%s: the SD WebUI share and spread measured on other models, carried over to this one.")
                                      : tr("%s: not measured; a wide band of our own choosing."),
                         b.class_key.c_str(), b.samples);
     }
