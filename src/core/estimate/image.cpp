@@ -259,7 +259,6 @@ const char* image_software_label(std::string_view key) {
   return key == "webui" ? I18N("SD WebUI family (AUTOMATIC1111, Forge, SD.Next)") : I18N("diffusers / ComfyUI (PyTorch 2)");
 }
 
-
 ImageEstimate estimate_image(const Gpu& gpu, const ImageView& view, const ImageCalibration& cal) {
   ImageEstimate e;
   e.gpu_id = gpu.id;
@@ -307,7 +306,8 @@ ImageEstimate estimate_image(const Gpu& gpu, const ImageView& view, const ImageC
   // WebUI family without them is the PyTorch figure times its crowd's share, its band the
   // estimate's widened by the crowd's spread.
   const bool webui = view.software == "webui";
-  auto measured = cal.measured_factors.find(image_measured_key(gpu.id, view.model, view.precision) + (webui ? "|webui" : ""));
+  const std::string key = image_measured_key(gpu.id, view.model, view.precision);
+  auto measured = cal.measured_factors.find(webui ? key + "|webui" : key);
   double factor = 1;
   if (measured != cal.measured_factors.end() && measured->second > 0 && std::isfinite(measured->second)) {
     factor = measured->second;
@@ -317,7 +317,7 @@ ImageEstimate estimate_image(const Gpu& gpu, const ImageView& view, const ImageC
       e.has_figures = false;  // no share fitted: "—", never the PyTorch figure under another name
       return e;
     }
-    auto pytorch = cal.measured_factors.find(image_measured_key(gpu.id, view.model, view.precision));
+    auto pytorch = cal.measured_factors.find(key);
     factor = cal.webui_share * (pytorch != cal.measured_factors.end() && pytorch->second > 0 ? pytorch->second : 1);
     e.band.low_ratio *= cal.webui_band.low_ratio;
     e.band.high_ratio *= cal.webui_band.high_ratio;

@@ -213,8 +213,9 @@ void fit_webui(const std::vector<Row>& rows, ImageCalibration& c) {
     const std::string key = image_measured_key(row.gpu->id, row.view.model, row.view.precision);
     const auto pytorch = c.measured_factors.find(key);
     const double shown = pytorch != c.measured_factors.end() ? pytorch->second : 1;
-    shares.push_back(speed_ratio(row, p) / shown);
-    own[key + "|webui"].push_back(speed_ratio(row, p));
+    const double ratio = speed_ratio(row, p);
+    shares.push_back(ratio / shown);
+    own[key + "|webui"].push_back(ratio);
     if (std::find(c.webui_models.begin(), c.webui_models.end(), row.view.model) == c.webui_models.end()) {
       c.webui_models.push_back(row.view.model);
     }
@@ -317,6 +318,10 @@ ImageCalibration load_image_calibration(std::string_view text, std::vector<Catal
     auto it = object.find(key);
     return it == object.end() ? nullptr : &*it;
   };
+  // A count of runs: a whole number from 0 below 1e6, else absent (0).
+  auto runs_count = [](const json* v) {
+    return v && v->is_number_integer() && v->get<double>() >= 0 && v->get<double>() < 1e6 ? v->get<int>() : 0;
+  };
   c.efficiency = number(member(root, "efficiency"), "efficiency", 100);
   c.vae_tflop_per_mp = number(member(root, "vae_tflop_per_mp"), "vae_tflop_per_mp", 1e4);
   // Optional (older files have none): vendor -> multiplier of `efficiency`, for the steps
@@ -359,20 +364,14 @@ ImageCalibration load_image_calibration(std::string_view text, std::vector<Catal
       Band band;
       band.low_ratio = number(member(b, "low"), field + ".low", 1);
       band.high_ratio = number(member(b, "high"), field + ".high", 100);
-      const json* samples = member(b, "samples");
-      band.samples = samples && samples->is_number_integer() && samples->get<double>() >= 0 && samples->get<double>() < 1e6
-                         ? samples->get<int>()
-                         : 0;
+      band.samples = runs_count(member(b, "samples"));
       if (band.high_ratio < 1) error(field + ".high", "must be at least 1");
       // A band that failed its check is reported, not used: a low of 0 or a high below 1
       // would print "5 s (0 to 4)"; the vendor falls back to "default" (or no band).
       if (band.low_ratio > 0 && band.high_ratio >= 1) c.bands[item.key()] = band;
     }
   }
-  const json* samples = member(root, "samples");
-  if (samples && samples->is_number_integer() && samples->get<double>() >= 0 && samples->get<double>() < 1e6) {
-    c.samples = samples->get<int>();
-  }
+  c.samples = runs_count(member(root, "samples"));
   if (const json* measured = member(root, "measured_factors")) {
     if (!measured->is_object()) {
       error("measured_factors", "must be an object of \"card|model|precision\" -> factor");
@@ -387,20 +386,15 @@ ImageCalibration load_image_calibration(std::string_view text, std::vector<Catal
     const double share = number(member(*webui, "share"), "webui.share", 10);
     const double low = number(member(*webui, "low"), "webui.low", 1);
     const double high = number(member(*webui, "high"), "webui.high", 100);
-    const json* samples_of = member(*webui, "samples");
-    // A share without a usable band is refused (the WebUI figure is then "—"), not shown bare.
     if (const json* models = member(*webui, "models"); models && models->is_array()) {
       for (const json& m : *models) {
         if (m.is_string() && find_image_model(m.get<std::string>())) c.webui_models.push_back(m.get<std::string>());
       }
     }
+    // A share without a usable band is refused (the WebUI figure is then "—"), not shown bare.
     if (share > 0 && low > 0 && high >= 1) {
       c.webui_share = share;
-      c.webui_band = Band{low, high, "webui",
-                          samples_of && samples_of->is_number_integer() && samples_of->get<double>() >= 0 &&
-                                  samples_of->get<double>() < 1e6
-                              ? samples_of->get<int>()
-                              : 0};
+      c.webui_band = Band{low, high, "webui", runs_count(member(*webui, "samples"))};
     } else if (share > 0) {
       error("webui", "needs a low above 0 and a high of at least 1");
     }

@@ -157,8 +157,7 @@ void fit_serving_bands(const Catalog& catalog, const Benchmarks& benchmarks, Spe
     for (double& v : values) v /= factor;
   }
   for (const auto& [key, values] : ratios) {
-    const Band band = band_of_ratios(values, key);
-    cal.serve.bands[key] = band;
+    cal.serve.bands[key] = band_of_ratios(values, key);
   }
 }
 

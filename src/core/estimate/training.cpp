@@ -62,9 +62,6 @@ constexpr double kTokensPerGpuStep = 8192;
 // compute time; beyond it the step waits for the link.
 constexpr double kUnhiddenCommShare = 0.3;
 constexpr int kGpusPerMachine = 8;
-// Under a power limit a card lowers its clock and its voltage with it; dynamic power goes
-// as clock × voltage², so the clock (and a compute-bound step's speed) goes as the cube
-// root of the power share: 0.89 at 500 of 700 W (power_capped_clock_share).
 // Per GPU across machines: torchtitan's H100 runs kept 97.7 % (BF16) and 98.2 % (FP8) of
 // their 8-GPU tokens/s per GPU on 128 GPUs (benchmarks.json, torchtitan-h100-training).
 constexpr double kSeveralMachinesShare = 0.98;
@@ -407,8 +404,7 @@ void fill_bands(const Fitted& fitted, TrainCalibration& cal) {
     }
   }
   for (const auto& [key, values] : ratios) {
-    const Band band = band_of_ratios(values, key);
-    cal.bands[key] = band;
+    cal.bands[key] = band_of_ratios(values, key);
   }
 }
 
@@ -547,6 +543,10 @@ double train_peak_tflops(const Gpu& gpu, TrainPrecision precision) {
   return std::max(gpu.fp16_tflops.value_or(0), gpu.fp32_tflops.value_or(0));
 }
 
+// Under a power limit a card lowers its clock and its voltage with it; dynamic power goes
+// as clock × voltage², so the clock (and a compute-bound step's speed) goes as the cube
+// root of the power share: 0.89 at 500 of 700 W. The law is our assumption (no public runs
+// of one card at several limits); the limit is the source's.
 double power_capped_clock_share(const Gpu& gpu, double power_limit_w) {
   const double board = gpu.tdp_w.value_or(0);
   if (!(power_limit_w > 0) || !(board > 0) || power_limit_w >= board) return 1;

@@ -21,6 +21,16 @@ bool has_issue(const Benchmarks& b, const std::string& row_part, const std::stri
   return false;
 }
 
+// The first row of the bad-rows fixture (a valid RTX 4090 run), for a test to change.
+json fixture_row() { return json::parse(read_source_file("tests/fixtures/bad_benchmarks.json"))["results"][0]; }
+
+// The fixture with `row` as its only result, loaded against the shipped catalog.
+Benchmarks load_with_row(const json& row) {
+  json doc = json::parse(read_source_file("tests/fixtures/bad_benchmarks.json"));
+  doc["results"] = json::array({row});
+  return load_benchmarks(dump_json(doc), shipped_catalog());
+}
+
 }  // namespace
 
 TEST_CASE("shipped benchmarks.json loads without errors against the catalog", "[benchmarks]") {
@@ -77,13 +87,11 @@ TEST_CASE("shipped benchmarks.json loads without errors against the catalog", "[
 }
 
 TEST_CASE("a run's GPU count and layers on the GPU are whole numbers of 1 or more", "[benchmarks]") {
-  json doc = json::parse(read_source_file("tests/fixtures/bad_benchmarks.json"));
-  json row = doc["results"][0];
+  json row = fixture_row();
   row["gpus"] = 0;
   row["gpu_layers"] = "32";
   row["host_bandwidth_gbs"] = -1;
-  doc["results"] = json::array({row});
-  const Benchmarks b = load_benchmarks(dump_json(doc), shipped_catalog());
+  const Benchmarks b = load_with_row(row);
   CHECK(b.results.empty());
   CHECK(has_issue(b, "results #1 (rtx-4090)", "gpus"));
   CHECK(has_issue(b, "results #1 (rtx-4090)", "gpu_layers"));
@@ -91,20 +99,17 @@ TEST_CASE("a run's GPU count and layers on the GPU are whole numbers of 1 or mor
 }
 
 TEST_CASE("a training run states its activation checkpointing and power limit or leaves them out", "[benchmarks]") {
-  json doc = json::parse(read_source_file("tests/fixtures/bad_benchmarks.json"));
-  json row = doc["results"][0];
+  json row = fixture_row();
   row["activation_checkpointing"] = "sometimes";
   row["power_limit_w"] = -500;
-  doc["results"] = json::array({row});
-  const Benchmarks bad = load_benchmarks(dump_json(doc), shipped_catalog());
+  const Benchmarks bad = load_with_row(row);
   CHECK(bad.results.empty());
   CHECK(has_issue(bad, "results #1 (rtx-4090)", "activation_checkpointing"));
   CHECK(has_issue(bad, "results #1 (rtx-4090)", "power_limit_w"));
   for (const char* mode : {"full", "selective", "none"}) {
     row["activation_checkpointing"] = mode;
     row["power_limit_w"] = 300;
-    doc["results"] = json::array({row});
-    const Benchmarks good = load_benchmarks(dump_json(doc), shipped_catalog());
+    const Benchmarks good = load_with_row(row);
     REQUIRE(good.results.size() == 1);
     CHECK(good.results[0].full_recompute == (std::string(mode) == "full"));
     CHECK(good.results[0].power_limit_w == Approx(300));
