@@ -125,8 +125,9 @@ void DrawSpeedRows(const CompareSpeed& compare, const ViewState& view, UiState& 
     }
     if (const auto& m = row.measured_decode) {
       char measured[120];
-      std::snprintf(measured, sizeof measured, tr("measured %s (%s)"), gpuwise::format_number(m->value, 1).c_str(),
-                    m->date.c_str());
+      std::snprintf(measured, sizeof measured,
+                    gpuwise::older_build_run(*m) ? tr("measured %s (%s, an older build)") : tr("measured %s (%s)"),
+                    gpuwise::format_number(m->value, 1).c_str(), m->date.c_str());
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_ButtonActive]);
       ImGui::PushTextWrapPos(0);
       ImGui::TextUnformatted(measured);

@@ -297,6 +297,10 @@ std::string MeasuredTooltip(const MeasuredResult& m, const char* phase) {
                 m.source.c_str());
   std::string out = text;
   if (m.outlier) out += std::string("\n") + tr("The source itself calls this figure suspect.");
+  if (gpuwise::older_build_run(m)) {
+    out += std::string("\n") + tr("A llama.cpp build of 2024 or earlier: today's builds spend less time on each layer, "
+                                  "so today's estimate is faster than this run.");
+  }
   return out;
 }
 

@@ -22,7 +22,7 @@ const std::vector<std::string> kPhases = {"decode", "prefill", "train", "inferen
 constexpr const char* kResultFields[] = {"gpu_id",   "set",         "name_in_source", "model",           "precision",
                                          "phase",    "context",     "batch",          "gpus",            "params_b",
                                          "active_params_b", "layers", "hidden_size",  "prompt_tokens",   "generated_tokens",
-                                         "gpu_layers", "host_bandwidth_gbs", "activation_checkpointing", "power_limit_w", "image_software",
+                                         "gpu_layers", "host_bandwidth_gbs", "depth", "activation_checkpointing", "power_limit_w", "image_software",
                                          "width",    "height",      "steps",          "optimised",
                                          "value",    "unit",
                                          "date",     "software",    "source",         "notes",           "outlier"};
@@ -169,6 +169,7 @@ void read_results(const json& rows, const Catalog* catalog, Benchmarks& out) {
     result.prompt_tokens = reader.whole("prompt_tokens");
     result.generated_tokens = reader.whole("generated_tokens");
     result.gpu_layers = reader.whole("gpu_layers");
+    result.depth = reader.whole("depth");
     if (row.contains("host_bandwidth_gbs")) result.host_bandwidth_gbs = reader.positive("host_bandwidth_gbs");
     if (row.contains("activation_checkpointing")) {
       result.full_recompute = reader.one_of("activation_checkpointing", kCheckpointing) == "full";

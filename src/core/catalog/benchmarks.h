@@ -38,6 +38,9 @@ struct MeasuredResult {
   // model's layer count) and the host's memory bandwidth in GB/s.
   std::optional<int> gpu_layers;
   std::optional<double> host_bandwidth_gbs;
+  // llama.cpp runs at a depth (llama-bench -d): tokens already in the KV cache before the
+  // test's prompt or generated tokens.
+  std::optional<int> depth;
   // A training run that recomputed every layer's activations in the backward pass
   // ("activation_checkpointing": "full"): it computed a forward pass more per step, so its
   // tokens/s is lower at the same efficiency. "selective" and "none" recompute little.

@@ -28,9 +28,12 @@ SpeedInput measured_input(const LlmRow& r) {
   input.quant = r.quant->id;
   input.engine = engine_key(Engine::llamacpp);
   const int tokens = *r.row->context;
-  input.context = r.phase == "decode" ? std::max(1, tokens / 2) : tokens;
+  const int depth = r.row->depth.value_or(0);
+  input.context = depth + (r.phase == "decode" ? std::max(1, tokens / 2) : tokens);
   input.prompt_tokens = r.phase == "decode" ? 0 : tokens;
+  input.cached_tokens = depth;
   input.gpu_count = r.row->gpus;
+  input.older_build = older_build_run(*r.row);
   if (r.row->gpu_layers) {
     input.host_ram_gb = kMeasuredHostRamGb;
     input.ram_layers = std::max(0, r.model.layers - *r.row->gpu_layers);

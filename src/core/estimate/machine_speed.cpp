@@ -135,13 +135,18 @@ Figures llamacpp_figures(const std::vector<Device>& devices, const SpeedRoofline
   const int layers = std::max(1, r.layers);
   const double layer_read = (r.weight_bytes - r.head_bytes) / layers + r.concurrent * r.kv_bytes_per_request / layers;
   const double layer_decode_flops = r.decode_flops_per_token / layers;
-  const double layer_prefill_flops = r.prefill_flops_per_token / layers;
+  const double layer_prefill_flops = prefill_flops_per_token(r, cal.attention_cost_of(input.older_build, *devices.front().gpu)) / layers;
   double decode = 0, prefill_sum = 0, prefill_max = 0;
+  // A mixture of experts' layers each add their card's expert-routing time; layers in RAM
+  // the first card's (it runs them, their weights read from the host).
+  const bool moe = input.model.mixture_of_experts();
+  double moe_s = moe ? p.ram_layers * cal.moe_layer_overhead_of(*devices.front().gpu) : 0;
   bool decode_known = true, prefill_known = true;
   int stages = 0;
   for (const Device& d : devices) {
     if (!(d.layers > 0) && !d.holds_head) continue;
     ++stages;
+    if (moe) moe_s += d.layers * cal.moe_layer_overhead_of(*d.gpu);
     const double bandwidth = d.roofline.bandwidth_gbs * d.decode_share * kBytesPerGb;
     const double flops = d.roofline.tensor_tflops * d.prefill_share * kFlopsPerTflop;
     const double bytes = d.layers * layer_read + (d.holds_head ? r.head_bytes : 0);
@@ -169,7 +174,7 @@ Figures llamacpp_figures(const std::vector<Device>& devices, const SpeedRoofline
     prefill_max = std::max(prefill_max, t);
   }
   if (decode_known) {
-    f.decode_s = decode + r.layers * cal.decode_overhead_s_per_layer + (stages - 1) * cal.llamacpp_handover_s;
+    f.decode_s = decode + r.layers * cal.decode_overhead_of(input.older_build) + moe_s + (stages - 1) * cal.llamacpp_handover_s;
   }
   if (prefill_known) {
     // Micro-batches of one batch pipeline over the devices: ideally the batch takes the
@@ -208,13 +213,14 @@ Figures vllm_figures(const std::vector<Device>& devices, const SpeedRoofline& r,
     const double compute_s = flops > 0 ? r.concurrent * r.decode_flops_per_token / (n * flops) : 0;
     const double reduce_s =
         n > 1 ? all_reduces * (link.latency_s + ring * r.concurrent * hidden_bytes / (link.gbs * kBytesPerGb)) : 0;
-    f.decode_s = std::max(memory_s, compute_s) + r.layers * cal.decode_overhead_s_per_layer + reduce_s;
+    // vLLM's fused expert kernels are not llama.cpp's: no mixture-of-experts layer cost.
+    f.decode_s = std::max(memory_s, compute_s) + r.layers * cal.decode_overhead_of(input.older_build) + reduce_s;
   }
   if (flops > 0) {
     const double chunk = std::min(std::max(1, r.prompt_tokens), kVllmBatchedTokens);
     const double reduce_s =
         n > 1 ? all_reduces * (link.latency_s / chunk + ring * hidden_bytes / (link.gbs * kBytesPerGb)) : 0;
-    f.prefill_s = r.prefill_flops_per_token / (n * flops) + reduce_s;
+    f.prefill_s = prefill_flops_per_token(r, cal.attention_cost_of(input.older_build, *devices.front().gpu)) / (n * flops) + reduce_s;
   }
   return f;
 }
@@ -360,6 +366,8 @@ MachineEstimator::MachineEstimator(const std::vector<MachineCard>& machine, cons
     d.roofline = speed_roofline(*d.gpu, input);
     d.decode_share = cal.decode_share_of(*d.gpu, input.model.preset, input.quant);
     d.prefill_share = cal.prefill_share_of(*d.gpu, d.roofline.quantised_path, input.model.preset, input.quant);
+    // llama.cpp's expert products are smaller matrices than a dense layer's (SpeedCalibration).
+    if (input.model.mixture_of_experts() && engine == Engine::llamacpp) d.prefill_share *= cal.moe_prefill_share;
     d.link = gpu_link(*d.gpu);
   }
   // The figures rest on each card's roofline at its family's factors.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <set>
 
 #include "catalog/data_file.h"
 #include "estimate/fit_support.h"
@@ -39,6 +40,9 @@ constexpr double kFallbackPrefillShare = 0.3;
 // Decode overhead candidates for the fit: 0 to 300 µs per layer.
 constexpr double kOverheadStepS = 2.5e-6;
 constexpr int kOverheadSteps = 120;
+// Attention cost candidates for today's builds: 0 to 6 times the ideal FLOPs.
+constexpr double kAttentionCostStep = 0.05;
+constexpr int kAttentionCostSteps = 120;
 
 constexpr double kFp16AccumulateSpeedup = 2;  // FP16 accumulate vs the listed FP32-accumulate rate
 
@@ -74,11 +78,9 @@ double active_layer_params(const ModelShape& model) {
                            embedding_params(model) * (model.tied_embeddings ? 1 : 2));
 }
 
-// FLOPs to process one prompt token at an average of `context_avg` earlier tokens: the
-// layers' products and attention (the output head runs for the prompt's last token only).
-double prefill_flops_per_token(const SpeedModel& model, double context_avg) {
-  return kFlopsPerParamPerToken * active_layer_params(model) +
-         kAttentionCostFactor * kAttentionFlopsPerLayerHiddenToken * model.layers * model.hidden_size * context_avg;
+// Attention's ideal FLOPs for one prompt token at an average of `context_avg` earlier tokens.
+double prefill_attention_flops(const SpeedModel& model, double context_avg) {
+  return kAttentionFlopsPerLayerHiddenToken * model.layers * model.hidden_size * context_avg;
 }
 
 const Quantisation& quant_or_default(const std::string& id) {
@@ -112,6 +114,7 @@ std::string efficiency_family(const Gpu& gpu) {
 }
 
 std::string card_share_key(const Gpu& gpu) { return "card:" + gpu.id; }
+std::string model_share_key(const Gpu& gpu, const std::string& model) { return "model:" + gpu.id + "|" + model; }
 std::string exact_share_key(const Gpu& gpu, const std::string& model, const std::string& quant) {
   return "exact:" + gpu.id + "|" + model + "|" + quant;
 }
@@ -142,67 +145,219 @@ void borrow_card_shares(const Catalog& catalog, SpeedCalibration& cal) {
   }
 }
 
+// Decode: for given per-layer overheads (today's builds, older builds), each family's
+// bandwidth share is the median of ideal / (measured − overhead) time over every run, each
+// run with its build's overhead; `error` is the median error over every run.
+struct DecodeShares {
+  std::map<std::string, double> table;
+  std::map<std::string, int> samples;
+  double error = INFINITY;
+};
+using DecodeRuns = std::vector<std::pair<LlmRow, SpeedRoofline>>;
+bool older_build(const LlmRow& r) { return older_build_run(*r.row); }
+
+DecodeShares decode_shares_at(const DecodeRuns& decode, double current, double older) {
+  DecodeShares out;
+  std::map<std::string, FamilyValues> shares;
+  for (const auto& [r, roofline] : decode) {
+    const double rest = 1 / r.row->value - r.model.layers * (older_build(r) ? older : current);
+    if (rest <= 0) continue;
+    shares[efficiency_family(*r.gpu)].add(*r.gpu, decode_memory_seconds(roofline, 1, 0) / rest);
+  }
+  fill_medians(shares, "decode", out.table, out.samples);
+  std::vector<double> errors;
+  for (const auto& [r, roofline] : decode) {
+    const double share = SpeedCalibration::factor(out.table, efficiency_family(*r.gpu), 1);
+    const double overhead = older_build(r) ? older : current;
+    errors.push_back(std::fabs(1 / decode_memory_seconds(roofline, share, overhead) / r.row->value - 1));
+  }
+  if (!errors.empty()) out.error = median(errors);
+  return out;
+}
+
+// One build generation's per-layer overhead from within cards: one card's runs of models
+// of other sizes (and depths) differ in bytes read and layers, not in the card's share, so
+// the right overhead gives them one share. For each candidate, every run's implied share
+// over its card's median; keep the overhead with the smallest median error. nullopt when
+// no card has two runs of that generation.
+std::optional<double> overhead_within_cards(const DecodeRuns& decode, bool older) {
+  std::map<std::string, std::vector<const std::pair<LlmRow, SpeedRoofline>*>> cards;
+  for (const auto& run : decode) {
+    if (older_build(run.first) == older) cards[run.first.gpu->id].push_back(&run);
+  }
+  std::optional<double> best;
+  double best_error = INFINITY;
+  for (int step = 0; step <= kOverheadSteps; ++step) {
+    const double o = step * kOverheadStepS;
+    std::vector<double> errors;
+    bool possible = true;
+    for (const auto& [id, runs] : cards) {
+      if (runs.size() < 2) continue;
+      std::vector<double> shares;
+      for (const auto* run : runs) {
+        const double rest = 1 / run->first.row->value - run->first.model.layers * o;
+        possible = possible && rest > 0;  // a run faster than the overhead alone allows
+        shares.push_back(decode_memory_seconds(run->second, 1, 0) / rest);
+      }
+      const double middle = median(shares);
+      for (double share : shares) errors.push_back(std::fabs(share / middle - 1));
+    }
+    if (!possible || errors.empty()) continue;
+    const double error = median(errors);
+    if (error < best_error) best_error = error, best = o;
+  }
+  return best;
+}
+
+// Each generation's overhead from within cards; a generation without such runs takes the
+// one overhead that best fits every run through the families' shares. The families'
+// shares then come from every run, each at its generation's overhead.
+void fit_decode_overheads(const DecodeRuns& decode, SpeedCalibration& cal) {
+  if (decode.empty()) return;
+  double common = 0, best_error = INFINITY;
+  for (int step = 0; step <= kOverheadSteps; ++step) {
+    const double o = step * kOverheadStepS;
+    const double error = decode_shares_at(decode, o, o).error;
+    if (error < best_error) best_error = error, common = o;
+  }
+  const double current = overhead_within_cards(decode, false).value_or(common);
+  const double older = overhead_within_cards(decode, true).value_or(common);
+  const DecodeShares fitted = decode_shares_at(decode, current, older);
+  cal.decode_overhead_s_per_layer = current;
+  cal.older_builds_overhead_s_per_layer = older;
+  cal.decode_bandwidth = fitted.table;
+  cal.samples = fitted.samples;
+}
+
+// A mixture-of-experts layer's extra time: what each measured step takes beyond a dense
+// model's reads at the card's own dense share (the median of its dense runs) and the
+// build's overhead, per layer (never below 0), as SpeedCalibration::moe_layer_overhead
+// says. A card without dense runs cannot tell its expert layers' cost from its own
+// slowness (the Tesla P100 SXM2's one run, sm_60's kernel gap): its runs are not used.
+void fit_moe_layer_overhead(const DecodeRuns& dense, const DecodeRuns& moe, SpeedCalibration& cal) {
+  std::map<std::string, std::vector<double>> dense_shares;
+  for (const auto& [r, roofline] : dense) {
+    const double rest = 1 / r.row->value - r.model.layers * cal.decode_overhead_of(older_build(r));
+    if (rest > 0) dense_shares[r.gpu->id].push_back(decode_memory_seconds(roofline, 1, 0) / rest);
+  }
+  std::map<std::string, FamilyValues> by_family;
+  std::map<std::string, std::vector<double>> by_vendor;
+  std::vector<double> all;
+  for (const auto& [r, roofline] : moe) {
+    auto own = dense_shares.find(r.gpu->id);
+    if (own == dense_shares.end()) continue;
+    const double reads = decode_memory_seconds(roofline, median(own->second), cal.decode_overhead_of(older_build(r)));
+    // A layer's extra time shrinks on a card that runs its small kernels faster: stored as
+    // time x the card's FP32 TFLOPS (its shader throughput), read back per card.
+    const double extra = std::max(0.0, (1 / r.row->value - reads) / r.model.layers) * shader_tflops(*r.gpu);
+    by_family[efficiency_family(*r.gpu)].add(*r.gpu, extra);
+    by_vendor[moe_vendor_key(*r.gpu)].push_back(extra);
+  }
+  fill_medians(by_family, "decode_moe_layer", cal.moe_layer_overhead, cal.samples);
+  for (const auto& [key, values] : by_vendor) {
+    cal.moe_layer_overhead[key] = median(values);
+    cal.samples["decode_moe_layer/" + key] = static_cast<int>(values.size());
+  }
+}
+
+// Today's attention cost: runs of one card, model and format at several depths (llama-bench
+// -d) differ only in attention's FLOPs, so the right cost gives them one tensor share. For
+// each candidate cost, every such run's share over its group's median share; keep the cost
+// with the smallest median error. Without such groups, the older builds' constant.
+double fit_attention_cost(const Catalog& catalog, const Benchmarks& benchmarks, const std::string& exclude_set,
+                          const std::string& exclude_gpu) {
+  std::map<std::string, std::vector<std::pair<SpeedRoofline, double>>> groups;  // key -> (roofline, measured)
+  std::map<std::string, std::set<int>> depths;
+  for (const auto& r : llm_rows(catalog, benchmarks, "prefill")) {
+    if (!r.one_card() || older_build(r) || !has_matrix_units(*r.gpu) || held_out(*r.row, exclude_set, exclude_gpu)) continue;
+    const std::string key = exact_share_key(*r.gpu, r.model.preset, r.quant->id);
+    groups[key].push_back({speed_roofline(*r.gpu, measured_input(r)), r.row->value});
+    depths[key].insert(r.row->depth.value_or(0));
+  }
+  double best = kAttentionCostFactor, best_error = INFINITY;
+  for (int step = 0; step <= kAttentionCostSteps; ++step) {
+    const double cost = step * kAttentionCostStep;
+    std::vector<double> errors;
+    for (const auto& [key, runs] : groups) {
+      if (depths[key].size() < 2) continue;
+      std::vector<double> shares;
+      for (const auto& [roofline, measured] : runs) shares.push_back(measured * prefill_flops_per_token(roofline, cost));
+      const double middle = median(shares);
+      for (double share : shares) errors.push_back(std::fabs(share / middle - 1));
+    }
+    if (errors.empty()) return kAttentionCostFactor;
+    const double error = median(errors);
+    if (error < best_error) best_error = error, best = cost;
+  }
+  return best;
+}
+
 }  // namespace
 
 SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks& benchmarks,
-                                       const std::string& exclude_set, const std::string& exclude_gpu) {
+                                       const std::string& exclude_set, const std::string& exclude_gpu,
+                                       const SpeedCalibration* engine_from) {
   SpeedCalibration cal;
-  // Decode: for each per-layer overhead, each family's bandwidth share is the median of
-  // ideal / (measured − overhead) time; keep the overhead with the smallest median error.
+  // Decode: the per-layer overheads and the families' bandwidth shares (fit_decode_overheads).
   // The roofline terms are estimate_speed()'s own (speed_roofline), read once per row.
-  std::vector<std::pair<LlmRow, SpeedRoofline>> decode;
+  // Mixture-of-experts runs then fit their layers' extra time on those.
+  DecodeRuns dense, moe;
   for (const auto& r : llm_rows(catalog, benchmarks, "decode")) {
     if (r.one_card() && !held_out(*r.row, exclude_set, exclude_gpu)) {
-      decode.push_back({r, speed_roofline(*r.gpu, measured_input(r))});
+      (r.model.mixture_of_experts() ? moe : dense).push_back({r, speed_roofline(*r.gpu, measured_input(r))});
     }
   }
-  double best_error = INFINITY;
-  for (int step = 0; step <= kOverheadSteps && !decode.empty(); ++step) {
-    const double overhead = step * kOverheadStepS;
-    std::map<std::string, FamilyValues> shares;
-    for (const auto& [r, roofline] : decode) {
-      const double rest = 1 / r.row->value - r.model.layers * overhead;
-      if (rest <= 0) continue;
-      shares[efficiency_family(*r.gpu)].add(*r.gpu, decode_memory_seconds(roofline, 1, 0) / rest);
-    }
-    std::map<std::string, double> table;
-    std::map<std::string, int> samples;
-    fill_medians(shares, "decode", table, samples);
-    std::vector<double> errors;
-    for (const auto& [r, roofline] : decode) {
-      const double share = SpeedCalibration::factor(table, efficiency_family(*r.gpu), 1);
-      errors.push_back(std::fabs(1 / decode_memory_seconds(roofline, share, overhead) / r.row->value - 1));
-    }
-    const double error = median(errors);
-    if (error < best_error) {
-      best_error = error;
-      cal.decode_overhead_s_per_layer = overhead;
-      cal.decode_bandwidth = table;
-      cal.samples = samples;
-    }
-  }
+  fit_decode_overheads(dense, cal);
+  fit_moe_layer_overhead(dense, moe, cal);
+  DecodeRuns decode = dense;
+  decode.insert(decode.end(), moe.begin(), moe.end());
   // Measured first: each card with one-card runs gets its own share at the chosen overhead.
   std::map<std::string, FamilyValues> card_decode;
   for (const auto& [r, roofline] : decode) {
-    const double rest = 1 / r.row->value - r.model.layers * cal.decode_overhead_s_per_layer;
+    const double rest = 1 / r.row->value - r.model.layers * (cal.decode_overhead_of(older_build(r)) +
+                                                  (r.model.mixture_of_experts() ? cal.moe_layer_overhead_of(*r.gpu) : 0));
     if (!(rest > 0)) continue;
     const double share = decode_memory_seconds(roofline, 1, 0) / rest;
     card_decode[card_share_key(*r.gpu)].add(*r.gpu, share);
     card_decode[exact_share_key(*r.gpu, r.model.preset, r.quant->id)].add(*r.gpu, share);
+    if (r.quant->llama_cpp) card_decode[model_share_key(*r.gpu, r.model.preset)].add(*r.gpu, share);
   }
   for (const auto& [key, values] : card_decode) cal.decode_bandwidth[key] = median(values.values);
-  // Prefill: the median share of the power-capped tensor peak, per family and path.
-  std::map<std::string, FamilyValues> quantised, sixteen;
-  std::map<std::string, std::vector<double>> card_prefill[2];  // [quantised path]
+  cal.attention_cost =
+      engine_from ? engine_from->attention_cost : fit_attention_cost(catalog, benchmarks, exclude_set, exclude_gpu);
+  // Prefill: the median share of the power-capped tensor peak, per family and path; a
+  // mixture of experts' runs count at their dense-equivalent share (moe_prefill_share).
+  struct PrefillRun {
+    LlmRow row;
+    double share;  // measured / ideal
+    bool quantised;
+  };
+  std::vector<PrefillRun> prefill;
+  std::map<std::string, std::vector<double>> card_dense, card_moe;
   for (const auto& r : llm_rows(catalog, benchmarks, "prefill")) {
     if (!r.one_card() || held_out(*r.row, exclude_set, exclude_gpu)) continue;
     const SpeedRoofline roofline = speed_roofline(*r.gpu, measured_input(r));
-    const double ideal = roofline.tensor_tflops * kFlopsPerTflop / roofline.prefill_flops_per_token;
+    const double ideal = roofline.tensor_tflops * kFlopsPerTflop /
+                         prefill_flops_per_token(roofline, cal.attention_cost_of(older_build(r), *r.gpu));
     if (!(ideal > 0)) continue;
-    (roofline.quantised_path ? quantised : sixteen)[efficiency_family(*r.gpu)].add(*r.gpu, r.row->value / ideal);
+    prefill.push_back({r, r.row->value / ideal, roofline.quantised_path});
+    (r.model.mixture_of_experts() ? card_moe : card_dense)[r.gpu->id].push_back(r.row->value / ideal);
+  }
+  std::vector<double> moe_over_dense;
+  for (const auto& [id, shares] : card_moe) {
+    if (card_dense.count(id)) moe_over_dense.push_back(median(shares) / median(card_dense[id]));
+  }
+  cal.moe_prefill_share = moe_over_dense.empty() ? 1 : median(moe_over_dense);
+  std::map<std::string, FamilyValues> quantised, sixteen;
+  std::map<std::string, std::vector<double>> card_prefill[2];  // [quantised path]
+  for (const PrefillRun& run : prefill) {
+    const LlmRow& r = run.row;
+    const double share = run.share / (r.model.mixture_of_experts() ? cal.moe_prefill_share : 1);
+    (run.quantised ? quantised : sixteen)[efficiency_family(*r.gpu)].add(*r.gpu, share);
     // Measured first: the card's own share, and its share for this model and format.
-    card_prefill[roofline.quantised_path][card_share_key(*r.gpu)].push_back(r.row->value / ideal);
-    card_prefill[roofline.quantised_path][exact_share_key(*r.gpu, r.model.preset, r.quant->id)].push_back(r.row->value / ideal);
+    card_prefill[run.quantised][card_share_key(*r.gpu)].push_back(share);
+    card_prefill[run.quantised][exact_share_key(*r.gpu, r.model.preset, r.quant->id)].push_back(share);
+    card_prefill[run.quantised][model_share_key(*r.gpu, r.model.preset)].push_back(share);
   }
   fill_medians(quantised, "prefill_quantised", cal.prefill_quantised, cal.samples);
   fill_medians(sixteen, "prefill_16bit", cal.prefill_16bit, cal.samples);
@@ -224,8 +379,17 @@ json speed_calibration_to_json(const SpeedCalibration& cal) {
     for (const auto& [key, value] : table) out[key] = std::round(value * 10000) / 10000;
     return out;
   };
+  auto microseconds = [](const std::map<std::string, double>& table) {
+    json out = json::object();
+    for (const auto& [key, value] : table) out[key] = std::round(value * 1e7) / 10;
+    return out;
+  };
   return json{{"schema_version", 1},
                {"decode_overhead_us_per_layer", std::round(cal.decode_overhead_s_per_layer * 1e7) / 10},
+               {"older_builds_overhead_us_per_layer", std::round(cal.older_builds_overhead_s_per_layer * 1e7) / 10},
+               {"attention_cost", std::round(cal.attention_cost * 1000) / 1000},
+               {"moe_prefill_share", std::round(cal.moe_prefill_share * 1000) / 1000},
+               {"moe_layer_overhead_us_tflops", microseconds(cal.moe_layer_overhead)},
                {"decode_bandwidth", rounded(cal.decode_bandwidth)},
                {"prefill_quantised", rounded(cal.prefill_quantised)},
                {"prefill_16bit", rounded(cal.prefill_16bit)},
@@ -249,13 +413,36 @@ SpeedCalibration load_speed_calibration(std::string_view text, std::vector<Catal
   auto error = [&](const std::string& field, const std::string& message) {
     issues.push_back({CatalogIssue::Severity::error, "", field, message});
   };
-  auto it = root.find("decode_overhead_us_per_layer");
-  if (it != root.end() && it->is_number() && std::isfinite(it->get<double>()) && it->get<double>() >= 0 &&
-      it->get<double>() < 1e6) {
-    cal.decode_overhead_s_per_layer = it->get<double>() / 1e6;
-  } else {
-    error("decode_overhead_us_per_layer", "must be a number from 0 to 1e6");
+  auto overhead_s = [&](const char* field, bool required) -> std::optional<double> {
+    auto it = root.find(field);
+    if (it == root.end() && !required) return std::nullopt;
+    if (it != root.end() && it->is_number() && std::isfinite(it->get<double>()) && it->get<double>() >= 0 &&
+        it->get<double>() < 1e6) {
+      return it->get<double>() / 1e6;
+    }
+    error(field, "must be a number from 0 to 1e6");
+    return std::nullopt;
+  };
+  cal.decode_overhead_s_per_layer = overhead_s("decode_overhead_us_per_layer", true).value_or(0);
+  // Optional: a file without it has MoE prompts at a dense model's efficiency.
+  if (auto it = root.find("moe_prefill_share"); it != root.end()) {
+    if (it->is_number() && std::isfinite(it->get<double>()) && it->get<double>() > 0 && it->get<double>() <= 10) {
+      cal.moe_prefill_share = it->get<double>();
+    } else {
+      error("moe_prefill_share", "must be a number above 0 and at most 10");
+    }
   }
+  // Optional: a file without it prices today's attention as the older builds'.
+  if (auto it = root.find("attention_cost"); it != root.end()) {
+    if (it->is_number() && std::isfinite(it->get<double>()) && it->get<double>() >= 0 && it->get<double>() <= 100) {
+      cal.attention_cost = it->get<double>();
+    } else {
+      error("attention_cost", "must be a number from 0 to 100");
+    }
+  }
+  // A file from before the two generations: older builds had the one overhead there is.
+  cal.older_builds_overhead_s_per_layer =
+      overhead_s("older_builds_overhead_us_per_layer", false).value_or(cal.decode_overhead_s_per_layer);
   auto table = [&](const char* name, std::map<std::string, double>& out) {
     auto t = root.find(name);
     if (t == root.end() || !t->is_object()) {
@@ -274,6 +461,19 @@ SpeedCalibration load_speed_calibration(std::string_view text, std::vector<Catal
     }
   };
   table("decode_bandwidth", cal.decode_bandwidth);
+  // Optional (a file without it has no mixture-of-experts layer cost): microseconds.
+  if (auto t = root.find("moe_layer_overhead_us_tflops"); t != root.end()) {
+    if (!t->is_object()) error("moe_layer_overhead_us_tflops", "must be an object of family or vendor -> microseconds x TFLOPS");
+    for (const auto& item : t->is_object() ? t->items() : json::object().items()) {
+      const json& value = item.value();
+      if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() < 0 ||
+          value.get<double>() >= 1e6) {
+        error("moe_layer_overhead_us_tflops." + item.key(), "must be a number from 0 to 1e6 (got " + describe_json(value) + ")");
+        continue;
+      }
+      cal.moe_layer_overhead[item.key()] = value.get<double>() / 1e6;
+    }
+  }
   table("prefill_quantised", cal.prefill_quantised);
   table("prefill_16bit", cal.prefill_16bit);
   auto samples = root.find("samples");
@@ -470,16 +670,37 @@ SpeedRoofline speed_roofline(const Gpu& gpu, const SpeedInput& input) {
   r.kv_bytes_per_request = kv_bytes_per_token_of_context(m) * input.context;
   r.decode_flops_per_token = kFlopsPerParamPerToken * (active_layer_params(m) + embedding_params(m));
   r.prompt_tokens = input.prompt_tokens > 0 ? input.prompt_tokens : input.context;
-  r.prefill_flops_per_token = prefill_flops_per_token(m, r.prompt_tokens / 2.0);
+  r.prefill_layer_flops_per_token = kFlopsPerParamPerToken * active_layer_params(m);
+  r.prefill_attention_flops_per_token = prefill_attention_flops(m, input.cached_tokens + r.prompt_tokens / 2.0);
   r.layers = m.layers;
   r.concurrent = input.concurrent;
   r.quantised_path = quant.llama_cpp;
   return r;
 }
 
+double prefill_flops_per_token(const SpeedRoofline& r, double attention_cost) {
+  return r.prefill_layer_flops_per_token + attention_cost * r.prefill_attention_flops_per_token;
+}
+
 double decode_memory_seconds(const SpeedRoofline& r, double bandwidth_share, double overhead_s_per_layer) {
   return (r.weight_bytes + r.concurrent * r.kv_bytes_per_request) / (r.bandwidth_gbs * bandwidth_share * kBytesPerGb) +
          r.layers * overhead_s_per_layer;
+}
+
+std::string moe_vendor_key(const Gpu& gpu) { return "vendor:" + gpu.vendor; }
+
+double shader_tflops(const Gpu& gpu) {
+  // A card without the figure is read as a modest one: the cost stays, not vanishes.
+  return gpu.fp32_tflops.value_or(kShaderTflopsUnknown) / std::max(1, gpu.gpus_per_board);
+}
+
+double SpeedCalibration::moe_layer_overhead_of(const Gpu& gpu) const {
+  // 0 is a fitted value here (runs that show no extra time), so no fallback past it.
+  for (const std::string& key : {efficiency_family(gpu), moe_vendor_key(gpu), std::string("default")}) {
+    auto it = moe_layer_overhead.find(key);
+    if (it != moe_layer_overhead.end()) return it->second / shader_tflops(gpu);
+  }
+  return 0;
 }
 
 double SpeedCalibration::decode_share(const std::string& family) const {
@@ -491,6 +712,9 @@ double SpeedCalibration::prefill_share(const std::string& family, bool quantised
 double SpeedCalibration::decode_share_of(const Gpu& gpu, const std::string& model, const std::string& quant) const {
   auto exact = decode_bandwidth.find(exact_share_key(gpu, model, quant));
   if (exact != decode_bandwidth.end()) return exact->second;
+  const Quantisation* q = find_quantisation(quant);
+  auto same_model = decode_bandwidth.find(model_share_key(gpu, model));
+  if (q && q->llama_cpp && same_model != decode_bandwidth.end()) return same_model->second;
   auto own = decode_bandwidth.find(card_share_key(gpu));
   return own != decode_bandwidth.end() ? own->second : decode_share(efficiency_family(gpu));
 }
@@ -499,6 +723,8 @@ double SpeedCalibration::prefill_share_of(const Gpu& gpu, bool quantised, const 
   const auto& table = quantised ? prefill_quantised : prefill_16bit;
   auto exact = table.find(exact_share_key(gpu, model, quant));
   if (exact != table.end()) return exact->second;
+  auto same_model = table.find(model_share_key(gpu, model));
+  if (same_model != table.end()) return same_model->second;
   auto own = table.find(card_share_key(gpu));
   return own != table.end() ? own->second : prefill_share(efficiency_family(gpu), quantised);
 }

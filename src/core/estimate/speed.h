@@ -30,10 +30,21 @@ namespace gpuwise {
 
 // [SECTION] Calibration
 
+// Attention's FLOPs as run over its ideal in llama.cpp builds before kCurrentBuildsFrom
+// (no fused attention); today's builds' figure is fitted (SpeedCalibration::attention_cost).
+constexpr double kAttentionCostFactor = 4;
+
+// Tensor cores or their like (a matrix figure in the catalog): flash attention's fast kernels.
+inline bool has_matrix_units(const Gpu& gpu) { return gpu.fp16_tensor_tflops || gpu.bf16_tensor_tflops || gpu.fp8_tensor_tflops; }
+
 // Efficiency factors per family (efficiency_family(): the card's architecture, e.g.
 // "Ampere"); a family without data uses the "default" entry, fitted on all cards.
 struct SpeedCalibration {
   double decode_overhead_s_per_layer = 0;            // fixed time per layer per token (launches, sync)
+  // The same for llama.cpp builds before kCurrentBuildsFrom: CUDA graphs and fused kernels
+  // have since cut it, so runs of those builds are checked with theirs and a buyer's
+  // estimate uses today's. Equal to the above when too few current runs decide it.
+  double older_builds_overhead_s_per_layer = 0;
   std::map<std::string, double> decode_bandwidth;    // share of peak bandwidth decode reaches
   std::map<std::string, double> prefill_quantised;   // share of effective tensor peak, GGUF quants
   std::map<std::string, double> prefill_16bit;       // share of effective tensor peak, 16-bit / FP8 / INT4
@@ -54,6 +65,30 @@ struct SpeedCalibration {
   // lacks the dp4a instructions llama.cpp's quantised kernels use on the measured cards).
   std::map<std::string, std::vector<std::string>> band_families;
 
+  // Prompt attention's cost as run over its ideal FLOPs in today's builds (flash attention,
+  // llama.cpp's default since 2025, on matrix units): fitted on runs of one card and model
+  // at several depths, where only attention's share differs; kAttentionCostFactor without them.
+  double attention_cost = kAttentionCostFactor;
+  // Today's cost on a card with matrix units; older builds' (no fused attention), and a
+  // card without them (flash attention on vector units, a Tesla P100's), the constant.
+  double attention_cost_of(bool older_build, const Gpu& gpu) const {
+    return older_build || !has_matrix_units(gpu) ? kAttentionCostFactor : attention_cost;
+  }
+  // The per-layer decode overhead of today's builds, or of the older ones a run was made with.
+  double decode_overhead_of(bool older_build) const {
+    return older_build ? older_builds_overhead_s_per_layer : decode_overhead_s_per_layer;
+  }
+  // What a mixture-of-experts layer adds to that in llama.cpp (routing, one product per
+  // chosen expert, the gather): seconds x the card's FP32 TFLOPS (small kernels run faster
+  // on a card with more shader throughput), from a family with enough measured cards, else
+  // the vendor's runs ("vendor:NVIDIA"), else "default"; fitted on measured runs.
+  std::map<std::string, double> moe_layer_overhead;
+  // A mixture of experts' prompt processing in llama.cpp reaches this share of a dense
+  // model's efficiency on the same card (the expert products are small matrices): the
+  // median over cards with runs of both of their MoE runs' share over their dense runs';
+  // 1 without such cards. The prefill tables hold MoE runs' shares divided by it.
+  double moe_prefill_share = 1;
+  double moe_layer_overhead_of(const Gpu& gpu) const;
   // The family's factor, else "default", else `fallback`.
   static double factor(const std::map<std::string, double>& table, const std::string& family, double fallback);
   // The decode bandwidth share and the prefill share (GGUF quantised path or not) of a
@@ -61,7 +96,8 @@ struct SpeedCalibration {
   double decode_share(const std::string& family) const;
   double prefill_share(const std::string& family, bool quantised) const;
   // Measured first: the card's share for this very model and format where it has one-card
-  // runs of them ("exact:<id>|<model>|<format>" in the tables), else its own share
+  // runs of them ("exact:<id>|<model>|<format>" in the tables), else for this model in
+  // another GGUF format ("model:<id>|<model>"; prefill: on the same path), else its own share
   // ("card:<id>", fitted on its one-card runs, or borrowed from the measured card of its
   // family nearest in bandwidth when the family has no factor of its own), else its family's.
   double decode_share_of(const Gpu& gpu, const std::string& model, const std::string& quant) const;
@@ -69,7 +105,6 @@ struct SpeedCalibration {
 };
 
 // Fixed constants of the model (docs/speed.md says why each value).
-constexpr double kAttentionCostFactor = 4;      // attention FLOPs as run (no fused attention) / ideal
 constexpr double kTflopsPerWatt = 1.0;          // sustained tensor TFLOPS one board-watt feeds
 constexpr double kUnifiedGpuShare = 0.75;       // of a unified-memory machine's RAM the GPU may use
 constexpr double kHostDecodeShare = 0.5;        // of the host's RAM bandwidth a CPU layer's decode reaches
@@ -80,6 +115,14 @@ constexpr int kMaxVocabulary = 10000000;        // a model's vocabulary: above t
 // lacks the dp4a instructions llama.cpp's quantised kernels use, a known kernel gap.
 std::string efficiency_family(const Gpu& gpu);
 std::string card_share_key(const Gpu& gpu);     // "card:rtx-4090"
+// "vendor:NVIDIA": a mixture-of-experts layer's cost for cards of a family without its own.
+std::string moe_vendor_key(const Gpu& gpu);
+// A card's FP32 TFLOPS per GPU, what a mixture-of-experts layer's extra time scales by.
+double shader_tflops(const Gpu& gpu);
+constexpr double kShaderTflopsUnknown = 10;
+// "model:rtx-4090|qwen3-30b-a3b": the card's runs of a model in GGUF block formats (decode)
+// or on one prefill path, for another format of them: scaled only by the bytes it reads.
+std::string model_share_key(const Gpu& gpu, const std::string& model);
 std::string exact_share_key(const Gpu& gpu, const std::string& model, const std::string& quant);  // "exact:rtx-4090|llama-3-8b|q4_k_m"
 // GeForce-class NVIDIA cards (not the TITANs): the catalog's FP16 tensor figure is FP32
 // accumulate, which runs at half the FP16-accumulate rate that cuBLAS (llama.cpp) and
@@ -88,8 +131,12 @@ bool half_rate_fp32_accumulate(const Gpu& gpu);
 
 // Fits every factor from the measured rows (outliers left out). `exclude_set` and
 // `exclude_gpu` hold rows out, for leave-one-set-out and leave-one-card-out checks.
+// `engine_from`: a fit whose attention cost (the engine's, not a card's) is kept rather
+// than refitted: one machine's runs at several depths measure it today, and holding that
+// machine out of its shares should not make the engine forget flash attention.
 SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks& benchmarks,
-                                       const std::string& exclude_set = "", const std::string& exclude_gpu = "");
+                                       const std::string& exclude_set = "", const std::string& exclude_gpu = "",
+                                       const SpeedCalibration* engine_from = nullptr);
 // The factors and the error bands: every run predicted with its card held out, the 10th
 // and 90th percentile of measured / predicted per class. What `gpuwise speed --calibrate`
 // writes to data/speed_calibration.json.
@@ -113,7 +160,18 @@ SpeedModel speed_model_from_size(double params_b, std::optional<double> active_p
 // tab's settings with their defaults, for the page, the CLI and every other caller).
 struct SpeedInput : SpeedRun {
   SpeedModel model;
+  // A measured run's condition, never a buyer's: made with a llama.cpp build dated before
+  // kCurrentBuildsFrom, so its decode pays that build's per-layer overhead.
+  bool older_build = false;
+  // Also a measured run's: tokens already in the cache before its prompt or generated
+  // tokens (llama-bench -d). Prefill's attention reads them; `context` counts them.
+  int cached_tokens = 0;
 };
+// llama.cpp builds from this date on decide today's per-layer decode overhead.
+constexpr const char* kCurrentBuildsFrom = "2025-01-01";
+// A measured llama.cpp run made with a build before kCurrentBuildsFrom: slower per layer
+// than today's, so today's estimate beside it is higher than the run (the page says so).
+inline bool older_build_run(const MeasuredResult& r) { return r.date < kCurrentBuildsFrom; }
 // A model run as `run` says: the one way a SpeedInput is made from a view's settings.
 inline SpeedInput speed_input(SpeedModel model, const SpeedRun& run) {
   SpeedInput input;
@@ -143,13 +201,19 @@ struct SpeedRoofline {
   double head_bytes = 0;               // the output head's part of weight_bytes (on one device)
   double kv_bytes_per_request = 0;     // one request's KV cache at the full context, read per step
   double decode_flops_per_token = 0;   // 2 x active parameters
-  double prefill_flops_per_token = 0;  // the layers' work at half the prompt cached, on average
+  // One prompt token's work: the layers' products, and attention's ideal FLOPs at half the
+  // prompt (and any cached tokens) before it, which the build's attention cost multiplies.
+  double prefill_layer_flops_per_token = 0;
+  double prefill_attention_flops_per_token = 0;
   int prompt_tokens = 0;               // the prompt time to first token is for
   int layers = 0;
   int concurrent = 1;
   bool quantised_path = false;         // GGUF quant: the prefill_quantised factor, else prefill_16bit
 };
 SpeedRoofline speed_roofline(const Gpu& gpu, const SpeedInput& input);
+// One prompt token's FLOPs as run: the layers' plus attention's at `attention_cost`
+// (SpeedCalibration::attention_cost_of).
+double prefill_flops_per_token(const SpeedRoofline& r, double attention_cost);
 // One decode step's memory reads at `bandwidth_share` of peak plus the fixed per-layer
 // overhead, in seconds: the term the bandwidth share is fitted on.
 double decode_memory_seconds(const SpeedRoofline& roofline, double bandwidth_share, double overhead_s_per_layer);

@@ -85,7 +85,7 @@ std::vector<LlmPrediction> predict_llm_rows(const Catalog& catalog, const Benchm
   for (const LlmRow& row : llm_rows(catalog, benchmarks, phase)) {
     auto it = without_card.find(row.gpu->id);
     if (it == without_card.end()) {
-      it = without_card.emplace(row.gpu->id, fit_speed_calibration(catalog, benchmarks, "", row.gpu->id)).first;
+      it = without_card.emplace(row.gpu->id, fit_speed_calibration(catalog, benchmarks, "", row.gpu->id, &all)).first;
     }
     out.push_back({row, estimate_of(row, all), estimate_of(row, it->second)});
   }
@@ -100,11 +100,16 @@ SpeedCalibration calibrate_speed(const Catalog& catalog, const Benchmarks& bench
       double ratio;
     };
     std::vector<Residual> residuals;
+    // The in-sample spread of each class, which the band also covers: a card's own runs
+    // scatter around the estimate that rests on them (runs at several depths share one
+    // factor), on both sides, even where every held-out miss lies on one.
+    std::map<std::string, std::vector<double>> in_sample;
     std::map<std::string, std::map<std::string, int>> family_runs;
     for (const LlmPrediction& p : predict_llm_rows(catalog, benchmarks, phase, cal)) {
       if (!(p.held_out > 0)) continue;
       const std::string key = band_class(Engine::llamacpp, *p.row.gpu, band_phase(phase, p.row.model.mixture_of_experts()));
       residuals.push_back({key, efficiency_family(*p.row.gpu), p.row.row->value / p.held_out});
+      if (p.in_sample > 0) in_sample[key].push_back(p.row.row->value / p.in_sample);
       ++family_runs[key][efficiency_family(*p.row.gpu)];
     }
     // An architecture speaks for its class's band with kMinFamilyBandRuns runs or more; the
@@ -125,8 +130,12 @@ SpeedCalibration calibrate_speed(const Catalog& catalog, const Benchmarks& bench
       Band band;
       // Under kMinBandSamples runs the percentiles would leave runs outside: all of them count.
       const bool small = static_cast<int>(values.size()) < kMinBandSamples;
-      band.low_ratio = rounded_down(std::min(1.0, small ? values.front() : percentile(values, kLowPercentile)));
-      band.high_ratio = rounded_up(std::max(1.0, small ? values.back() : percentile(values, kHighPercentile)));
+      std::vector<double>& own = in_sample[key];
+      stable_sort_rows(own);
+      const double own_low = own.empty() ? 1.0 : percentile(own, kLowPercentile);
+      const double own_high = own.empty() ? 1.0 : percentile(own, kHighPercentile);
+      band.low_ratio = rounded_down(std::min({1.0, own_low, small ? values.front() : percentile(values, kLowPercentile)}));
+      band.high_ratio = rounded_up(std::max({1.0, own_high, small ? values.back() : percentile(values, kHighPercentile)}));
       band.class_key = key;
       band.samples = static_cast<int>(values.size());
       cal.bands[key] = band;

@@ -109,9 +109,16 @@ std::optional<MeasuredResult> matching_measurement(const Benchmarks& benchmarks,
       continue;
     }
     if ((r->batch && *r->batch != 1) || r->gpus != gpus || r->gpu_layers) continue;
-    // Context by ratio (512 vs 1024 as far as 4096 vs 8192); an outlier only when nothing else.
-    const double distance = (r->context ? std::fabs(std::log(static_cast<double>(*r->context) / wanted)) : 50) +
-                            (r->outlier ? 100 : 0);
+    // A view's prompt starts from an empty cache: a prompt run at a depth is not its match.
+    const int depth = r->depth.value_or(0);
+    if (phase == "prefill" && depth > 0) continue;
+    // Context by ratio (512 vs 1024 as far as 4096 vs 8192), a decode run's depth counted
+    // (the tokens its cache held); at equal distance today's build (a later date) wins; an
+    // outlier only when nothing else.
+    const double distance =
+        (r->context ? std::fabs(std::log(static_cast<double>(depth + *r->context) / wanted)) : 50) +
+        (r->outlier ? 100 : 0);
+    if (best && distance == best_distance && r->date > best->date) best = r;
     if (!best || distance < best_distance) {
       best = r;
       best_distance = distance;

@@ -37,6 +37,8 @@ constexpr ModelPreset kPresets[] = {
      "https://huggingface.co/Qwen/Qwen2.5-7B/blob/main/config.json", 7.61, 131072, 152064},
     {"llama-3-8b", "Llama 3 8B", 8.03, 32, 8, 128, 4096,
      "https://huggingface.co/meta-llama/Meta-Llama-3-8B/blob/main/config.json", 8.03, 8192, 128256},
+    {"llama-3.1-8b", "Llama 3.1 8B", 8.03, 32, 8, 128, 4096,
+     "https://huggingface.co/meta-llama/Llama-3.1-8B/blob/main/config.json", 8.03, 131072, 128256},
     {"llama-2-13b", "Llama 2 13B", 13.0, 40, 40, 128, 5120,
      "https://huggingface.co/meta-llama/Llama-2-13b-hf/blob/main/config.json", 13.0, 4096, 32000},
     {"qwen2.5-14b", "Qwen2.5 14B", 14.7, 48, 8, 128, 5120,

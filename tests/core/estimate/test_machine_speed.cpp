@@ -232,6 +232,7 @@ TEST_CASE("error bands: a measured class from its held-out runs, any other wide 
     SpeedInput in = llama_bench("llama-3-8b", r->precision == "f16" ? "fp16" : "q4_k_m");
     in.engine = "llamacpp";
     in.context = *r->context / 2;
+    in.older_build = r->date < kCurrentBuildsFrom;  // the run's llama.cpp build, not today's
     const SpeedEstimate at = estimate_speed(card("rtx-4090"), in, cal);
     inside += r->value >= at.decode_band.low(at.decode_tokens_per_s) && r->value <= at.decode_band.high(at.decode_tokens_per_s);
     ++runs;
@@ -260,13 +261,16 @@ TEST_CASE("speculative decoding: a small draft speeds a large model, not a small
   CHECK(drafted.decode_band.high(drafted.decode_tokens_per_s) > drafted.decode_tokens_per_s * 1.3);
   CHECK(drafted.prefill_tokens_per_s == Approx(plain.prefill_tokens_per_s));
 
-  // A fast card with a small model gains nothing: a draft step is not cheap enough (issue
-  // 10664: 7-23 % slower on an A100). And a draft as large as the model only adds work.
+  // A fast card with a small model gains little: a draft step is not cheap enough against
+  // the model's (issue 10664: 7-23 % slower on an A100 with 2024 builds; today's builds cut
+  // each step's fixed cost, the draft's too). And a draft as large as the model only adds work.
   SpeedInput small = llama_bench("llama-3-8b");
   small.draft_params_b = 1.24;
   const SpeedEstimate fast = estimate_speed(card("rtx-4090"), small, shipped_calibration());
   small.draft_params_b = 0;
-  CHECK(fast.decode_tokens_per_s < 1.1 * estimate_speed(card("rtx-4090"), small, shipped_calibration()).decode_tokens_per_s);
+  const double small_gain = fast.decode_tokens_per_s / estimate_speed(card("rtx-4090"), small, shipped_calibration()).decode_tokens_per_s;
+  CHECK(small_gain < 1.25);
+  CHECK(small_gain < drafted.decode_tokens_per_s / plain.decode_tokens_per_s);
   small.draft_params_b = 8;
   const SpeedEstimate same = estimate_speed(card("rtx-4090"), small, shipped_calibration());
   small.draft_params_b = 0;

@@ -268,7 +268,16 @@ TEST_CASE("the fit and the check read estimate_speed's own roofline terms", "[sp
   CHECK(r.quantised_path);  // q4_k_m: the GGUF prefill factor
   // One request is memory-bound: decode is exactly the memory term at the fitted share.
   CHECK(e.decode_tokens_per_s == Approx(1 / decode_memory_seconds(r, 0.5, 0)));
-  CHECK(e.prefill_tokens_per_s == Approx(0.4 * r.tensor_tflops * 1e12 / r.prefill_flops_per_token));
+  CHECK(e.prefill_tokens_per_s == Approx(0.4 * r.tensor_tflops * 1e12 / prefill_flops_per_token(r, cal.attention_cost)));
+  // A run of an older build pays that build's attention (no fused attention): more FLOPs.
+  in.older_build = true;
+  CHECK(prefill_flops_per_token(r, cal.attention_cost_of(true, gpu)) == Approx(prefill_flops_per_token(r, kAttentionCostFactor)));
+  // Tokens already cached (a run at a depth) add attention, not layer work.
+  in.older_build = false;
+  in.cached_tokens = 8192;
+  const SpeedRoofline deep = speed_roofline(gpu, in);
+  CHECK(deep.prefill_layer_flops_per_token == Approx(r.prefill_layer_flops_per_token));
+  CHECK(deep.prefill_attention_flops_per_token > 10 * r.prefill_attention_flops_per_token);
 }
 
 TEST_CASE("without any calibration the fallback factors make every card slower, not faster", "[speed]") {
