@@ -15,6 +15,7 @@
 #include "rank/ranking.h"
 #include "estimate/speed.h"
 #include "rank/speed_ranking.h"
+#include "rank/vision_ranking.h"
 #include "view/view_fields.h"
 #include "estimate/vram_fit.h"
 
@@ -129,8 +130,17 @@ int run_rank(const Args& args) {
   const SoftwareTable software = load_software(software_text);
   for (const auto& issue : software.issues) std::fprintf(stderr, "software.json: %s\n", issue.to_string().c_str());
 
+  // The CNN and RNN profiles rank by measured runs first: the calibration and benchmarks.json.
+  const bool by_vision = ranks_by_vision(view);
+  Benchmarks benchmarks;
+  if (by_vision) {
+    std::string benchmarks_text;
+    if (!read_file(data_path(args, "benchmarks.json"), benchmarks_text)) return 1;
+    benchmarks = load_benchmarks(benchmarks_text, catalog);
+    for (const auto& issue : benchmarks.issues) std::fprintf(stderr, "benchmarks.json: %s\n", issue.to_string().c_str());
+  }
   SpeedCalibration calibration;
-  if (by_speed) {
+  if (by_speed || by_vision) {
     std::string calibration_text;
     if (!read_file(data_path(args, "speed_calibration.json"), calibration_text)) return 1;
     std::vector<CatalogIssue> issues;
@@ -146,9 +156,12 @@ int run_rank(const Args& args) {
   // The ranking tab's own function: the same list the page shows for this view.
   // The buyer's prices and budget (rank/buyer_ranking.h) after the software gate, as the page.
   const BuyerRanking ranked =
-      rank_for_buyer(catalog, book, view, state.fit, buyer, by_speed ? &calibration : nullptr, &compat, &software);
+      rank_for_buyer(catalog, book, view, state.fit, buyer, by_speed || by_vision ? &calibration : nullptr, &compat,
+                     &software, by_vision ? &benchmarks : nullptr);
   const RankedList& list = ranked.list;
   if (!list.error.empty()) return usage_error(list.error);
+  const bool vision = ranks_by_vision(view);
+  const std::string unit_words = list.speed && list.speed->unit == "images_per_s" ? "images/s" : "tokens/s";
   const std::size_t count = top < 0 ? list.rows.size() : std::min(list.rows.size(), static_cast<std::size_t>(top));
 
   if (args.flag("--json")) {
@@ -167,13 +180,18 @@ int run_rank(const Args& args) {
                      {"missing_metrics", list.missing_metrics(row)},
                      {"estimated_metrics", list.estimated_metrics(row)}};
       if (list.speed) {
-        result["tokens_per_s"] = row.tokens_per_s ? json(std::round(*row.tokens_per_s * 10) / 10) : json(nullptr);
-        result["needed_gb"] = std::round(row.needed_gb * 100) / 100;
+        // The rate in its own unit: tokens_per_s (LLM profiles), images_per_s (ResNet-50).
+        result[list.speed->unit] = row.tokens_per_s ? json(std::round(*row.tokens_per_s * 10) / 10) : json(nullptr);
+        if (vision) {
+          result["measured"] = row.measured_rate;
+        } else {
+          result["needed_gb"] = std::round(row.needed_gb * 100) / 100;
+        }
       }
       const RowOutlay& priced = ranked.outlays[i];
       result["gpus"] = priced.gpus;
       result["outlay"] = outlay_to_json(priced.outlay);
-      result[list.speed ? "tokens_per_s_per_1000_usd" : "score_per_1000_usd"] =
+      result[list.speed ? list.speed->unit + "_per_1000_usd" : "score_per_1000_usd"] =
           priced.per_1000_usd ? json(std::round(*priced.per_1000_usd * 100) / 100) : json(nullptr);
       results.push_back(result);
     }
@@ -208,6 +226,8 @@ int run_rank(const Args& args) {
       for (const auto& note : list.speed->notes) notes.push_back(note.text());
       out["speed"] = {{"phase", list.speed->phase},
                       {"model", list.speed->model.text()},
+                      {"unit", list.speed->unit},
+                      {"measured", list.speed->measured},
                       {"gpus", list.speed->gpus},
                       {"not_fitting", list.speed->not_fitting},
                       {"notes", notes}};
@@ -239,7 +259,10 @@ int run_rank(const Args& args) {
       std::printf("left out: %s: %s\n", left.name.c_str(),
                   workload_sentence(left.support).c_str());
     }
-    if (list.speed) {
+    if (list.speed && vision) {
+      std::printf("ranked by %s for %s: %d cards by their own measured runs, the rest estimated\n",
+                  unit_words.c_str(), list.speed->model.text().c_str(), list.speed->measured);
+    } else if (list.speed) {
       std::printf("estimated %s tokens/s for %s; %d cards do not hold it\n", list.speed->phase.c_str(),
                   list.speed->model.text().c_str(), list.speed->not_fitting);
       for (const auto& note : list.speed->notes) std::printf("note: %s\n", note.text().c_str());
@@ -249,7 +272,9 @@ int run_rank(const Args& args) {
       std::string marks;
       for (const auto& key : list.missing_metrics(row)) marks += " missing:" + key;
       for (const auto& key : list.estimated_metrics(row)) marks += " estimated:" + key;
-      if (row.tokens_per_s) marks += "  " + format_number(*row.tokens_per_s, 1) + " tokens/s";
+      if (row.tokens_per_s) {
+        marks += "  " + format_number(*row.tokens_per_s, 1) + " " + unit_words + (row.measured_rate ? " (measured)" : "");
+      }
       const RowOutlay& priced = ranked.outlays[i];
       const Outlay& o = priced.outlay;
       if (o.total_usd || o.cards_usd) {

@@ -16,6 +16,7 @@
 #include "price_widgets.h"
 #include "view/view_money.h"
 #include "rank/speed_ranking.h"
+#include "rank/vision_ranking.h"
 #include "software_widgets.h"
 #include "widgets.h"
 
@@ -24,29 +25,36 @@ namespace gpuwise::ui {
 // [SECTION] Ranking shared with other tabs
 const BuyerRanking& CurrentBuyerRanking(const ViewState& view, UiState& ui) {
   RankingCache& cache = ui.ranking_cache;
-  const bool by_speed = ranks_by_speed(view.ranking);
-  if (by_speed) WantSpeedModel(ui);  // the speed model's calibration is fetched on first use
+  // The LLM profiles read the speed model, the CNN and RNN ones its training anchors and
+  // the measured runs: both fetched on first use.
+  const bool by_speed = ranks_by_speed(view.ranking) || ranks_by_vision(view.ranking);
+  if (by_speed) WantSpeedModel(ui);
   // Every ranking passes the software gate of its workload (issue 29): it waits for software.json.
   const SoftwareTable* software = WantSoftware(ui);
   if (cache.valid && cache.view == view.ranking && cache.fit == view.fit && SameBuyer(cache.buyer, view.buyer) &&
       cache.catalog_size == ui.catalog.gpus.size() && cache.calibration_state == ui.speed.calibration_state &&
+      cache.benchmarks_state == ui.speed.benchmarks_state &&
       cache.prices_state == ui.prices_state && cache.software_state == ui.software.state) {
     return cache.ranked;
   }
   cache.fit_result = fit_model(view.fit);
   const Compat* compat = ui.compat_state == LoadState::ready ? &ui.compat : nullptr;
   const bool calibrated = ui.speed.calibration_state == LoadState::ready;
-  if ((by_speed && ui.speed.calibration_state == LoadState::pending) || ui.software.state == LoadState::pending) {
+  const bool measured_pending = ranks_by_vision(view.ranking) && ui.speed.benchmarks_state == LoadState::pending;
+  if ((by_speed && ui.speed.calibration_state == LoadState::pending) || measured_pending ||
+      ui.software.state == LoadState::pending) {
     cache.ranked = BuyerRanking{};  // the panel says it is loading
   } else {
+    const Benchmarks* measured = ui.speed.benchmarks_state == LoadState::ready ? &ui.speed.benchmarks : nullptr;
     cache.ranked = rank_for_buyer(ui.catalog, ui.prices, view.ranking, view.fit, view.buyer,
-                                  calibrated ? &ui.speed.calibration : nullptr, compat, software);
+                                  calibrated ? &ui.speed.calibration : nullptr, compat, software, measured);
   }
   cache.view = view.ranking;
   cache.fit = view.fit;
   cache.buyer = view.buyer;
   cache.catalog_size = ui.catalog.gpus.size();
   cache.calibration_state = ui.speed.calibration_state;
+  cache.benchmarks_state = ui.speed.benchmarks_state;
   cache.prices_state = ui.prices_state;
   cache.software_state = ui.software.state;
   cache.valid = true;
@@ -63,6 +71,24 @@ constexpr float kWeightSliderMax = 10.0f;
 constexpr int kTopSliderMin = 5;
 constexpr int kTopSliderMax = 60;
 
+
+// The rate a speed-ranked list is in, in the reader's words.
+const char* RateUnit(const SpeedBasis& basis) { return basis.unit == "images_per_s" ? tr("images/s") : tr("tokens/s"); }
+
+// The CNN and RNN profiles: the workload the cards are ranked by, and how many are measured.
+void DrawMeasuredBasis(const ViewState& view, UiState& ui) {
+  const RankedList& list = CurrentRanking(view, ui);
+  if (!list.speed) return;
+  ImGui::Spacing();
+  ImGui::PushTextWrapPos(0);
+  ImGui::Text(tr("Ranked by %s: %s."), RateUnit(*list.speed), render_template(list.speed->model, tr).c_str());
+  char measured[200];
+  std::snprintf(measured, sizeof measured,
+                tr("%d cards by their own measured runs (Lambda's PyTorch benchmarks), the rest by the training estimate."),
+                list.speed->measured);
+  TextDim(measured);
+  ImGui::PopTextWrapPos();
+}
 
 // [SECTION] Workload and weights
 // The LLM profiles: what the estimate is for, and on how many GPUs, instead of weights.
@@ -140,6 +166,10 @@ bool DrawWorkload(ViewState& view, UiState& ui) {
     DrawSpeedBasis(view, ui);
     return true;
   }
+  if (ranks_by_vision(r)) {
+    DrawMeasuredBasis(view, ui);
+    return true;
+  }
 
   // The weights, editable: touching a built-in profile's weight makes it "custom".
   std::vector<MetricWeight> weights = r.profile == "custom" ? r.custom_weights : profile_weights(r.profile);
@@ -208,6 +238,13 @@ void DrawMethod(const RankingView& r) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", tr("Score = 100 × the card's estimated tokens/s ÷ the fastest card's; VRAM decides only "
                                  "whether a card is listed. The method: docs/ranking.md and docs/speed.md."));
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  if (ranks_by_vision(r)) {  // no weights: the measured (or estimated) rate is the measure
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", tr("Score = 100 × the card's training rate ÷ the fastest card's: its own measured runs "
+                                 "where it has them, else the training estimate. The method: docs/ranking.md."));
     ImGui::PopTextWrapPos();
     return;
   }
@@ -349,7 +386,7 @@ std::string ranking_csv(const BuyerRanking& ranked, const Catalog& catalog) {
                    "total_usd", "per_1000_usd"};
   for (const auto& w : list.weights) header.push_back(w.metric);
   if (list.speed) {
-    header.push_back(list.speed->phase + "_tokens_per_s");
+    header.push_back(list.speed->phase + "_" + list.speed->unit);
     header.push_back("needed_gb_per_gpu");
   }
   header.push_back("missing");
@@ -426,7 +463,7 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
     return;
   }
   if (!SoftwareReady(ui)) return;
-  if (ranks_by_speed(view.ranking) && !list.speed) {
+  if ((ranks_by_speed(view.ranking) || ranks_by_vision(view.ranking)) && !list.speed) {
     const bool failed = ui.speed.calibration_state == LoadState::failed;
     TextDim(failed ? ui.speed.error.c_str() : tr("Loading the speed model..."));
     return;
@@ -456,7 +493,7 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
     bar.value_text = format_score(row.score);
     if (list.speed) {  // the estimate itself, in the buyer's unit
       bar.value_text = row.tokens_per_s ? gpuwise::format_number(*row.tokens_per_s, *row.tokens_per_s < 100 ? 1 : 0) +
-                                              " " + tr("tokens/s")
+                                              " " + RateUnit(*list.speed) + (row.measured_rate ? " " + std::string(tr("(measured)")) : "")
                                         : std::string(kMissing);
     }
     bar.marked = row.missing_mask || row.estimated_mask || !row.score;
@@ -468,11 +505,11 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
     bar.tooltip = gpu.name + "\n" + tr("Outlay") + ": " + OutlayText(outlay, view, ui);
     if (priced.per_1000_usd) {
       const double per_local = *priced.per_1000_usd / display_currency(view, ui.prices).per_usd;
-      bar.tooltip += std::string("\n") + (list.speed ? tr("tokens/s per 1,000 of the currency") : tr("score per 1,000 of the currency")) +
+      bar.tooltip += std::string("\n") + (list.speed ? (list.speed->unit == "images_per_s" ? tr("images/s per 1,000 of the currency") : tr("tokens/s per 1,000 of the currency")) : tr("score per 1,000 of the currency")) +
                      ": " + gpuwise::format_number(per_local, 2);
     }
     for (const TemplateText& flag : price_flags(outlay.card_price)) bar.tooltip += "\n" + std::string(tr(flag));
-    if (list.speed) {
+    if (list.speed && !ranks_by_vision(view.ranking)) {
       char needs[160];
       std::snprintf(needs, sizeof needs, tr("Score %s (of the fastest); needs %s GB per GPU"), format_score(row.score).c_str(),
                     gpuwise::format_number(row.needed_gb, 1).c_str());
@@ -505,7 +542,9 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
     TextDim(tr("Raise \"top\" to see more cards."));
   }
   DrawLeftOut(list.software_gate, "ranking", ui);
-  if (list.speed) {
+  if (list.speed && ranks_by_vision(view.ranking)) {
+    ImGui::TextDisabled("%s", tr("\"(measured)\": the card's own runs; the others are estimates (docs/speed.md)."));
+  } else if (list.speed) {
     char left_out[200];
     std::snprintf(left_out, sizeof left_out, tr("%d more cards pass the filters but cannot hold the model."),
                   list.speed->not_fitting);
@@ -578,7 +617,8 @@ json RankingEstimateInfo(const ViewState&, const UiState& ui) {
     json tokens_per_s = json::array();
     for (const auto& row : list.rows) tokens_per_s.push_back(row.tokens_per_s ? json(*row.tokens_per_s) : json(nullptr));
     return {{"phase", list.speed->phase}, {"model", list.speed->model.text()},
-            {"not_fitting", list.speed->not_fitting}, {"tokens_per_s", tokens_per_s}};
+            {"not_fitting", list.speed->not_fitting}, {"unit", list.speed->unit}, {"measured", list.speed->measured},
+            {"tokens_per_s", tokens_per_s}};
   }
   if (!list.error.empty()) return {{"error", list.error}};
   return nullptr;

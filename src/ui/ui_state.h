@@ -71,6 +71,7 @@ struct RankingCache {
   BuyerView buyer;                                   // prices, budget (rank/buyer_ranking.h)
   std::size_t catalog_size = 0;
   LoadState calibration_state = LoadState::pending;  // the LLM profiles rank by the speed model
+  LoadState benchmarks_state = LoadState::pending;   // the CNN and RNN profiles by measured runs
   LoadState prices_state = LoadState::pending;
   LoadState software_state = LoadState::pending;     // the software gate and filters (issue 29)
   BuyerRanking ranked;                               // the list with each row's outlay

@@ -171,7 +171,8 @@ void fit_train_anchors(const Catalog& catalog, const Benchmarks& benchmarks, con
 }
 
 VisionTrainEstimate estimate_vision_training(const Gpu& gpu, const std::string& workload, const std::string& precision,
-                                             const SpeedCalibration& calibration, const Benchmarks* benchmarks) {
+                                             const SpeedCalibration& calibration, const Benchmarks* benchmarks,
+                                             const Catalog* catalog) {
   VisionTrainEstimate out;
   std::vector<double> own;
   if (benchmarks) {
@@ -194,6 +195,55 @@ VisionTrainEstimate estimate_vision_training(const Gpu& gpu, const std::string& 
   one_card.precision = lambda_precision(precision);
   const TrainEstimate e = estimate_training(gpu, one_card, calibration);
   out.source = e.source;
+  const double tflops = e.tokens_per_s_per_gpu * e.flops_per_token / kFlopsPerTflop;
+  // Measured first: the measured card most like this one (of its vendor), scaled by the
+  // two cards' training estimates. Most like: the same architecture and line (GeForce, workstation,
+  // data centre), else the same line, else the same architecture; among those the nearest
+  // in training FLOP/s. What the estimate gets wrong about a design (the workload is not all
+  // matrix products) cancels: an H200 reads near the measured H100 SXM, a GB200 near the
+  // measured B200, an RTX 3090 Ti near the measured 3090, an RTX 5090 from the 4090.
+  if (benchmarks && catalog && std::isfinite(tflops) && tflops > 0) {
+    std::map<std::string, std::vector<double>> measured;
+    for (const MeasuredResult& r : benchmarks->results) {
+      if (is_lambda_row(r) && r.model == workload && r.precision == precision && r.gpu_id != gpu.id) {
+        measured[r.gpu_id].push_back(r.value);
+      }
+    }
+    const Gpu* nearest = nullptr;
+    double nearest_tflops = 0, nearest_distance = 0;
+    int nearest_kinship = 0;
+    double nearest_own = 0;  // this card's figure on the same footing as nearest_tflops
+    for (const auto& [id, values] : measured) {
+      const int index = catalog->find(id);
+      if (index < 0) continue;
+      const Gpu* other = &catalog->gpus[static_cast<std::size_t>(index)];
+      // Another vendor's card runs other software (ROCm, not CUDA): not a measure of this one.
+      if (other->vendor != gpu.vendor) continue;
+      const bool same_architecture = efficiency_family(*other) == efficiency_family(gpu);
+      const bool same_line = other->line == gpu.line;
+      const int kinship = same_architecture && same_line ? 3 : same_line ? 2 : same_architecture ? 1 : 0;
+      if (kinship == 0 || kinship < nearest_kinship) continue;
+      // Within an architecture the estimates' ratio; across architectures the peaks' (each
+      // family's fitted efficiency rests on other lines' cards: B200s, not RTX 5090s).
+      const TrainEstimate o = estimate_training(*other, one_card, calibration);
+      const double other_tflops = same_architecture ? o.tokens_per_s_per_gpu * o.flops_per_token / kFlopsPerTflop
+                                                    : train_peak_tflops(*other, one_card.precision);
+      const double own_tflops = same_architecture ? tflops : train_peak_tflops(gpu, one_card.precision);
+      if (!std::isfinite(other_tflops) || other_tflops <= 0 || !(own_tflops > 0)) continue;
+      const double distance = std::fabs(std::log(other_tflops / own_tflops));
+      if (!nearest || kinship > nearest_kinship || distance < nearest_distance) {
+        nearest = other, nearest_tflops = other_tflops, nearest_distance = distance, nearest_kinship = kinship;
+        nearest_own = own_tflops;
+      }
+    }
+    if (nearest) {
+      out.per_s = median(measured[nearest->id]) * nearest_own / nearest_tflops;
+      auto band = calibration.train.bands.find(vision_band_key(gpu));
+      out.band = band != calibration.train.bands.end() ? band->second : e.band;
+      out.source = {I18N("scaled from the measured {0} by the training estimate"), {nearest->name}};
+      return out;
+    }
+  }
   auto scale = calibration.train.workload_scale.find(workload + "/" + precision);
   if (scale == calibration.train.workload_scale.end()) {
     out.source = {I18N("no measured runs of {0} to scale from"), {workload}};
@@ -205,7 +255,6 @@ VisionTrainEstimate estimate_vision_training(const Gpu& gpu, const std::string& 
   } else {
     out.band = e.band;
   }
-  const double tflops = e.tokens_per_s_per_gpu * e.flops_per_token / kFlopsPerTflop;
   if (std::isfinite(tflops) && tflops > 0) out.per_s = scale->second * tflops;
   return out;
 }

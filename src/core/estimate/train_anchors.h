@@ -37,8 +37,10 @@ constexpr double kMaxAnchoredMfu = 0.75;
 // one card, in the workload's unit (images/s, sequences/s, tokens/s). Measured first: the
 // median of the card's own runs of it where it has some (the band their spread), else the
 // anchored training FLOP/s times the workload's fitted scale, with the band of how far the
-// measured cards fall from that (train.bands "pytorch/<vendor>/vision"). 0 with `source`
-// saying why when the card lacks a figure or the workload has no scale.
+// measured cards fall from that (train.bands "pytorch/<vendor>/vision"). With a catalog,
+// between the two: the measured card of the same architecture nearest in training FLOP/s,
+// scaled by the two cards' training estimates. 0 with `source` saying why when the card
+// lacks a figure or the workload has no scale.
 struct VisionTrainEstimate {
   double per_s = 0;
   bool measured = false;  // the card's own runs
@@ -47,6 +49,7 @@ struct VisionTrainEstimate {
   TemplateText source;
 };
 VisionTrainEstimate estimate_vision_training(const Gpu& gpu, const std::string& workload, const std::string& precision,
-                                             const SpeedCalibration& calibration, const Benchmarks* benchmarks);
+                                             const SpeedCalibration& calibration, const Benchmarks* benchmarks,
+                                             const Catalog* catalog = nullptr);
 
 }  // namespace gpuwise

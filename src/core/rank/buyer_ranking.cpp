@@ -1,4 +1,5 @@
 #include "rank/buyer_ranking.h"
+#include "rank/vision_ranking.h"
 
 #include <algorithm>
 #include <map>
@@ -79,7 +80,7 @@ int lanes_for_engine(const Gpu& gpu, const RankingView& view, const FitView& fit
 
 BuyerRanking rank_for_buyer(const Catalog& catalog, const PriceBook& book, const RankingView& view,
                             const FitView& fit, const BuyerView& buyer, const SpeedCalibration* calibration,
-                            const Compat* compat, const SoftwareTable* software) {
+                            const Compat* compat, const SoftwareTable* software, const Benchmarks* benchmarks) {
   BuyerRanking out;
   // The software filters and the workload's gate (issue 29) go first, as in rank_view().
   SoftwareAllowed supported;
@@ -99,7 +100,7 @@ BuyerRanking rank_for_buyer(const Catalog& catalog, const PriceBook& book, const
     out.list = fewest_gpus_list(catalog, view, fit, *calibration, compat, supported_ids, gpus_of_row);
     out.list.software_gate = supported.gate;
   } else if (by_speed || !filtering) {
-    out.list = rank_view(catalog, view, fit, calibration, compat, software);
+    out.list = rank_view(catalog, view, fit, calibration, compat, software, benchmarks);
   } else {
     // A weighted ranking scores against the best card in the list: the price and budget
     // filters go before scoring, as the other filters do (allowed ids).
@@ -121,9 +122,11 @@ BuyerRanking rank_for_buyer(const Catalog& catalog, const PriceBook& book, const
         allowed = std::move(both);
       }
     }
-    out.list = rank(catalog, view, compat, &allowed);
+    out.list = ranks_by_vision(view) && calibration
+                   ? rank_by_vision(catalog, view, fit_model(fit), *calibration, benchmarks, compat, &allowed)
+                   : rank(catalog, view, compat, &allowed);
     // What the filters left out is counted below from the unfiltered list.
-    RankedList all = rank_view(catalog, view, fit, calibration, compat, software);
+    RankedList all = rank_view(catalog, view, fit, calibration, compat, software, benchmarks);
     out.list.software_gate = all.software_gate;
     for (const RankedGpu& row : all.rows) {
       if (std::find(allowed.begin(), allowed.end(), catalog.gpus[static_cast<std::size_t>(row.gpu_index)].id) ==

@@ -61,6 +61,7 @@ int lanes_for_engine(const Gpu& gpu, const RankingView& view, const FitView& fit
 
 BuyerRanking rank_for_buyer(const Catalog& catalog, const PriceBook& book, const RankingView& view,
                             const FitView& fit, const BuyerView& buyer, const SpeedCalibration* calibration,
-                            const Compat* compat = nullptr, const SoftwareTable* software = nullptr);
+                            const Compat* compat = nullptr, const SoftwareTable* software = nullptr,
+                            const Benchmarks* benchmarks = nullptr);
 
 }  // namespace gpuwise

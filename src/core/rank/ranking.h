@@ -56,8 +56,11 @@ struct RankedGpu {
   std::uint64_t estimated_mask = 0;  // bit w: hardware the card lacks, its fallback rate used
   double known_weight_share = 0;     // share of the weight the card has figures for
   // Ranked by the speed model (speed_ranking.h): the estimate over all GPUs, and the GB
-  // each GPU must hold. Absent for weighted rankings.
+  // each GPU must hold; by a measured workload (vision_ranking.h): its rate in
+  // SpeedBasis::unit (ResNet-50 images/s), `measured_rate` when the card's own runs set it.
+  // Absent for weighted rankings.
   std::optional<double> tokens_per_s;
+  bool measured_rate = false;
   double needed_gb = 0;
 };
 
@@ -68,6 +71,8 @@ constexpr std::size_t kMaxRankingWeights = 64;
 // command can say it: "Llama 3 8B, Q4_K_M, context 8192, batch 1, on 1 GPU".
 struct SpeedBasis {
   std::string phase;               // "decode" (tokens generated per second) or "train"
+  std::string unit = "tokens_per_s";  // the rate's unit: tokens_per_s, or images_per_s (ResNet-50)
+  int measured = 0;                // rates that are the card's own measured runs (vision_ranking.h)
   TemplateText model;              // the model, format, context and GPU count, as a sentence
   int gpus = 1;
   int not_fitting = 0;             // cards that pass the filters but cannot hold the model

@@ -10,6 +10,7 @@
 #include "estimate/gates.h"
 #include "estimate/training.h"
 #include "estimate/vram_fit.h"
+#include "rank/vision_ranking.h"
 
 namespace gpuwise {
 namespace {
@@ -220,7 +221,8 @@ RankedList software_filters_unloaded(const RankingView& view) {
 }
 
 RankedList rank_view(const Catalog& catalog, const RankingView& view, const FitView& fit,
-                     const SpeedCalibration* calibration, const Compat* compat, const SoftwareTable* software) {
+                     const SpeedCalibration* calibration, const Compat* compat, const SoftwareTable* software,
+                     const Benchmarks* benchmarks) {
   // The software filters and gate, as the ids rank() may list (null: every card).
   SoftwareAllowed allowed;
   if (software) {
@@ -230,7 +232,9 @@ RankedList rank_view(const Catalog& catalog, const RankingView& view, const FitV
   }
   const std::vector<std::string>* ids = software ? &allowed.ids : nullptr;
   RankedList out;
-  if (!ranks_by_speed(view)) {
+  if (ranks_by_vision(view) && calibration) {
+    out = rank_by_vision(catalog, view, fit_model(fit), *calibration, benchmarks, compat, ids);
+  } else if (!ranks_by_speed(view)) {
     out = rank_with_fit(catalog, view, fit_model(fit), compat, ids);
   } else if (!calibration) {
     out.profile = view.profile;

@@ -52,13 +52,15 @@ SoftwareAllowed software_allowed(const Catalog& catalog, const RankingView& view
 RankedList software_filters_unloaded(const RankingView& view);
 
 // The ranking tab's list for any view: rank_by_speed() for the LLM profiles (without a
-// calibration: an error saying the speed model is not loaded), else rank_with_fit().
+// calibration: an error saying the speed model is not loaded), rank_by_vision() for the
+// CNN and RNN profiles (measured first from `benchmarks`; without a calibration, the
+// spec weights), else rank_with_fit().
 // With `software` (data/software.json), the software filters (view.runs) keep only cards
 // graded first-class or works, and the workload's gate leaves out the cards graded `no`
 // (RankedList::software_gate lists them with the reason); without it, a software filter is an
 // error and nothing is gated.
 RankedList rank_view(const Catalog& catalog, const RankingView& view, const FitView& fit,
                      const SpeedCalibration* calibration, const Compat* compat = nullptr,
-                     const SoftwareTable* software = nullptr);
+                     const SoftwareTable* software = nullptr, const Benchmarks* benchmarks = nullptr);
 
 }  // namespace gpuwise

@@ -10,6 +10,7 @@
 
 #include "catalog/benchmarks.h"
 #include "rank/speed_ranking.h"
+#include "rank/vision_ranking.h"
 #include "test_support.h"
 #include "estimate/vram_fit.h"
 
@@ -107,14 +108,18 @@ TEST_CASE("llm-training ranks by training tokens/s among the cards that hold the
   CHECK(list.speed->not_fitting == 1);
 }
 
-TEST_CASE("the other profiles and a single metric keep the weighted score", "[speed_ranking]") {
+TEST_CASE("the weighted profiles and a single metric keep the weighted score", "[speed_ranking]") {
   RankingView view;
-  view.profile = "cnn";
+  view.profile = "fp64";
   CHECK_FALSE(ranks_by_speed(view));
+  CHECK_FALSE(ranks_by_vision(view));
   const SpeedCalibration cal = test::round_calibration();
-  const RankedList cnn = rank_view(speed_catalog(), view, FitView{}, &cal);
-  CHECK_FALSE(cnn.speed);
-  CHECK(cnn.rows.size() == 3);
+  const RankedList fp64 = rank_view(speed_catalog(), view, FitView{}, &cal);
+  CHECK_FALSE(fp64.speed);
+  CHECK(fp64.rows.size() == 3);
+  // The CNN profile without a calibration keeps the spec weights: nothing to rank it by.
+  view.profile = "cnn";
+  CHECK_FALSE(rank_view(speed_catalog(), view, FitView{}, nullptr).speed);
   view.profile = "llm-inference";
   view.metric = "vram_gb";
   CHECK_FALSE(ranks_by_speed(view));
