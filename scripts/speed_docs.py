@@ -91,15 +91,17 @@ def factors_table():
     lines.append("")
     lines.append("Per-layer decode overhead %.1f µs in today's builds (%.1f µs in builds before 2025); "
                  "attention cost %.2f of its ideal FLOPs in today's builds on matrix units (4 before); "
-                 "a mixture-of-experts layer adds %s µs×TFLOPS (NVIDIA; Apple %s), divided by the card's FP32 TFLOPS; "
+                 "a mixture-of-experts layer adds %s µs on NVIDIA cards (gpt-oss-20b %s, Qwen3-30B-A3B %s; Apple %s); "
                  "its prompts reach %.2f of a dense model's prefill share. "
                  "llama.cpp hand-over %.1f µs per extra device (%d runs); "
                  "pipeline overlap %.2f of the ideal (%d runs)." % (
                      cal["decode_overhead_us_per_layer"],
                      cal.get("older_builds_overhead_us_per_layer", cal["decode_overhead_us_per_layer"]),
                      cal.get("attention_cost", 4),
-                     "{:,.0f}".format(cal.get("moe_layer_overhead_us_tflops", {}).get("vendor:NVIDIA", 0)),
-                     "{:,.0f}".format(cal.get("moe_layer_overhead_us_tflops", {}).get("vendor:Apple", 0)),
+                     "{:,.0f}".format(cal.get("moe_layer_overhead_us", {}).get("NVIDIA", 0)),
+                     "{:,.0f}".format(cal.get("moe_layer_overhead_us", {}).get("NVIDIA|gpt-oss-20b", 0)),
+                     "{:,.0f}".format(cal.get("moe_layer_overhead_us", {}).get("NVIDIA|qwen3-30b-a3b", 0)),
+                     "{:,.0f}".format(cal.get("moe_layer_overhead_us", {}).get("Apple", 0)),
                      cal.get("moe_prefill_share", 1),
                      cal["llamacpp_handover_us"],
                      cal["samples"].get("llamacpp_handover", 0), cal["llamacpp_pipeline_overlap"],

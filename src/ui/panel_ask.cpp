@@ -400,7 +400,8 @@ std::string SpeedLine(const AskAnswer& a, const ViewState& view, const UiState& 
   }
   std::string text = line;
   if (a.measured) {
-    std::snprintf(line, sizeof line, tr("; measured: %s"), format_number(*a.measured, 1).c_str());
+    std::snprintf(line, sizeof line, a.measured_older_build ? tr("; measured: %s (a 2024 build, slower per layer)") : tr("; measured: %s"),
+                  format_number(*a.measured, 1).c_str());
     text += line;
   }
   return text;

@@ -59,3 +59,22 @@ test('"fits my model on 1 GPU" lists what gpuwise rank --fits-on 1 lists', async
   assert.deepEqual(ids, expected);
   await context.close();
 });
+
+// The CNN profile ranks by ResNet-50 training, measured first (vision_ranking.h): the page
+// lists what `gpuwise rank --profile cnn` lists, and two cards with Lambda's runs are in
+// the order of those runs (the RTX 3090 above the RTX A5000).
+test('the CNN profile ranks by measured ResNet-50 training, as gpuwise rank does', async () => {
+  const cli = (args) => JSON.parse(execFileSync('build/native/gpuwise', args, { encoding: 'utf8' }));
+  const expected = cli(['rank', '--profile', 'cnn', '--top', '60', '--json']).results;
+  assert.ok(expected.some((r) => r.measured), 'some figures are measured');
+  const { page, context, problems } = await openPage(browser, server.origin, { path: '#v=1&tab=ranking&rank.top=60' });
+  await waitReady(page);
+  await waitForState(page, (s) => s.tab === 'ranking' && s.ranking.profile === 'cnn');
+  await page.waitForFunction(() => window.gpuwise.ranking && window.gpuwise.ranking.length >= 60, null, { timeout: 20000 });
+  const ids = await rankingIds(page);
+  assert.deepEqual(ids.slice(0, 60), expected.map((r) => r.id));
+  assert.ok(ids.indexOf('rtx-3090') >= 0 && ids.indexOf('rtx-3090') < ids.indexOf('rtx-a5000'),
+            `the 3090 above the A5000: ${ids.indexOf('rtx-3090')} ${ids.indexOf('rtx-a5000')}`);
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});

@@ -105,6 +105,7 @@ struct AskAnswer {
   double value = 0, low = 0, high = 0;  // the figure and its band
   bool band_measured = false;           // the band rests on measured runs of its class
   std::optional<double> measured;       // a public run of this card and model, the same figure
+  bool measured_older_build = false;    // that run used a llama.cpp build before 2025 (slower per layer)
   std::string engine, quant;            // run / serve: what it runs on; finetune: "lora", "qlora", "full"
   int replicas = 0;                     // serve: copies of the model
   bool fits = true;

@@ -23,6 +23,7 @@ json answer_json(const AskAnswer& a) {
               {"band_measured", a.band_measured},
               {"measured", a.measured.has_value()},
               {"measured_value", nullable(a.measured)},
+              {"measured_older_build", a.measured_older_build},
               {"fits", a.fits},
               {"needed_gb", a.needed_gb},
               {"free_gb", a.free_gb},

@@ -70,15 +70,19 @@ void add_machine_caveats(const Outlay& outlay, AskAnswer& answer) {
   if (outlay.machine_other_market) answer.caveats.push_back({I18N("machine price from the US market")});
 }
 
-std::optional<double> measured_decode(const Question& q, const Gpu& gpu, const SpeedInput& input, int gpus) {
-  if (!q.data.benchmarks || gpus != 1 || q.ask.model == "custom") return std::nullopt;
+// The measured run beside an answer, and whether its build is older than the estimate's.
+void set_measured_decode(const Question& q, const Gpu& gpu, const SpeedInput& input, int gpus, AskAnswer& answer) {
+  answer.measured.reset();
+  answer.measured_older_build = false;
+  if (!q.data.benchmarks || gpus != 1 || q.ask.model == "custom") return;
   SpeedView view;
   view.preset = q.ask.model;
   view.quant = input.quant;
   view.context = input.context;
   const auto row = matching_measurement(*q.data.benchmarks, gpu.id, view, "decode");
-  if (!row) return std::nullopt;
-  return row->value;
+  if (!row) return;
+  answer.measured = row->value;
+  answer.measured_older_build = older_build_run(*row);
 }
 
 // `gpus` of the card bought (new, used or as a computer), one candidate per price there is.
@@ -185,7 +189,7 @@ bool add_machines(const Question& q, const Gpu& gpu, const SpeedInput& input, co
     AskAnswer answer = base;
     set_speed(estimate, answer);
     answer.quant = input.quant;
-    answer.measured = measured_decode(q, gpu, input, gpus);
+    set_measured_decode(q, gpu, input, gpus, answer);
     add_speed_caveats(gpu, gpus, base, answer);
     add_purchases_run(q, gpu, gpus, answer, wanted, out);
     add_rental(q, gpu, gpus, answer, wanted, hours, out);
@@ -252,7 +256,7 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
     if (alone.fits && alone.decode_tokens_per_s > 0 && grade_card(q, have, quant_workload(input.quant), mine)) {
       set_speed(alone, mine);
       mine.quant = input.quant;
-      mine.measured = measured_decode(q, have, input, 1);
+      set_measured_decode(q, have, input, 1, mine);
       yours_tokens_per_s = mine.value;
       out.push_back(yours(have, mine, wanted));
       say_upgrade_speedup(have, result);
@@ -275,7 +279,7 @@ std::vector<Candidate> run_candidates(const Question& q, AskResult& result) {
         AskAnswer answer = base;
         set_speed(replaced, answer);
         answer.quant = input.quant;
-        answer.measured = measured_decode(q, gpu, input, 1);
+        set_measured_decode(q, gpu, input, 1, answer);
         auto c = faster_than_yours(answer) ? upgrade(q, gpu, have, answer, AskWay::upgrade_replace, wanted) : std::nullopt;
         if (c) out.push_back(std::move(*c));
       }

@@ -140,13 +140,13 @@ Figures llamacpp_figures(const std::vector<Device>& devices, const SpeedRoofline
   // A mixture of experts' layers each add their card's expert-routing time; layers in RAM
   // the first card's (it runs them, their weights read from the host).
   const bool moe = input.model.mixture_of_experts();
-  double moe_s = moe ? p.ram_layers * cal.moe_layer_overhead_of(*devices.front().gpu) : 0;
+  double moe_s = moe ? p.ram_layers * cal.moe_layer_overhead_of(*devices.front().gpu, input.model.preset) : 0;
   bool decode_known = true, prefill_known = true;
   int stages = 0;
   for (const Device& d : devices) {
     if (!(d.layers > 0) && !d.holds_head) continue;
     ++stages;
-    if (moe) moe_s += d.layers * cal.moe_layer_overhead_of(*d.gpu);
+    if (moe) moe_s += d.layers * cal.moe_layer_overhead_of(*d.gpu, input.model.preset);
     const double bandwidth = d.roofline.bandwidth_gbs * d.decode_share * kBytesPerGb;
     const double flops = d.roofline.tensor_tflops * d.prefill_share * kFlopsPerTflop;
     const double bytes = d.layers * layer_read + (d.holds_head ? r.head_bytes : 0);

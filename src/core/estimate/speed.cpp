@@ -230,34 +230,37 @@ void fit_decode_overheads(const DecodeRuns& decode, SpeedCalibration& cal) {
 }
 
 // A mixture-of-experts layer's extra time: what each measured step takes beyond a dense
-// model's reads at the card's own dense share (the median of its dense runs) and the
-// build's overhead, per layer (never below 0), as SpeedCalibration::moe_layer_overhead
-// says. A card without dense runs cannot tell its expert layers' cost from its own
-// slowness (the Tesla P100 SXM2's one run, sm_60's kernel gap): its runs are not used.
+// model's reads at the card's dense share (its own dense runs' median, else its family's)
+// and the build's overhead, per layer (never below 0). The runs show it is the model's
+// (gpt-oss about 130 µs a layer on NVIDIA cards, Qwen3-30B-A3B about 40) more than the
+// card's: "<vendor>|<model>" is the median over the model's runs on the vendor's cards,
+// "<vendor>" the median over its models of theirs, "default" over every vendor's models.
+// A card of a family with a known kernel gap (sm_60) is left out: its slowness is its own.
 void fit_moe_layer_overhead(const DecodeRuns& dense, const DecodeRuns& moe, SpeedCalibration& cal) {
   std::map<std::string, std::vector<double>> dense_shares;
   for (const auto& [r, roofline] : dense) {
     const double rest = 1 / r.row->value - r.model.layers * cal.decode_overhead_of(older_build(r));
     if (rest > 0) dense_shares[r.gpu->id].push_back(decode_memory_seconds(roofline, 1, 0) / rest);
   }
-  std::map<std::string, FamilyValues> by_family;
+  std::map<std::string, std::vector<double>> by_model;  // "<vendor>|<model>"
+  for (const auto& [r, roofline] : moe) {
+    if (efficiency_family(*r.gpu) == "Pascal sm_60") continue;
+    auto own = dense_shares.find(r.gpu->id);
+    const double share = own != dense_shares.end() ? median(own->second) : cal.decode_share(efficiency_family(*r.gpu));
+    const double reads = decode_memory_seconds(roofline, share, cal.decode_overhead_of(older_build(r)));
+    by_model[r.gpu->vendor + "|" + r.model.preset].push_back(std::max(0.0, (1 / r.row->value - reads) / r.model.layers));
+  }
   std::map<std::string, std::vector<double>> by_vendor;
   std::vector<double> all;
-  for (const auto& [r, roofline] : moe) {
-    auto own = dense_shares.find(r.gpu->id);
-    if (own == dense_shares.end()) continue;
-    const double reads = decode_memory_seconds(roofline, median(own->second), cal.decode_overhead_of(older_build(r)));
-    // A layer's extra time shrinks on a card that runs its small kernels faster: stored as
-    // time x the card's FP32 TFLOPS (its shader throughput), read back per card.
-    const double extra = std::max(0.0, (1 / r.row->value - reads) / r.model.layers) * shader_tflops(*r.gpu);
-    by_family[efficiency_family(*r.gpu)].add(*r.gpu, extra);
-    by_vendor[moe_vendor_key(*r.gpu)].push_back(extra);
-  }
-  fill_medians(by_family, "decode_moe_layer", cal.moe_layer_overhead, cal.samples);
-  for (const auto& [key, values] : by_vendor) {
-    cal.moe_layer_overhead[key] = median(values);
+  for (const auto& [key, values] : by_model) {
+    const double m = median(values);
+    cal.moe_layer_overhead[key] = m;
     cal.samples["decode_moe_layer/" + key] = static_cast<int>(values.size());
+    by_vendor[key.substr(0, key.find('|'))].push_back(m);
+    all.push_back(m);
   }
+  for (const auto& [vendor, values] : by_vendor) cal.moe_layer_overhead[vendor] = median(values);
+  if (!all.empty()) cal.moe_layer_overhead["default"] = median(all);
 }
 
 // Today's attention cost: runs of one card, model and format at several depths (llama-bench
@@ -312,10 +315,17 @@ SpeedCalibration fit_speed_calibration(const Catalog& catalog, const Benchmarks&
   DecodeRuns decode = dense;
   decode.insert(decode.end(), moe.begin(), moe.end());
   // Measured first: each card with one-card runs gets its own share at the chosen overhead.
+  // A card with dense runs reads its share from them: its mixture-of-experts runs measure
+  // the expert layers' time (fit_moe_layer_overhead), which a share would hide, so that one
+  // card's older MoE build could not put it below a slower card. A card with MoE runs
+  // alone takes its share from those.
+  std::set<std::string> has_dense;
+  for (const auto& [r, roofline] : dense) has_dense.insert(r.gpu->id);
   std::map<std::string, FamilyValues> card_decode;
   for (const auto& [r, roofline] : decode) {
+    if (r.model.mixture_of_experts() && has_dense.count(r.gpu->id)) continue;
     const double rest = 1 / r.row->value - r.model.layers * (cal.decode_overhead_of(older_build(r)) +
-                                                  (r.model.mixture_of_experts() ? cal.moe_layer_overhead_of(*r.gpu) : 0));
+                                                  (r.model.mixture_of_experts() ? cal.moe_layer_overhead_of(*r.gpu, r.model.preset) : 0));
     if (!(rest > 0)) continue;
     const double share = decode_memory_seconds(roofline, 1, 0) / rest;
     card_decode[card_share_key(*r.gpu)].add(*r.gpu, share);
@@ -389,7 +399,7 @@ json speed_calibration_to_json(const SpeedCalibration& cal) {
                {"older_builds_overhead_us_per_layer", std::round(cal.older_builds_overhead_s_per_layer * 1e7) / 10},
                {"attention_cost", std::round(cal.attention_cost * 1000) / 1000},
                {"moe_prefill_share", std::round(cal.moe_prefill_share * 1000) / 1000},
-               {"moe_layer_overhead_us_tflops", microseconds(cal.moe_layer_overhead)},
+               {"moe_layer_overhead_us", microseconds(cal.moe_layer_overhead)},
                {"decode_bandwidth", rounded(cal.decode_bandwidth)},
                {"prefill_quantised", rounded(cal.prefill_quantised)},
                {"prefill_16bit", rounded(cal.prefill_16bit)},
@@ -462,13 +472,13 @@ SpeedCalibration load_speed_calibration(std::string_view text, std::vector<Catal
   };
   table("decode_bandwidth", cal.decode_bandwidth);
   // Optional (a file without it has no mixture-of-experts layer cost): microseconds.
-  if (auto t = root.find("moe_layer_overhead_us_tflops"); t != root.end()) {
-    if (!t->is_object()) error("moe_layer_overhead_us_tflops", "must be an object of family or vendor -> microseconds x TFLOPS");
+  if (auto t = root.find("moe_layer_overhead_us"); t != root.end()) {
+    if (!t->is_object()) error("moe_layer_overhead_us", "must be an object of vendor|model, vendor or default -> microseconds");
     for (const auto& item : t->is_object() ? t->items() : json::object().items()) {
       const json& value = item.value();
       if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() < 0 ||
           value.get<double>() >= 1e6) {
-        error("moe_layer_overhead_us_tflops." + item.key(), "must be a number from 0 to 1e6 (got " + describe_json(value) + ")");
+        error("moe_layer_overhead_us." + item.key(), "must be a number from 0 to 1e6 (got " + describe_json(value) + ")");
         continue;
       }
       cal.moe_layer_overhead[item.key()] = value.get<double>() / 1e6;
@@ -687,18 +697,14 @@ double decode_memory_seconds(const SpeedRoofline& r, double bandwidth_share, dou
          r.layers * overhead_s_per_layer;
 }
 
-std::string moe_vendor_key(const Gpu& gpu) { return "vendor:" + gpu.vendor; }
 
-double shader_tflops(const Gpu& gpu) {
-  // A card without the figure is read as a modest one: the cost stays, not vanishes.
-  return gpu.fp32_tflops.value_or(kShaderTflopsUnknown) / std::max(1, gpu.gpus_per_board);
-}
 
-double SpeedCalibration::moe_layer_overhead_of(const Gpu& gpu) const {
+
+double SpeedCalibration::moe_layer_overhead_of(const Gpu& gpu, const std::string& model) const {
   // 0 is a fitted value here (runs that show no extra time), so no fallback past it.
-  for (const std::string& key : {efficiency_family(gpu), moe_vendor_key(gpu), std::string("default")}) {
+  for (const std::string& key : {gpu.vendor + "|" + model, gpu.vendor, std::string("default")}) {
     auto it = moe_layer_overhead.find(key);
-    if (it != moe_layer_overhead.end()) return it->second / shader_tflops(gpu);
+    if (it != moe_layer_overhead.end()) return it->second;
   }
   return 0;
 }

@@ -79,16 +79,15 @@ struct SpeedCalibration {
     return older_build ? older_builds_overhead_s_per_layer : decode_overhead_s_per_layer;
   }
   // What a mixture-of-experts layer adds to that in llama.cpp (routing, one product per
-  // chosen expert, the gather): seconds x the card's FP32 TFLOPS (small kernels run faster
-  // on a card with more shader throughput), from a family with enough measured cards, else
-  // the vendor's runs ("vendor:NVIDIA"), else "default"; fitted on measured runs.
+  // chosen expert, the gather), seconds: "<vendor>|<model>" from the model's runs on the
+  // vendor's cards, else "<vendor>", else "default" (fit_moe_layer_overhead).
   std::map<std::string, double> moe_layer_overhead;
+  double moe_layer_overhead_of(const Gpu& gpu, const std::string& model) const;
   // A mixture of experts' prompt processing in llama.cpp reaches this share of a dense
   // model's efficiency on the same card (the expert products are small matrices): the
   // median over cards with runs of both of their MoE runs' share over their dense runs';
   // 1 without such cards. The prefill tables hold MoE runs' shares divided by it.
   double moe_prefill_share = 1;
-  double moe_layer_overhead_of(const Gpu& gpu) const;
   // The family's factor, else "default", else `fallback`.
   static double factor(const std::map<std::string, double>& table, const std::string& family, double fallback);
   // The decode bandwidth share and the prefill share (GGUF quantised path or not) of a
@@ -115,11 +114,6 @@ constexpr int kMaxVocabulary = 10000000;        // a model's vocabulary: above t
 // lacks the dp4a instructions llama.cpp's quantised kernels use, a known kernel gap.
 std::string efficiency_family(const Gpu& gpu);
 std::string card_share_key(const Gpu& gpu);     // "card:rtx-4090"
-// "vendor:NVIDIA": a mixture-of-experts layer's cost for cards of a family without its own.
-std::string moe_vendor_key(const Gpu& gpu);
-// A card's FP32 TFLOPS per GPU, what a mixture-of-experts layer's extra time scales by.
-double shader_tflops(const Gpu& gpu);
-constexpr double kShaderTflopsUnknown = 10;
 // "model:rtx-4090|qwen3-30b-a3b": the card's runs of a model in GGUF block formats (decode)
 // or on one prefill path, for another format of them: scaled only by the bytes it reads.
 std::string model_share_key(const Gpu& gpu, const std::string& model);

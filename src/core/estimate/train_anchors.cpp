@@ -196,10 +196,12 @@ VisionTrainEstimate estimate_vision_training(const Gpu& gpu, const std::string& 
   const TrainEstimate e = estimate_training(gpu, one_card, calibration);
   out.source = e.source;
   const double tflops = e.tokens_per_s_per_gpu * e.flops_per_token / kFlopsPerTflop;
+  // One year apart outweighs any gap in FLOP/s (|log ratio| stays under 10).
+  constexpr double kYearDistance = 10;
   // Measured first: the measured card most like this one (of its vendor), scaled by the
   // two cards' training estimates. Most like: the same architecture and line (GeForce, workstation,
   // data centre), else the same line, else the same architecture; among those the nearest
-  // in training FLOP/s. What the estimate gets wrong about a design (the workload is not all
+  // generation, then the nearest in training FLOP/s. What the estimate gets wrong about a design (the workload is not all
   // matrix products) cancels: an H200 reads near the measured H100 SXM, a GB200 near the
   // measured B200, an RTX 3090 Ti near the measured 3090, an RTX 5090 from the 4090.
   if (benchmarks && catalog && std::isfinite(tflops) && tflops > 0) {
@@ -230,7 +232,10 @@ VisionTrainEstimate estimate_vision_training(const Gpu& gpu, const std::string& 
                                                     : train_peak_tflops(*other, one_card.precision);
       const double own_tflops = same_architecture ? tflops : train_peak_tflops(gpu, one_card.precision);
       if (!std::isfinite(other_tflops) || other_tflops <= 0 || !(own_tflops > 0)) continue;
-      const double distance = std::fabs(std::log(other_tflops / own_tflops));
+      // Across architectures the nearest generation first (an RTX 5080 from the RTX 4090,
+      // not from a TITAN RTX of like FLOP/s), then the nearest in FLOP/s.
+      const double years = same_architecture ? 0 : std::abs(other->release_year - gpu.release_year);
+      const double distance = years * kYearDistance + std::fabs(std::log(other_tflops / own_tflops));
       if (!nearest || kinship > nearest_kinship || distance < nearest_distance) {
         nearest = other, nearest_tflops = other_tflops, nearest_distance = distance, nearest_kinship = kinship;
         nearest_own = own_tflops;

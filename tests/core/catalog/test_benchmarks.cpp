@@ -39,7 +39,7 @@ TEST_CASE("shipped benchmarks.json loads without errors against the catalog", "[
   CHECK(b.error_count() == 0);
   // Eight sets of language-model runs, 9 LLM training and 6 serving sources (issue 27),
   // twenty of image generation (issue 29).
-  CHECK(b.sets.size() == 54);
+  CHECK(b.sets.size() == 55);
   CHECK(b.results.size() > 900);
   // Every row cites a public page (a repository file at a commit, a docs or blog page),
   // never a local folder.
