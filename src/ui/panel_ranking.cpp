@@ -82,6 +82,7 @@ void DrawMeasuredBasis(const ViewState& view, UiState& ui) {
   ImGui::Spacing();
   ImGui::PushTextWrapPos(0);
   ImGui::Text(tr("Ranked by %s: %s."), RateUnit(*list.speed), render_template(list.speed->model, tr).c_str());
+  RecordTarget(ui, "measured-basis");
   char measured[200];
   std::snprintf(measured, sizeof measured,
                 tr("%d cards by their own measured runs (Lambda's PyTorch benchmarks), the rest by the training estimate."),
@@ -492,11 +493,13 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
     bar.value = row.score.value_or(0);
     bar.value_text = format_score(row.score);
     if (list.speed) {  // the estimate itself, in the buyer's unit
+      // A measured workload's unit is said once above the bars (a phone's line is short).
+      const bool vision = ranks_by_vision(view.ranking);
       bar.value_text = row.tokens_per_s ? gpuwise::format_number(*row.tokens_per_s, *row.tokens_per_s < 100 ? 1 : 0) +
-                                              " " + RateUnit(*list.speed) + (row.measured_rate ? " " + std::string(tr("(measured)")) : "")
+                                              (vision ? std::string() : " " + std::string(RateUnit(*list.speed)))
                                         : std::string(kMissing);
     }
-    bar.marked = row.missing_mask || row.estimated_mask || !row.score;
+    bar.marked = row.missing_mask || row.estimated_mask || !row.score || (ranks_by_vision(view.ranking) && !row.measured_rate);
     // What it costs: the whole outlay at this GPU count, and the figure per 1,000 of it.
     const RowOutlay& priced = ranked.outlays[static_cast<std::size_t>(i)];
     const Outlay& outlay = priced.outlay;
@@ -543,7 +546,7 @@ void DrawResults(ViewState& view, UiState& ui, PlatformRequests& requests) {
   }
   DrawLeftOut(list.software_gate, "ranking", ui);
   if (list.speed && ranks_by_vision(view.ranking)) {
-    ImGui::TextDisabled("%s", tr("\"(measured)\": the card's own runs; the others are estimates (docs/speed.md)."));
+    ImGui::TextDisabled("%s", tr("* estimated from the measured card most like it; the others are the card's own runs."));
   } else if (list.speed) {
     char left_out[200];
     std::snprintf(left_out, sizeof left_out, tr("%d more cards pass the filters but cannot hold the model."),
