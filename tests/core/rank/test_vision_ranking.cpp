@@ -48,7 +48,8 @@ TEST_CASE("the CNN profile never orders two measured cards against Lambda's runs
 }
 
 TEST_CASE("a card without runs is scaled from the measured card most like it", "[vision_ranking]") {
-  const auto rows = by_id(shipped_vision("cnn"));
+  const RankedList list = shipped_vision("cnn");  // the rows point into it
+  const auto rows = by_id(list);
   // The same chip with more memory reads as its measured sibling; a faster sibling above it.
   CHECK(*rows.at("h200-sxm")->tokens_per_s == Approx(*rows.at("h100-sxm5")->tokens_per_s).epsilon(0.05));
   CHECK_FALSE(rows.at("h200-sxm")->measured_rate);
